@@ -1,0 +1,352 @@
+//! The conversion pipeline and its reusable session.
+//!
+//! [`Converter::convert`] reads as the design does: parse → lower → passes → emit. The
+//! converter owns every buffer the pipeline needs (arena, parse buffers, tape, output, report),
+//! so a warm converter converts a tool without touching the heap.
+
+use bumpalo::Bump;
+
+use crate::adapter::{Adapter, EmitContext};
+use crate::emit::Writer;
+use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::ir::{Json, Member, Tool};
+use crate::lower::{Kind, Lowerer};
+use crate::options::Options;
+use crate::parse::Parser;
+use crate::passes::{self, PassCx};
+use crate::pointer::{Path, Seg};
+use crate::report::{Code, Report, ReportEntry, Severity};
+
+/// Whether the input was one tool or a catalog; the output mirrors it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shape {
+    /// A single tool object.
+    #[default]
+    Single,
+    /// A list of tools (a JSON array, or an object such as `{"tools": […]}`).
+    Catalog,
+}
+
+/// The result of a conversion: output bytes and the report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Conversion {
+    output: Vec<u8>,
+    report: Report,
+    shape: Shape,
+    tools: usize,
+}
+
+impl Conversion {
+    /// The converted document, UTF-8 JSON.
+    pub fn output(&self) -> &[u8] {
+        &self.output
+    }
+
+    /// The converted document as text.
+    pub fn output_str(&self) -> &str {
+        // The writer only emits valid UTF-8 (input strings were validated by the parser).
+        std::str::from_utf8(&self.output).unwrap_or_default()
+    }
+
+    /// Takes the output bytes.
+    pub fn into_output(self) -> Vec<u8> {
+        self.output
+    }
+
+    /// Everything the conversion recorded, in source order.
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    /// The report entries that lost meaning or metadata.
+    pub fn warnings(&self) -> Vec<crate::report::FeatureLossWarning> {
+        self.report.warnings()
+    }
+
+    /// Whether the input was a single tool or a catalog.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// How many tools were written.
+    pub fn tools_written(&self) -> usize {
+        self.tools
+    }
+
+    fn clear(&mut self) {
+        self.output.clear();
+        self.report.clear();
+        self.shape = Shape::Single;
+        self.tools = 0;
+    }
+}
+
+/// A reusable conversion session: arena, parse buffers and output buffer, kept warm between
+/// calls. Not `Sync`: keep one per thread.
+///
+/// ```
+/// use tooladapter::{Converter, Options, formats::{Mcp, OpenAi}};
+///
+/// let mut converter = Converter::new();
+/// let input = br#"{"name":"echo","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}"#;
+/// // Reuse one converter for many inputs; its buffers are reset, not reallocated.
+/// for _ in 0..3 {
+///     let out = converter.convert(input, &Mcp, &OpenAi, &Options::default())?;
+///     assert!(out.output_str().starts_with(r#"{"type":"function","function":{"name":"echo""#));
+/// }
+/// # Ok::<(), tooladapter::ConversionError>(())
+/// ```
+pub struct Converter {
+    arena: Bump,
+    parser: Parser,
+    scratch: Vec<(u64, u32)>,
+    conversion: Conversion,
+}
+
+impl Default for Converter {
+    fn default() -> Self {
+        Converter::new()
+    }
+}
+
+impl std::fmt::Debug for Converter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Converter").field("arena_bytes", &self.arena.allocated_bytes()).finish()
+    }
+}
+
+/// A lowered document: its shape, its tools, and the catalog wrapper's other members.
+struct Lowered<'a> {
+    shape: Shape,
+    tools: &'a mut [Tool<'a>],
+    wrapper: &'a [Member<'a>],
+}
+
+impl Converter {
+    /// A converter with empty buffers.
+    pub fn new() -> Converter {
+        Converter {
+            arena: Bump::new(),
+            parser: Parser::default(),
+            scratch: Vec::new(),
+            conversion: Conversion::default(),
+        }
+    }
+
+    /// Converts `input` from one format to another.
+    ///
+    /// # Errors
+    /// A [`ConversionError`] when the input is not valid JSON of the source format, breaks a
+    /// limit, or (for a single tool) cannot be written in the target at all. In a catalog, a
+    /// tool the target cannot hold is left out with an error entry in the report instead.
+    pub fn convert(
+        &mut self,
+        input: &[u8],
+        from: &dyn Adapter,
+        to: &dyn Adapter,
+        options: &Options,
+    ) -> Result<&Conversion, ConversionError> {
+        if !from.can_read() {
+            return Err(ConversionError::new(
+                from.name(),
+                Direction::ToCanonical,
+                "",
+                ErrorKind::Unsupported,
+            ));
+        }
+        if !to.can_write() {
+            return Err(ConversionError::new(
+                to.name(),
+                Direction::FromCanonical,
+                "",
+                ErrorKind::Unsupported,
+            ));
+        }
+        let Converter { arena, parser, scratch, conversion } = self;
+        conversion.clear();
+        arena.reset();
+        arena.set_allocation_limit(Some(options.limits.max_arena_bytes));
+
+        let doc = parser
+            .parse(input, options.limits.max_input_bytes)
+            .map_err(|kind| ConversionError::new(from.name(), Direction::ToCanonical, "", kind))?;
+        let result = (|| {
+            let mut lw = Lowerer::new(
+                &doc.tape,
+                input,
+                doc.structurals,
+                arena,
+                &options.limits,
+                from.name(),
+                scratch,
+            );
+            let mut lowered = lower_document(&mut lw, from)?;
+            let kept = run_passes(&mut lowered, from, to, arena, options, &mut conversion.report)?;
+            emit_document(&lowered, kept, from, to, options, conversion)
+        })();
+        let tape = crate::parse::recycle(doc.tape);
+        parser.put_back(tape);
+        result?;
+        conversion.report.finish();
+        Ok(&*conversion)
+    }
+}
+
+/// lower: the document's shape, then each tool through the source format's front end.
+fn lower_document<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    from: &dyn Adapter,
+) -> Result<Lowered<'a>, ConversionError> {
+    let root = Path::ROOT;
+    let tool_name = |lw: &Lowerer<'a, '_>, at| lw.find(at, "name").and_then(|n| lw.str(n));
+    match lw.kind(0) {
+        Kind::Array => {
+            let tools = lower_tools(lw, from, 0, &root)?;
+            Ok(Lowered { shape: Shape::Catalog, tools, wrapper: &[] })
+        }
+        Kind::Object => {
+            let key = from.catalog_key();
+            let list = lw.find(0, key).filter(|l| lw.kind(*l) == Kind::Array);
+            let Some(list) = list else {
+                let tool = from.lower_tool(lw, 0, &root).map_err(|e| match tool_name(lw, 0) {
+                    Some(n) => e.with_tool(n),
+                    None => e,
+                })?;
+                let tools = lw.alloc_slice(1, tool, &root)?;
+                return Ok(Lowered { shape: Shape::Single, tools, wrapper: &[] });
+            };
+            lw.check_duplicates(0, &root)?;
+            let len = lw.members(0).count();
+            let wrapper = lw.alloc_slice(len, Member { key: "", value: Json::Null }, &root)?;
+            let mut tools: &'a mut [Tool<'a>] = &mut [];
+            let members: smallvec::SmallVec<[(&'a str, usize, usize); 4]> = lw.members(0).collect();
+            for (slot, (k, _, v)) in wrapper.iter_mut().zip(members) {
+                let path = root.push(Seg::Key(k));
+                *slot = if v == list {
+                    tools = lower_tools(lw, from, v, &path)?;
+                    Member { key: k, value: Json::Null }
+                } else {
+                    Member { key: k, value: lw.json(v, &path, 1)? }
+                };
+            }
+            Ok(Lowered { shape: Shape::Catalog, tools, wrapper })
+        }
+        other => Err(lw.error(
+            &root,
+            ErrorKind::Shape(format!(
+                "expected a tool object, a JSON array of tools or {{\"{}\": […]}}, found {}",
+                from.catalog_key(),
+                other.as_str()
+            )),
+        )),
+    }
+}
+
+fn lower_tools<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    from: &dyn Adapter,
+    list: usize,
+    path: &Path<'_>,
+) -> Result<&'a mut [Tool<'a>], ConversionError> {
+    lw.check_depth(path.depth() + 1, path)?;
+    let len = lw.elements(list).count();
+    let tools = lw.alloc_slice(len, crate::formats::EMPTY_TOOL, path)?;
+    let elems: smallvec::SmallVec<[usize; 64]> = lw.elements(list).collect();
+    for (i, (slot, at)) in tools.iter_mut().zip(elems).enumerate() {
+        let p = path.push(Seg::Index(i));
+        *slot = from.lower_tool(lw, at, &p).map_err(|e| {
+            match lw.find(at, "name").and_then(|n| lw.str(n)) {
+                Some(n) => e.with_tool(n),
+                None => e,
+            }
+        })?;
+    }
+    Ok(tools)
+}
+
+/// passes: every tool through the fixed pass order; returns how many are kept (moved to the
+/// front of the slice, order preserved).
+fn run_passes<'a>(
+    lowered: &mut Lowered<'a>,
+    from: &dyn Adapter,
+    to: &dyn Adapter,
+    arena: &'a Bump,
+    options: &Options,
+    report: &mut Report,
+) -> Result<usize, ConversionError> {
+    let mut cx = PassCx::new(arena, from, to, options, report);
+    let mut kept = 0;
+    for i in 0..lowered.tools.len() {
+        let mut tool = lowered.tools[i];
+        if passes::run(&mut tool, &mut cx).map_err(|e| e.with_tool(tool.name))? {
+            lowered.tools[kept] = tool;
+            kept += 1;
+        }
+    }
+    if lowered.shape == Shape::Catalog && from.name() != to.name() {
+        for m in lowered.wrapper.iter().filter(|m| m.key != from.catalog_key()) {
+            cx.report.push(ReportEntry {
+                tool: String::new(),
+                severity: Severity::Warning,
+                code: Code::CatalogMemberDropped,
+                feature: m.key.to_owned(),
+                pointer: {
+                    let mut p = String::new();
+                    crate::pointer::write_seg(&mut p, Seg::Key(m.key));
+                    p
+                },
+                from: from.name().to_owned(),
+                to: to.name().to_owned(),
+                message: format!(
+                    "catalog member `{}` has no place in a `{}` catalog; dropped",
+                    m.key,
+                    to.name()
+                ),
+                order: (0, 0, 0),
+            });
+        }
+    }
+    Ok(kept)
+}
+
+/// emit: the target's back end writes the kept tools in the source's shape.
+fn emit_document(
+    lowered: &Lowered<'_>,
+    kept: usize,
+    from: &dyn Adapter,
+    to: &dyn Adapter,
+    options: &Options,
+    conversion: &mut Conversion,
+) -> Result<(), ConversionError> {
+    let cx = EmitContext { source: from.name(), target: to.name() };
+    let tools = &lowered.tools[..kept];
+    let mut w = Writer::new(&mut conversion.output, options.pretty);
+    match lowered.shape {
+        Shape::Single => {
+            let Some(tool) = tools.first() else {
+                let msg = conversion
+                    .report
+                    .entries()
+                    .first()
+                    .map(|e| e.message.clone())
+                    .unwrap_or_default();
+                let name = lowered.tools.first().map(|t| t.name).unwrap_or_default();
+                return Err(ConversionError::new(
+                    to.name(),
+                    Direction::FromCanonical,
+                    "",
+                    ErrorKind::NotConvertible(msg),
+                )
+                .with_tool(name));
+            };
+            to.write_tool(tool, &cx, &mut w);
+        }
+        Shape::Catalog => {
+            let wrapper = if cx.same_format() { lowered.wrapper } else { &[] };
+            to.write_catalog(tools, wrapper, &cx, &mut w);
+        }
+    }
+    conversion.shape = lowered.shape;
+    conversion.tools = kept;
+    Ok(())
+}

@@ -1,0 +1,251 @@
+//! The public error type.
+//!
+//! One boxed struct keeps `Result<_, ConversionError>` a pointer wide on the hot path; the
+//! typed cause is an enum the caller can match. A `ConversionError` never holds another one,
+//! so it is never wrapped twice.
+
+use std::fmt;
+
+/// Which way the failing adapter was working.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Reading the source format into the canonical IR.
+    ToCanonical,
+    /// Writing the canonical IR out in the target format.
+    FromCanonical,
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Direction::ToCanonical => "to_canonical",
+            Direction::FromCanonical => "from_canonical",
+        })
+    }
+}
+
+/// What went wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The input was empty or only white space.
+    #[error("empty input")]
+    EmptyInput,
+    /// The input was larger than [`crate::Limits::max_input_bytes`].
+    #[error("input of {size} bytes exceeds the limit of {limit} bytes")]
+    InputTooLarge {
+        /// Input size.
+        size: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// The input was not valid JSON.
+    #[error("invalid JSON at byte {offset}: {message}")]
+    Json {
+        /// Byte offset where the parser stopped.
+        offset: usize,
+        /// The parser's reason.
+        message: String,
+    },
+    /// The input was not valid UTF-8.
+    #[error("invalid UTF-8 in the input")]
+    InvalidUtf8,
+    /// A `\uD800`–`\uDFFF` escape that is not part of a surrogate pair.
+    #[error("lone surrogate escape at byte {offset}")]
+    LoneSurrogate {
+        /// Byte offset of the escape.
+        offset: usize,
+    },
+    /// An object had the same key twice.
+    #[error("duplicate key {key:?}")]
+    DuplicateKey {
+        /// The repeated key.
+        key: String,
+    },
+    /// Nesting deeper than [`crate::Limits::max_depth`].
+    #[error("nesting deeper than the limit of {limit}")]
+    DepthLimit {
+        /// The limit.
+        limit: usize,
+    },
+    /// The arena grew past [`crate::Limits::max_arena_bytes`].
+    #[error("conversion needs more than the arena limit of {limit} bytes")]
+    ArenaLimit {
+        /// The limit.
+        limit: usize,
+    },
+    /// A required member is missing.
+    #[error("missing required member `{member}`{hint}")]
+    MissingMember {
+        /// The member.
+        member: &'static str,
+        /// Extra help, e.g. which format the input looks like (may be empty).
+        hint: String,
+    },
+    /// A member has the wrong JSON type.
+    #[error("`{member}` must be {expected}, found {found}")]
+    WrongType {
+        /// The member.
+        member: String,
+        /// What was expected.
+        expected: &'static str,
+        /// What was found.
+        found: &'static str,
+    },
+    /// The document is not a shape this format reads.
+    #[error("unexpected shape: {0}")]
+    Shape(String),
+    /// The format cannot be used in this direction (e.g. `openapi` as a target).
+    #[error("the format does not support this direction")]
+    Unsupported,
+    /// No adapter by that name is registered.
+    #[error("unknown format {0:?}")]
+    UnknownFormat(String),
+    /// An adapter by that name is already registered.
+    #[error("a format named {0:?} is already registered")]
+    DuplicateFormat(String),
+    /// The tool cannot be expressed in the target (with the reason).
+    #[error("not convertible: {0}")]
+    NotConvertible(String),
+    /// Meaning was lost and the caller denied loss.
+    #[error("meaning lost ({0} report entries at warning or above)")]
+    LossDenied(usize),
+}
+
+/// A conversion failure: which adapter, which direction, where in the input, and why.
+///
+/// `Display` is `<adapter> adapter <to_canonical|from_canonical>: <cause>`, followed by
+/// ` at <pointer>` and the tool name when known.
+pub struct ConversionError(Box<Inner>);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Inner {
+    adapter: String,
+    direction: Direction,
+    pointer: String,
+    tool: Option<String>,
+    kind: ErrorKind,
+}
+
+impl ConversionError {
+    /// Builds an error.
+    #[cold]
+    pub fn new(
+        adapter: &str,
+        direction: Direction,
+        pointer: impl Into<String>,
+        kind: ErrorKind,
+    ) -> ConversionError {
+        ConversionError(Box::new(Inner {
+            adapter: adapter.to_owned(),
+            direction,
+            pointer: pointer.into(),
+            tool: None,
+            kind,
+        }))
+    }
+
+    /// The same error, naming the tool it happened in.
+    #[must_use]
+    pub fn with_tool(mut self, tool: &str) -> ConversionError {
+        if self.0.tool.is_none() {
+            self.0.tool = Some(tool.to_owned());
+        }
+        self
+    }
+
+    /// The adapter (format name) that failed.
+    pub fn adapter(&self) -> &str {
+        &self.0.adapter
+    }
+
+    /// Which way it was working.
+    pub fn direction(&self) -> Direction {
+        self.0.direction
+    }
+
+    /// RFC 6901 pointer into the input document where the problem is (`""` for the root).
+    pub fn pointer(&self) -> &str {
+        &self.0.pointer
+    }
+
+    /// The tool the error happened in, when known.
+    pub fn tool(&self) -> Option<&str> {
+        self.0.tool.as_deref()
+    }
+
+    /// The typed cause.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0.kind
+    }
+}
+
+impl fmt::Display for ConversionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} adapter {}: {}", self.0.adapter, self.0.direction, self.0.kind)?;
+        if !self.0.pointer.is_empty() {
+            write!(f, " at {}", self.0.pointer)?;
+        }
+        if let Some(tool) = &self.0.tool {
+            write!(f, " (tool {tool:?})")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for ConversionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ConversionError")
+            .field("adapter", &self.0.adapter)
+            .field("direction", &self.0.direction)
+            .field("pointer", &self.0.pointer)
+            .field("tool", &self.0.tool)
+            .field("kind", &self.0.kind)
+            .finish()
+    }
+}
+
+impl Clone for ConversionError {
+    fn clone(&self) -> Self {
+        ConversionError(self.0.clone())
+    }
+}
+
+impl PartialEq for ConversionError {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl std::error::Error for ConversionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0.kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_is_one_pointer_wide() {
+        assert_eq!(std::mem::size_of::<ConversionError>(), std::mem::size_of::<usize>());
+    }
+
+    #[test]
+    fn display_and_source() {
+        let e = ConversionError::new(
+            "mcp",
+            Direction::ToCanonical,
+            "/tools/0/inputSchema",
+            ErrorKind::DuplicateKey { key: "type".into() },
+        )
+        .with_tool("search");
+        assert_eq!(
+            e.to_string(),
+            "mcp adapter to_canonical: duplicate key \"type\" at /tools/0/inputSchema (tool \"search\")"
+        );
+        let src = std::error::Error::source(&e).map(ToString::to_string);
+        assert_eq!(src.as_deref(), Some("duplicate key \"type\""));
+    }
+}

@@ -1,0 +1,72 @@
+//! Anthropic client tools: `{name, description?, input_schema, cache_control?, input_examples?,
+//! strict?, type?: "custom"}`. Server tools (`web_search_20250305`, …) are opaque.
+
+use crate::adapter::{Adapter, EmitContext};
+use crate::emit::Writer;
+use crate::error::ConversionError;
+use crate::ir::{Role, Tool};
+use crate::lower::{At, Lowerer};
+use crate::pointer::Path;
+use crate::profile::{ANTHROPIC, Profile};
+
+use super::{lower_envelope, lower_opaque, write_input, write_members, write_name_description};
+
+/// The Anthropic Messages API tool format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Anthropic;
+
+impl Adapter for Anthropic {
+    fn name(&self) -> &str {
+        "anthropic"
+    }
+
+    fn profile(&self) -> &Profile {
+        &ANTHROPIC
+    }
+
+    fn holds_strict(&self) -> bool {
+        true
+    }
+
+    fn lower_tool<'a>(
+        &self,
+        lw: &mut Lowerer<'a, '_>,
+        at: At,
+        path: &Path<'_>,
+    ) -> Result<Tool<'a>, ConversionError> {
+        let type_ = lw.find(at, "type").and_then(|t| lw.str(t));
+        let looks_client =
+            lw.find(at, "input_schema").is_some() || lw.find(at, "function").is_some();
+        if type_.is_some_and(|t| t != "custom") && !looks_client {
+            return lower_opaque(lw, at, path);
+        }
+        let mut tool = lower_envelope(lw, at, path, |key| match key {
+            "name" => Role::Name,
+            "description" => Role::Description,
+            "input_schema" => Role::Input,
+            "strict" => Role::Strict,
+            _ => Role::Meta,
+        })?;
+        tool.input_pointer = "/input_schema";
+        Ok(tool)
+    }
+
+    fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+        if let (Some(raw), true) = (tool.opaque, cx.same_format()) {
+            w.json(&raw);
+            return;
+        }
+        w.begin_object();
+        if cx.same_format() {
+            write_members(tool, w, false, "input_schema");
+        } else {
+            write_name_description(tool, w);
+            write_input(tool.input.as_ref(), "input_schema", w);
+            if let Some(b) = tool.strict {
+                w.key("strict");
+                w.bool(b);
+            }
+        }
+        w.end_object();
+    }
+}

@@ -1,0 +1,101 @@
+//! MCP: a `Tool` of a `tools/list` result (2025-11-25), catalogs as `{"tools": […]}`.
+//!
+//! Every member is kept: `title`, `annotations`, `_meta`, `icons`, `execution` and anything
+//! else a server adds (`displayName`, `category`) ride along verbatim when MCP is the target.
+
+use crate::adapter::{Adapter, EmitContext};
+use crate::emit::Writer;
+use crate::error::ConversionError;
+use crate::ir::{Member, Role, Tool};
+use crate::lower::{At, Lowerer};
+use crate::pointer::Path;
+use crate::profile::{MCP, Profile};
+
+use super::{lower_envelope, write_input, write_members, write_name_description};
+
+/// The MCP format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mcp;
+
+impl Mcp {
+    fn write_tools(&self, tools: &[Tool<'_>], cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+        w.begin_array();
+        for tool in tools {
+            w.element();
+            self.write_tool(tool, cx, w);
+        }
+        w.end_array();
+    }
+}
+
+impl Adapter for Mcp {
+    fn name(&self) -> &str {
+        "mcp"
+    }
+
+    fn profile(&self) -> &Profile {
+        &MCP
+    }
+
+    fn holds_output_schema(&self) -> bool {
+        true
+    }
+
+    fn lower_tool<'a>(
+        &self,
+        lw: &mut Lowerer<'a, '_>,
+        at: At,
+        path: &Path<'_>,
+    ) -> Result<Tool<'a>, ConversionError> {
+        let mut tool = lower_envelope(lw, at, path, |key| match key {
+            "name" => Role::Name,
+            "description" => Role::Description,
+            "inputSchema" => Role::Input,
+            "outputSchema" => Role::Output,
+            _ => Role::Meta,
+        })?;
+        tool.input_pointer = "/inputSchema";
+        Ok(tool)
+    }
+
+    fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+        w.begin_object();
+        if cx.same_format() {
+            write_members(tool, w, false, "inputSchema");
+        } else {
+            write_name_description(tool, w);
+            write_input(tool.input.as_ref(), "inputSchema", w);
+            if let Some(out) = &tool.output {
+                w.key("outputSchema");
+                w.schema(out);
+            }
+        }
+        w.end_object();
+    }
+
+    fn write_catalog(
+        &self,
+        tools: &[Tool<'_>],
+        wrapper: &[Member<'_>],
+        cx: &EmitContext<'_>,
+        w: &mut Writer<'_>,
+    ) {
+        w.begin_object();
+        let mut wrote_tools = false;
+        for m in wrapper {
+            if m.key == "tools" {
+                wrote_tools = true;
+                w.key("tools");
+                self.write_tools(tools, cx, w);
+            } else {
+                w.key(m.key);
+                w.json(&m.value);
+            }
+        }
+        if !wrote_tools {
+            w.key("tools");
+            self.write_tools(tools, cx, w);
+        }
+        w.end_object();
+    }
+}

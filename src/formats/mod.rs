@@ -1,0 +1,231 @@
+//! The built-in formats. Each file is one format's envelope: how a tool is read and written.
+//! Schemas are lowered and emitted by shared code; see `lower` and `emit`.
+
+mod anthropic;
+mod mcp;
+mod openai;
+
+pub use anthropic::Anthropic;
+pub use mcp::Mcp;
+pub use openai::{OpenAi, OpenAiResponses};
+
+use crate::emit::Writer;
+use crate::error::{ConversionError, ErrorKind};
+use crate::ir::{Json, Role, Schema, Tool, ToolMember};
+use crate::lower::{At, Kind, Lowerer};
+use crate::pointer::{Path, Seg};
+
+/// A tool with no members yet; envelope readers fill it in.
+pub(crate) const EMPTY_TOOL: Tool<'static> = Tool {
+    name: "",
+    description: None,
+    input: None,
+    output: None,
+    strict: None,
+    members: &[],
+    opaque: None,
+    members_pointer: "",
+    input_pointer: "",
+    at: 0,
+};
+
+/// The empty object schema written where a target requires an input schema the source lacked.
+pub(crate) const EMPTY_OBJECT_SCHEMA: &str = r#"{"type":"object","properties":{}}"#;
+
+/// Reads the members of the tool object at `at`, classifying each key with `role`. Fills the
+/// typed fields (name, description, schemas, strict) and keeps every member in source order.
+pub(crate) fn lower_envelope<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    at: At,
+    path: &Path<'_>,
+    role: impl Fn(&str) -> Role,
+) -> Result<Tool<'a>, ConversionError> {
+    if lw.kind(at) != Kind::Object {
+        return Err(lw.error(
+            path,
+            ErrorKind::WrongType {
+                member: "tool".into(),
+                expected: "an object",
+                found: lw.kind(at).as_str(),
+            },
+        ));
+    }
+    lw.check_depth(path.depth() + 1, path)?;
+    lw.check_duplicates(at, path)?;
+    let depth = path.depth() + 1;
+    let len = lw.members(at).count();
+    let placeholder = ToolMember { key: "", role: Role::Meta, at: 0, value: Json::Null };
+    let members = lw.alloc_slice(len, placeholder, path)?;
+    let mut tool = Tool { at: at as u32, ..EMPTY_TOOL };
+    let mut name = None;
+    let mut iter = lw.members(at);
+    for slot in members.iter_mut() {
+        let Some((key, key_at, v)) = iter.next() else { break };
+        let p = path.push(Seg::Key(key));
+        let mut r = role(key);
+        let mut value = Json::Null;
+        match r {
+            Role::Name => match lw.str(v) {
+                Some(s) => {
+                    name = Some(s);
+                    value = Json::String(s);
+                }
+                None => return Err(wrong(lw, &p, key, "a string", v)),
+            },
+            Role::Description => {
+                value = lw.json(v, &p, depth)?;
+                match value {
+                    Json::String(s) => tool.description = Some(s),
+                    Json::Null => {}
+                    _ => return Err(wrong(lw, &p, key, "a string or null", v)),
+                }
+            }
+            Role::Input | Role::Output if lw.kind(v) == Kind::Null => {
+                r = Role::Meta;
+            }
+            Role::Input => tool.input = Some(lw.schema(v, &p, depth)?),
+            Role::Output => tool.output = Some(lw.schema(v, &p, depth)?),
+            Role::Strict => match lw.kind(v) {
+                Kind::Bool => {
+                    tool.strict = lw.bool(v);
+                    value = Json::Bool(lw.bool(v).unwrap_or_default());
+                }
+                Kind::Null => {}
+                _ => return Err(wrong(lw, &p, key, "a boolean", v)),
+            },
+            Role::Meta | Role::Outer => {}
+        }
+        if matches!(r, Role::Meta | Role::Outer) {
+            value = lw.json(v, &p, depth)?;
+        }
+        *slot = ToolMember { key, role: r, at: key_at as u32, value };
+    }
+    tool.members = members;
+    match name {
+        Some(n) => tool.name = n,
+        None => {
+            return Err(lw.error(
+                path,
+                ErrorKind::MissingMember { member: "name", hint: shape_hint(lw, at) },
+            ));
+        }
+    }
+    Ok(tool)
+}
+
+#[cold]
+fn wrong(
+    lw: &Lowerer<'_, '_>,
+    path: &Path<'_>,
+    key: &str,
+    expected: &'static str,
+    v: At,
+) -> ConversionError {
+    lw.error(
+        path,
+        ErrorKind::WrongType { member: key.to_owned(), expected, found: lw.kind(v).as_str() },
+    )
+}
+
+/// A tool kept verbatim (a provider built-in such as `web_search`): named by its `name`, else
+/// its `type`.
+pub(crate) fn lower_opaque<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    at: At,
+    path: &Path<'_>,
+) -> Result<Tool<'a>, ConversionError> {
+    let raw = lw.json(at, path, path.depth())?;
+    let name =
+        raw.get("name").and_then(Json::as_str).or_else(|| raw.get("type").and_then(Json::as_str));
+    Ok(Tool { name: name.unwrap_or(""), opaque: Some(raw), at: at as u32, ..EMPTY_TOOL })
+}
+
+/// Says which format a tool object looks like, to help when `--from` is wrong.
+#[cold]
+pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
+    let has = |k: &str| lw.find(at, k).is_some();
+    let guess = if has("function") {
+        "openai"
+    } else if has("input_schema") {
+        "anthropic"
+    } else if has("inputSchema") {
+        "mcp"
+    } else if has("functionDeclarations") || has("parametersJsonSchema") {
+        "gemini"
+    } else if has("parameters") {
+        "openai-responses or gemini"
+    } else {
+        return String::new();
+    };
+    format!(" (the input looks like a `{guess}` tool; check --from)")
+}
+
+/// Writes the members of a same-format tool in source order, with the typed fields (which
+/// passes may have changed) in place of the raw ones. `outer` selects wrapper-level members.
+pub(crate) fn write_members(tool: &Tool<'_>, w: &mut Writer<'_>, outer: bool, input_key: &str) {
+    let mut wrote_input = false;
+    for m in tool.members {
+        if (m.role == Role::Outer) != outer {
+            continue;
+        }
+        match m.role {
+            Role::Name => {
+                w.key(m.key);
+                w.string(tool.name);
+            }
+            Role::Input => {
+                if let Some(s) = &tool.input {
+                    w.key(m.key);
+                    w.schema(s);
+                    wrote_input = true;
+                }
+            }
+            Role::Output => {
+                if let Some(s) = &tool.output {
+                    w.key(m.key);
+                    w.schema(s);
+                }
+            }
+            Role::Strict => {
+                if let Some(b) = tool.strict {
+                    w.key(m.key);
+                    w.bool(b);
+                }
+            }
+            Role::Description | Role::Meta | Role::Outer => {
+                w.key(m.key);
+                w.json(&m.value);
+            }
+        }
+    }
+    if !outer && !wrote_input && !input_key.is_empty() {
+        write_input(tool.input.as_ref(), input_key, w);
+    }
+}
+
+/// Writes `key: schema`, or the empty object schema when there is none.
+pub(crate) fn write_input(schema: Option<&Schema<'_>>, key: &str, w: &mut Writer<'_>) {
+    w.key(key);
+    match schema {
+        Some(s) => w.schema(s),
+        None => {
+            w.begin_object();
+            w.key("type");
+            w.string("object");
+            w.key("properties");
+            w.begin_object();
+            w.end_object();
+            w.end_object();
+        }
+    }
+}
+
+/// Writes `name` and `description` (when there is one).
+pub(crate) fn write_name_description(tool: &Tool<'_>, w: &mut Writer<'_>) {
+    w.key("name");
+    w.string(tool.name);
+    if let Some(d) = tool.description {
+        w.key("description");
+        w.string(d);
+    }
+}

@@ -1,0 +1,195 @@
+//! OpenAI function tools: Chat Completions (`{"type":"function","function":{…}}`, or a bare
+//! function object on input) and the flat Responses shape.
+//!
+//! Non-function tools (`web_search`, `file_search`, `mcp`, …) are read as opaque tools: kept
+//! verbatim for the same format, reported as not convertible elsewhere.
+
+use crate::adapter::{Adapter, EmitContext};
+use crate::emit::Writer;
+use crate::error::ConversionError;
+use crate::ir::{Json, Role, Tool, ToolMember};
+use crate::lower::{At, Kind, Lowerer};
+use crate::pointer::{Path, Seg};
+use crate::profile::{OPENAI, Profile};
+
+use super::{lower_envelope, lower_opaque, write_input, write_members, write_name_description};
+
+fn function_role(key: &str) -> Role {
+    match key {
+        "name" => Role::Name,
+        "description" => Role::Description,
+        "parameters" => Role::Input,
+        "strict" => Role::Strict,
+        _ => Role::Meta,
+    }
+}
+
+/// OpenAI Chat Completions function tools.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpenAi;
+
+impl Adapter for OpenAi {
+    fn name(&self) -> &str {
+        "openai"
+    }
+
+    fn profile(&self) -> &Profile {
+        &OPENAI
+    }
+
+    fn requires_input_schema(&self) -> bool {
+        // `parameters` may be omitted for a function without arguments.
+        false
+    }
+
+    fn holds_strict(&self) -> bool {
+        true
+    }
+
+    fn lower_tool<'a>(
+        &self,
+        lw: &mut Lowerer<'a, '_>,
+        at: At,
+        path: &Path<'_>,
+    ) -> Result<Tool<'a>, ConversionError> {
+        let function = lw.find(at, "function").filter(|f| lw.kind(*f) == Kind::Object);
+        let type_ = lw.find(at, "type").and_then(|t| lw.str(t));
+        let Some(function) = function else {
+            if type_.is_some_and(|t| t != "function") {
+                return lower_opaque(lw, at, path);
+            }
+            let mut tool = lower_envelope(lw, at, path, function_role)?;
+            tool.input_pointer = "/parameters";
+            return Ok(tool);
+        };
+        if type_.is_some_and(|t| t != "function") {
+            return lower_opaque(lw, at, path);
+        }
+        // Chat shape: the wrapper's members other than `type` and `function` are kept as
+        // `Outer` members after the function's own. One pass in document order keeps number
+        // text in step.
+        lw.check_duplicates(at, path)?;
+        let n_outer = lw.members(at).filter(|(k, _, _)| *k != "type" && *k != "function").count();
+        let blank = ToolMember { key: "", role: Role::Outer, at: 0, value: Json::Null };
+        let outer = lw.alloc_slice(n_outer, blank, path)?;
+        let mut tool = None;
+        let mut slots = outer.iter_mut();
+        let members: smallvec::SmallVec<[(&str, At, At); 8]> = lw.members(at).collect();
+        for (key, key_at, v) in members {
+            let p = path.push(Seg::Key(key));
+            if v == function {
+                tool = Some(lower_envelope(lw, v, &p, function_role)?);
+            } else if key == "type" {
+                lw.skip(v);
+            } else if let Some(slot) = slots.next() {
+                let value = lw.json(v, &p, p.depth())?;
+                *slot = ToolMember { key, role: Role::Outer, at: key_at as u32, value };
+            }
+        }
+        let Some(mut tool) = tool else { return lower_opaque(lw, at, path) };
+        if n_outer > 0 {
+            let all = lw.alloc_slice(tool.members.len() + n_outer, blank, path)?;
+            for (slot, m) in all.iter_mut().zip(tool.members.iter().chain(outer.iter())) {
+                *slot = *m;
+            }
+            tool.members = all;
+        }
+        tool.members_pointer = "/function";
+        tool.input_pointer = "/function/parameters";
+        tool.at = at as u32;
+        Ok(tool)
+    }
+
+    fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+        if let (Some(raw), true) = (tool.opaque, cx.same_format()) {
+            w.json(&raw);
+            return;
+        }
+        w.begin_object();
+        w.key("type");
+        w.string("function");
+        w.key("function");
+        w.begin_object();
+        if cx.same_format() {
+            write_members(tool, w, false, "");
+        } else {
+            write_name_description(tool, w);
+            if let Some(s) = &tool.input {
+                write_input(Some(s), "parameters", w);
+            }
+            if let Some(b) = tool.strict {
+                w.key("strict");
+                w.bool(b);
+            }
+        }
+        w.end_object();
+        if cx.same_format() {
+            write_members(tool, w, true, "");
+        }
+        w.end_object();
+    }
+}
+
+/// OpenAI Responses API function tools (flat: `{"type":"function","name",…}`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpenAiResponses;
+
+impl Adapter for OpenAiResponses {
+    fn name(&self) -> &str {
+        "openai-responses"
+    }
+
+    fn profile(&self) -> &Profile {
+        &OPENAI
+    }
+
+    fn holds_strict(&self) -> bool {
+        true
+    }
+
+    fn lower_tool<'a>(
+        &self,
+        lw: &mut Lowerer<'a, '_>,
+        at: At,
+        path: &Path<'_>,
+    ) -> Result<Tool<'a>, ConversionError> {
+        let type_ = lw.find(at, "type").and_then(|t| lw.str(t));
+        if type_.is_some_and(|t| t != "function") {
+            return lower_opaque(lw, at, path);
+        }
+        let mut tool = lower_envelope(lw, at, path, |key| match key {
+            "type" => Role::Meta,
+            key => function_role(key),
+        })?;
+        tool.input_pointer = "/parameters";
+        Ok(tool)
+    }
+
+    fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+        if let (Some(raw), true) = (tool.opaque, cx.same_format()) {
+            w.json(&raw);
+            return;
+        }
+        w.begin_object();
+        if cx.same_format() {
+            if tool.member("type").is_none() {
+                w.key("type");
+                w.string("function");
+            }
+            write_members(tool, w, false, "parameters");
+            if tool.member("strict").is_none() {
+                w.key("strict");
+                w.bool(tool.strict.unwrap_or(false));
+            }
+        } else {
+            w.key("type");
+            w.string("function");
+            write_name_description(tool, w);
+            write_input(tool.input.as_ref(), "parameters", w);
+            // The Responses API treats an omitted `strict` as strict; state it.
+            w.key("strict");
+            w.bool(tool.strict.unwrap_or(false));
+        }
+        w.end_object();
+    }
+}

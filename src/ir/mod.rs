@@ -1,0 +1,37 @@
+//! The arena IR: what every format lowers into and every back end emits from.
+//!
+//! Invariants: nodes are frozen once lowered (`&'a` references into one `bumpalo::Bump`);
+//! keywords and properties are ordered slices in source order; strings and numbers borrow
+//! the input; no node needs `Drop`, so resetting the arena frees everything at once.
+
+mod features;
+mod json;
+mod keyword;
+mod schema;
+mod tool;
+
+pub use features::{FeatureSet, SchemaFeature};
+pub use json::{Json, Member};
+pub use keyword::Keyword;
+pub use schema::{Entry, JsonType, Prop, Schema, Types, Value};
+pub use tool::{Role, Tool, ToolMember};
+
+// Arena memory is released by `Bump::reset` without running destructors; a node that needed
+// `Drop` would leak. These fail the build instead.
+const _: () = assert!(!std::mem::needs_drop::<Schema<'static>>());
+const _: () = assert!(!std::mem::needs_drop::<Tool<'static>>());
+const _: () = assert!(!std::mem::needs_drop::<Json<'static>>());
+
+#[cfg(test)]
+mod layout {
+    use super::*;
+
+    #[test]
+    fn node_sizes_stay_small() {
+        // Growing these costs cache on every walk; change the numbers only on purpose.
+        assert!(std::mem::size_of::<Json<'static>>() <= 24);
+        assert!(std::mem::size_of::<Value<'static>>() <= 32);
+        assert!(std::mem::size_of::<Entry<'static>>() <= 40);
+        assert!(std::mem::size_of::<Schema<'static>>() <= 48);
+    }
+}

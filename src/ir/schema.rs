@@ -1,0 +1,188 @@
+//! The arena schema node: an ordered list of interned keywords.
+//!
+//! Keeping keywords as a slice in source order (not a struct of optional fields) is what makes
+//! MCP → MCP lossless and output byte-stable: emission walks the slice, so the author's order
+//! of keywords and of properties comes out unchanged. Lookups are linear, which is cheaper than
+//! hashing for the three to six keywords a real schema node has.
+
+use super::features::FeatureSet;
+use super::json::{Json, Member};
+use super::keyword::Keyword;
+
+/// A JSON Schema primitive type name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JsonType {
+    /// `null`
+    Null,
+    /// `boolean`
+    Boolean,
+    /// `object`
+    Object,
+    /// `array`
+    Array,
+    /// `number`
+    Number,
+    /// `string`
+    String,
+    /// `integer`
+    Integer,
+}
+
+impl JsonType {
+    /// Parses a type name as JSON Schema spells it.
+    pub fn from_name(name: &str) -> Option<JsonType> {
+        Some(match name {
+            "null" => JsonType::Null,
+            "boolean" => JsonType::Boolean,
+            "object" => JsonType::Object,
+            "array" => JsonType::Array,
+            "number" => JsonType::Number,
+            "string" => JsonType::String,
+            "integer" => JsonType::Integer,
+            _ => return None,
+        })
+    }
+
+    /// The type name as JSON Schema spells it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            JsonType::Null => "null",
+            JsonType::Boolean => "boolean",
+            JsonType::Object => "object",
+            JsonType::Array => "array",
+            JsonType::Number => "number",
+            JsonType::String => "string",
+            JsonType::Integer => "integer",
+        }
+    }
+}
+
+/// The value of `type`: one name, or an array of names (`array` says which form it was).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Types<'a> {
+    /// The names, in source order.
+    pub list: &'a [JsonType],
+    /// Whether the source wrote an array (`["string"]` stays an array).
+    pub array: bool,
+}
+
+impl Types<'_> {
+    /// Whether `t` is one of the types.
+    pub fn contains(&self, t: JsonType) -> bool {
+        self.list.contains(&t)
+    }
+}
+
+/// A schema node. A boolean schema has `boolean` set and no keywords.
+#[derive(Clone, Copy, Debug)]
+pub struct Schema<'a> {
+    /// `Some(b)` for the boolean schemas `true` and `false`.
+    pub boolean: Option<bool>,
+    /// The keywords, in source order.
+    pub keywords: &'a [Entry<'a>],
+    /// Features used by this node and everything below it.
+    pub features: FeatureSet,
+    /// Position in the source (the tape index of the node), which orders report entries.
+    pub at: u32,
+}
+
+/// One keyword of a schema node.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry<'a> {
+    /// The keyword.
+    pub keyword: Keyword,
+    /// Position of the keyword's key in the source.
+    pub at: u32,
+    /// Its value.
+    pub value: Value<'a>,
+}
+
+/// A property (or `$defs` / `patternProperties` / `dependentSchemas` member): a name and a schema.
+#[derive(Clone, Copy, Debug)]
+pub struct Prop<'a> {
+    /// The property name (or pattern, or definition name), unescaped.
+    pub name: &'a str,
+    /// Position of the name in the source.
+    pub at: u32,
+    /// The schema.
+    pub schema: Schema<'a>,
+}
+
+/// A keyword's value, typed by what the keyword holds.
+///
+/// A modelled keyword whose value has an unexpected JSON type (OpenAPI 3.0's boolean
+/// `exclusiveMinimum`, a `minimum` written as a string) is kept as [`Value::Json`], exactly as
+/// written, rather than rejected: the source may be a dialect this crate reads.
+#[derive(Clone, Copy, Debug)]
+pub enum Value<'a> {
+    /// One subschema: `items`, `not`, `if`, `additionalProperties`, …
+    Schema(&'a Schema<'a>),
+    /// A list of subschemas: `allOf`, `anyOf`, `oneOf`, `prefixItems`, tuple `items`.
+    Schemas(&'a [Schema<'a>]),
+    /// Named subschemas in source order: `properties`, `$defs`, `definitions`, …
+    Props(&'a [Prop<'a>]),
+    /// `type` with valid type names.
+    Type(Types<'a>),
+    /// `required`.
+    Strings(&'a [&'a str]),
+    /// A string keyword: `$ref`, `pattern`, `format`, `title`, `description`, …
+    Str(&'a str),
+    /// A numeric keyword, as its source text.
+    Number(&'a str),
+    /// A boolean keyword: `uniqueItems`, `nullable`, `deprecated`, …
+    Bool(bool),
+    /// A value kept verbatim: `enum`, `const`, `default`, `examples`, or an unexpected shape.
+    Json(Json<'a>),
+    /// A keyword the crate does not model: its name and raw value.
+    Unknown(&'a Member<'a>),
+}
+
+impl<'a> Schema<'a> {
+    /// The boolean schema `true` (accepts anything), at source position `at`.
+    pub const fn bool(value: bool, at: u32) -> Schema<'a> {
+        Schema { boolean: Some(value), keywords: &[], features: FeatureSet::EMPTY, at }
+    }
+
+    /// The first entry for `keyword`, if present.
+    #[inline]
+    pub fn get(&self, keyword: Keyword) -> Option<&'a Entry<'a>> {
+        self.keywords.iter().find(|e| e.keyword == keyword)
+    }
+
+    /// `type`, when it holds valid type names.
+    pub fn types(&self) -> Option<Types<'a>> {
+        match self.get(Keyword::Type)?.value {
+            Value::Type(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// `properties`, in source order.
+    pub fn properties(&self) -> &'a [Prop<'a>] {
+        match self.get(Keyword::Properties).map(|e| e.value) {
+            Some(Value::Props(p)) => p,
+            _ => &[],
+        }
+    }
+
+    /// `required`.
+    pub fn required(&self) -> &'a [&'a str] {
+        match self.get(Keyword::Required).map(|e| e.value) {
+            Some(Value::Strings(s)) => s,
+            _ => &[],
+        }
+    }
+
+    /// `description`, when it is a string.
+    pub fn description(&self) -> Option<&'a str> {
+        match self.get(Keyword::Description)?.value {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether this node declares `type: "object"` (alone or in an array).
+    pub fn is_object_type(&self) -> bool {
+        self.types().is_some_and(|t| t.contains(JsonType::Object))
+    }
+}

@@ -1,0 +1,95 @@
+//! The arena tool: the fields every format shares, plus the source envelope kept in order.
+
+use super::features::FeatureSet;
+use super::json::Json;
+use super::schema::Schema;
+
+/// What an envelope member means to the crate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The tool name (typed in [`Tool::name`]).
+    Name,
+    /// The description (typed in [`Tool::description`] when it is a string).
+    Description,
+    /// The input schema (typed in [`Tool::input`]).
+    Input,
+    /// The output schema (typed in [`Tool::output`]).
+    Output,
+    /// OpenAI / Anthropic `strict` (typed in [`Tool::strict`]).
+    Strict,
+    /// Format-specific metadata kept verbatim (MCP `annotations`, Anthropic `cache_control`, …).
+    Meta,
+    /// A member of an outer wrapper (OpenAI Chat's `{"type":"function","function":{…}}`), kept
+    /// verbatim at the wrapper level.
+    Outer,
+}
+
+/// One member of the source envelope, in source order.
+#[derive(Clone, Copy, Debug)]
+pub struct ToolMember<'a> {
+    /// The key as written in the source.
+    pub key: &'a str,
+    /// What the member means.
+    pub role: Role,
+    /// Position of the key in the source.
+    pub at: u32,
+    /// The raw value (for `Input`/`Output` roles the typed schema is authoritative).
+    pub value: Json<'a>,
+}
+
+/// A tool in the arena IR.
+#[derive(Clone, Copy, Debug)]
+pub struct Tool<'a> {
+    /// The tool name.
+    pub name: &'a str,
+    /// The description, when the source gave a string.
+    pub description: Option<&'a str>,
+    /// The input (arguments) schema, when the source gave one.
+    pub input: Option<Schema<'a>>,
+    /// The output schema (MCP `outputSchema`).
+    pub output: Option<Schema<'a>>,
+    /// `strict`, when the source stated it.
+    pub strict: Option<bool>,
+    /// Every envelope member in source order, so the same format re-emits it unchanged.
+    pub members: &'a [ToolMember<'a>],
+    /// A tool that is not a function tool (a provider's built-in such as `web_search`), kept
+    /// verbatim: re-emitted only to its own format and reported elsewhere.
+    pub opaque: Option<Json<'a>>,
+    /// Pointer prefix of the members with a role other than [`Role::Outer`] (`/function` for
+    /// OpenAI Chat's nested shape, empty otherwise).
+    pub members_pointer: &'static str,
+    /// RFC 6901 pointer of the input schema relative to the tool (`/inputSchema`,
+    /// `/function/parameters`, …): report pointers start with it.
+    pub input_pointer: &'static str,
+    /// Position of the tool in the source.
+    pub at: u32,
+}
+
+impl<'a> Tool<'a> {
+    /// Features used by the input and output schemas.
+    pub fn features(&self) -> FeatureSet {
+        let i = self.input.map_or(FeatureSet::EMPTY, |s| s.features);
+        let o = self.output.map_or(FeatureSet::EMPTY, |s| s.features);
+        i.union(o)
+    }
+
+    /// The metadata members (roles [`Role::Meta`] and [`Role::Outer`]), in source order.
+    pub fn meta(&self) -> impl Iterator<Item = &'a ToolMember<'a>> + 'a {
+        self.members.iter().filter(|m| matches!(m.role, Role::Meta | Role::Outer))
+    }
+
+    /// RFC 6901 pointer of `member` relative to the tool.
+    pub fn member_pointer(&self, member: &ToolMember<'_>) -> String {
+        let mut p = String::new();
+        if member.role != Role::Outer {
+            p.push_str(self.members_pointer);
+        }
+        crate::pointer::write_seg(&mut p, crate::pointer::Seg::Key(member.key));
+        p
+    }
+
+    /// The member with this key.
+    pub fn member(&self, key: &str) -> Option<&'a ToolMember<'a>> {
+        self.members.iter().find(|m| m.key == key)
+    }
+}

@@ -1,0 +1,55 @@
+//! tooladapter converts LLM tool definitions between MCP, OpenAI (Chat Completions and
+//! Responses), and Anthropic, through one arena-allocated schema IR, keeping what the target
+//! can hold and reporting, with a JSON pointer, everything it cannot.
+//!
+//! ```
+//! use tooladapter::Registry;
+//!
+//! let registry = Registry::default();
+//! let mcp = br#"{"tools":[{"name":"get_weather","title":"Weather",
+//!   "inputSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}]}"#;
+//! let conversion = registry.convert(mcp, "mcp", "openai")?;
+//! assert_eq!(
+//!     conversion.output_str(),
+//!     r#"[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}]"#
+//! );
+//! // MCP's `title` has no place in an OpenAI tool: the report says so, with a pointer.
+//! let lost = conversion.warnings();
+//! assert_eq!(lost[0].to_string(), "feature title lost converting from mcp to openai at /title");
+//! # Ok::<(), tooladapter::ConversionError>(())
+//! ```
+//!
+//! The pipeline is parse (simd-json tape) → lower (arena IR) → passes → emit; see
+//! [`Converter`] for the reusable hot-path session and `docs/design-notes.md` for the design.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod adapter;
+mod convert;
+mod emit;
+mod error;
+pub mod formats;
+pub mod ir;
+mod lower;
+mod options;
+mod owned;
+mod parse;
+mod passes;
+mod pointer;
+mod profile;
+mod registry;
+mod report;
+
+pub use adapter::{Adapter, EmitContext};
+pub use convert::{Conversion, Converter, Shape};
+pub use emit::Writer;
+pub use error::{ConversionError, Direction, ErrorKind};
+pub use ir::{FeatureSet, SchemaFeature};
+pub use lower::{At, Elements, Kind, Lowerer, Members};
+pub use options::{Limits, Options};
+pub use owned::{CanonicalTool, JsonSchema};
+pub use pointer::{Path, Seg};
+pub use profile::{Action, Profile};
+pub use registry::Registry;
+pub use report::{Code, FeatureLossWarning, Report, ReportEntry, Severity};

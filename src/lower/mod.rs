@@ -1,0 +1,369 @@
+//! Lowering: simd-json tape → arena IR.
+//!
+//! The lowerer walks the tape in document order. Numbers are taken as their source text by
+//! pairing the k-th number node of the tape with the k-th structural token that starts a number
+//! (simd-json's tape only keeps the parsed value). Every walk either lowers a subtree or
+//! [`Lowerer::skip`]s it, which keeps that pairing in step. Depth, duplicate keys and arena size
+//! are checked here, each breach a [`ConversionError`] with the pointer of the bad place.
+
+mod schema;
+
+use bumpalo::Bump;
+use simd_json::{Node, StaticNode};
+
+use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::ir::{Json, Member};
+use crate::options::Limits;
+use crate::pointer::{Path, Seg};
+
+/// A position in the tape: the index of a value's node.
+pub type At = usize;
+
+/// Reads a parsed document into the arena. Format front ends ([`crate::Adapter::lower_tool`])
+/// use its methods to read their envelope and call [`Lowerer::schema`] for schemas.
+pub struct Lowerer<'a, 's> {
+    tape: &'a [Node<'a>],
+    src: &'a [u8],
+    structurals: &'a [u32],
+    next_structural: usize,
+    arena: &'a Bump,
+    limits: &'s Limits,
+    adapter: &'s str,
+    scratch: &'s mut Vec<(u64, u32)>,
+}
+
+/// The JSON type of a tape value, for envelope code that branches on shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `null`
+    Null,
+    /// a boolean
+    Bool,
+    /// a number
+    Number,
+    /// a string
+    String,
+    /// an array
+    Array,
+    /// an object
+    Object,
+}
+
+impl Kind {
+    /// The JSON type name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Kind::Null => "null",
+            Kind::Bool => "boolean",
+            Kind::Number => "number",
+            Kind::String => "string",
+            Kind::Array => "array",
+            Kind::Object => "object",
+        }
+    }
+}
+
+impl<'a, 's> Lowerer<'a, 's> {
+    pub(crate) fn new(
+        tape: &'a [Node<'a>],
+        src: &'a [u8],
+        structurals: &'a [u32],
+        arena: &'a Bump,
+        limits: &'s Limits,
+        adapter: &'s str,
+        scratch: &'s mut Vec<(u64, u32)>,
+    ) -> Self {
+        Lowerer { tape, src, structurals, next_structural: 0, arena, limits, adapter, scratch }
+    }
+
+    /// The arena nodes are allocated in.
+    pub fn arena(&self) -> &'a Bump {
+        self.arena
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        self.limits
+    }
+
+    /// An error of this adapter's lowering at `path`.
+    #[cold]
+    pub fn error(&self, path: &Path<'_>, kind: ErrorKind) -> ConversionError {
+        ConversionError::new(self.adapter, Direction::ToCanonical, path.to_pointer(), kind)
+    }
+
+    fn node(&self, at: At) -> Node<'a> {
+        // The tape is well formed, so indices derived from it are in range; `Null` is a harmless
+        // answer should a caller pass a bad index.
+        self.tape.get(at).copied().unwrap_or(Node::Static(StaticNode::Null))
+    }
+
+    /// The JSON type of the value at `at`.
+    pub fn kind(&self, at: At) -> Kind {
+        match self.node(at) {
+            Node::String(_) => Kind::String,
+            Node::Object { .. } => Kind::Object,
+            Node::Array { .. } => Kind::Array,
+            Node::Static(StaticNode::Null) => Kind::Null,
+            Node::Static(StaticNode::Bool(_)) => Kind::Bool,
+            Node::Static(_) => Kind::Number,
+        }
+    }
+
+    /// The string at `at`, if it is one.
+    pub fn str(&self, at: At) -> Option<&'a str> {
+        match self.node(at) {
+            Node::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The boolean at `at`, if it is one.
+    pub fn bool(&self, at: At) -> Option<bool> {
+        match self.node(at) {
+            Node::Static(StaticNode::Bool(b)) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Index just past the value at `at`.
+    #[inline]
+    pub fn end(&self, at: At) -> At {
+        match self.node(at) {
+            Node::Object { count, .. } | Node::Array { count, .. } => at + 1 + count,
+            _ => at + 1,
+        }
+    }
+
+    /// The members of the object at `at`: `(key, key position, value position)` in order.
+    /// Empty for anything that is not an object.
+    pub fn members(&self, at: At) -> Members<'a> {
+        let len = match self.node(at) {
+            Node::Object { len, .. } => len,
+            _ => 0,
+        };
+        Members { tape: self.tape, next: at + 1, left: len }
+    }
+
+    /// The elements of the array at `at`, in order. Empty for anything that is not an array.
+    pub fn elements(&self, at: At) -> Elements<'a> {
+        let len = match self.node(at) {
+            Node::Array { len, .. } => len,
+            _ => 0,
+        };
+        Elements { tape: self.tape, next: at + 1, left: len }
+    }
+
+    /// Finds member `key` of the object at `at` without consuming anything.
+    pub fn find(&self, at: At, key: &str) -> Option<At> {
+        self.members(at).find(|(k, _, _)| *k == key).map(|(_, _, v)| v)
+    }
+
+    /// Passes over the value at `at` without lowering it, keeping number text in step.
+    pub fn skip(&mut self, at: At) {
+        let end = self.end(at).min(self.tape.len());
+        let numbers = self.tape.get(at..end).map_or(0, |nodes| {
+            nodes
+                .iter()
+                .filter(|n| {
+                    matches!(
+                        n,
+                        Node::Static(StaticNode::I64(_) | StaticNode::U64(_) | StaticNode::F64(_))
+                    )
+                })
+                .count()
+        });
+        for _ in 0..numbers {
+            self.number_text();
+        }
+    }
+
+    /// The source text of the next number in document order.
+    fn number_text(&mut self) -> &'a str {
+        while let Some(&off) = self.structurals.get(self.next_structural) {
+            self.next_structural += 1;
+            let off = off as usize;
+            if matches!(self.src.get(off), Some(b'-' | b'0'..=b'9')) {
+                let len = self.src[off..]
+                    .iter()
+                    .position(|b| !matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+                    .unwrap_or(self.src.len() - off);
+                return std::str::from_utf8(&self.src[off..off + len]).unwrap_or("0");
+            }
+        }
+        "0"
+    }
+
+    /// Rejects nesting past the depth limit.
+    #[inline]
+    pub fn check_depth(&self, depth: usize, path: &Path<'_>) -> Result<(), ConversionError> {
+        if depth > self.limits.max_depth {
+            return Err(self.error(path, ErrorKind::DepthLimit { limit: self.limits.max_depth }));
+        }
+        Ok(())
+    }
+
+    /// Allocates a slice of `len` copies of `fill` in the arena, or fails at the arena limit.
+    pub fn alloc_slice<T: Copy>(
+        &self,
+        len: usize,
+        fill: T,
+        path: &Path<'_>,
+    ) -> Result<&'a mut [T], ConversionError> {
+        self.arena.try_alloc_slice_fill_copy(len, fill).map_err(|_| self.arena_error(path))
+    }
+
+    /// Moves `value` into the arena, or fails at the arena limit.
+    pub fn alloc<T: Copy>(&self, value: T, path: &Path<'_>) -> Result<&'a T, ConversionError> {
+        match self.arena.try_alloc(value) {
+            Ok(v) => Ok(v),
+            Err(_) => Err(self.arena_error(path)),
+        }
+    }
+
+    #[cold]
+    fn arena_error(&self, path: &Path<'_>) -> ConversionError {
+        self.error(path, ErrorKind::ArenaLimit { limit: self.limits.max_arena_bytes })
+    }
+
+    /// Rejects an object whose keys repeat. Small objects compare pairwise; larger ones sort
+    /// hashes in a reused scratch vector, so the check stays O(n log n) without allocating.
+    pub fn check_duplicates(&mut self, at: At, path: &Path<'_>) -> Result<(), ConversionError> {
+        let len = match self.node(at) {
+            Node::Object { len, .. } => len,
+            _ => return Ok(()),
+        };
+        if len < 2 {
+            return Ok(());
+        }
+        if len <= 12 {
+            let mut keys: smallvec::SmallVec<[&str; 12]> = smallvec::SmallVec::new();
+            for (k, _, _) in self.members(at) {
+                if keys.contains(&k) {
+                    return Err(self.error(&path.push(Seg::Key(k)), dup(k)));
+                }
+                keys.push(k);
+            }
+            return Ok(());
+        }
+        self.scratch.clear();
+        for (k, key_at, _) in self.members(at) {
+            self.scratch.push((hash(k), key_at as u32));
+        }
+        self.scratch.sort_unstable();
+        for pair in self.scratch.windows(2) {
+            if pair[0].0 == pair[1].0 {
+                let a = self.str(pair[0].1 as usize);
+                if a.is_some() && a == self.str(pair[1].1 as usize) {
+                    let k = a.unwrap_or_default();
+                    return Err(self.error(&path.push(Seg::Key(k)), dup(k)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Lowers any JSON value verbatim.
+    pub fn json(
+        &mut self,
+        at: At,
+        path: &Path<'_>,
+        depth: usize,
+    ) -> Result<Json<'a>, ConversionError> {
+        Ok(match self.node(at) {
+            Node::String(s) => Json::String(s),
+            Node::Static(StaticNode::Null) => Json::Null,
+            Node::Static(StaticNode::Bool(b)) => Json::Bool(b),
+            Node::Static(_) => Json::Number(self.number_text()),
+            Node::Array { len, .. } => {
+                self.check_depth(depth + 1, path)?;
+                let items = self.alloc_slice(len, Json::Null, path)?;
+                let mut elems = self.elements(at);
+                for (i, slot) in items.iter_mut().enumerate() {
+                    let Some(v) = elems.next() else { break };
+                    *slot = self.json(v, &path.push(Seg::Index(i)), depth + 1)?;
+                }
+                Json::Array(items)
+            }
+            Node::Object { len, .. } => {
+                self.check_depth(depth + 1, path)?;
+                self.check_duplicates(at, path)?;
+                let members = self.alloc_slice(len, Member { key: "", value: Json::Null }, path)?;
+                let mut iter = self.members(at);
+                for slot in members.iter_mut() {
+                    let Some((k, _, v)) = iter.next() else { break };
+                    *slot =
+                        Member { key: k, value: self.json(v, &path.push(Seg::Key(k)), depth + 1)? };
+                }
+                Json::Object(members)
+            }
+        })
+    }
+}
+
+fn dup(key: &str) -> ErrorKind {
+    ErrorKind::DuplicateKey { key: key.to_owned() }
+}
+
+/// FNV-1a: keys are short and this runs only for objects of more than 12 keys.
+fn hash(s: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in s.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Iterator over an object's members on the tape.
+pub struct Members<'a> {
+    tape: &'a [Node<'a>],
+    next: At,
+    left: usize,
+}
+
+impl<'a> Iterator for Members<'a> {
+    type Item = (&'a str, At, At);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let key_at = self.next;
+        let key = match self.tape.get(key_at) {
+            Some(Node::String(s)) => *s,
+            _ => "",
+        };
+        let value_at = key_at + 1;
+        self.next = match self.tape.get(value_at) {
+            Some(Node::Object { count, .. } | Node::Array { count, .. }) => value_at + 1 + count,
+            _ => value_at + 1,
+        };
+        Some((key, key_at, value_at))
+    }
+}
+
+/// Iterator over an array's elements on the tape.
+pub struct Elements<'a> {
+    tape: &'a [Node<'a>],
+    next: At,
+    left: usize,
+}
+
+impl Iterator for Elements<'_> {
+    type Item = At;
+
+    fn next(&mut self) -> Option<At> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let at = self.next;
+        self.next = match self.tape.get(at) {
+            Some(Node::Object { count, .. } | Node::Array { count, .. }) => at + 1 + count,
+            _ => at + 1,
+        };
+        Some(at)
+    }
+}

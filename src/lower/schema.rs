@@ -1,0 +1,279 @@
+//! The one JSON Schema lowering every format shares: a `match` on the interned keyword.
+//!
+//! Feature bits are set here, bottom-up, so no later walk is needed to know what a schema uses.
+
+use super::{At, Kind, Lowerer};
+use crate::error::{ConversionError, ErrorKind};
+use crate::ir::{
+    Entry, FeatureSet, Json, JsonType, Keyword, Member, Prop, Schema, SchemaFeature, Types, Value,
+};
+use crate::pointer::{Path, Seg};
+
+/// How a keyword's value is read.
+enum Shape {
+    Schema,
+    Schemas,
+    Props,
+    Type,
+    Strings,
+    Str,
+    Number,
+    Bool,
+    Json,
+}
+
+fn shape(kw: Keyword) -> Shape {
+    use Keyword as K;
+    match kw {
+        K::Items
+        | K::Contains
+        | K::AdditionalProperties
+        | K::PropertyNames
+        | K::If
+        | K::Then
+        | K::Else
+        | K::Not
+        | K::UnevaluatedItems
+        | K::UnevaluatedProperties
+        | K::ContentSchema
+        | K::AdditionalItems => Shape::Schema,
+        K::AllOf | K::AnyOf | K::OneOf | K::PrefixItems => Shape::Schemas,
+        K::Properties | K::PatternProperties | K::Defs | K::Definitions | K::DependentSchemas => {
+            Shape::Props
+        }
+        K::Type => Shape::Type,
+        K::Required => Shape::Strings,
+        K::Schema
+        | K::Id
+        | K::Ref
+        | K::Anchor
+        | K::DynamicRef
+        | K::DynamicAnchor
+        | K::Comment
+        | K::Pattern
+        | K::Format
+        | K::Title
+        | K::Description
+        | K::ContentEncoding
+        | K::ContentMediaType
+        | K::RecursiveRef => Shape::Str,
+        K::MultipleOf
+        | K::Maximum
+        | K::ExclusiveMaximum
+        | K::Minimum
+        | K::ExclusiveMinimum
+        | K::MaxLength
+        | K::MinLength
+        | K::MaxItems
+        | K::MinItems
+        | K::MaxContains
+        | K::MinContains
+        | K::MaxProperties
+        | K::MinProperties => Shape::Number,
+        K::UniqueItems
+        | K::Deprecated
+        | K::ReadOnly
+        | K::WriteOnly
+        | K::Nullable
+        | K::RecursiveAnchor => Shape::Bool,
+        K::Const
+        | K::Enum
+        | K::Default
+        | K::Examples
+        | K::Example
+        | K::Vocabulary
+        | K::DependentRequired
+        | K::Dependencies
+        | K::PropertyOrdering
+        | K::Unknown => Shape::Json,
+    }
+}
+
+impl<'a> Lowerer<'a, '_> {
+    /// Lowers the schema at `at` (an object or a boolean). Anything else is a
+    /// [`ErrorKind::WrongType`] error naming `path`.
+    pub fn schema(
+        &mut self,
+        at: At,
+        path: &Path<'_>,
+        depth: usize,
+    ) -> Result<Schema<'a>, ConversionError> {
+        let pos = at as u32;
+        match self.kind(at) {
+            Kind::Bool => {
+                let mut s = Schema::bool(self.bool(at).unwrap_or(true), pos);
+                s.features.insert(SchemaFeature::BooleanSchema);
+                return Ok(s);
+            }
+            Kind::Object => {}
+            other => {
+                return Err(self.error(
+                    path,
+                    ErrorKind::WrongType {
+                        member: "schema".into(),
+                        expected: "an object or a boolean",
+                        found: other.as_str(),
+                    },
+                ));
+            }
+        }
+        self.check_depth(depth + 1, path)?;
+        self.check_duplicates(at, path)?;
+        let len = self.members(at).count();
+        let entries = self.alloc_slice(
+            len,
+            Entry { keyword: Keyword::Unknown, at: 0, value: Value::Bool(false) },
+            path,
+        )?;
+        let mut features = FeatureSet::EMPTY;
+        let mut members = self.members(at);
+        for slot in entries.iter_mut() {
+            let Some((key, key_at, value_at)) = members.next() else { break };
+            let kw = Keyword::from_key(key);
+            let child = path.push(Seg::Key(key));
+            let value = self.keyword_value(kw, key, value_at, &child, depth + 1, &mut features)?;
+            if let Some(f) = kw.feature() {
+                features.insert(f);
+            }
+            *slot = Entry { keyword: kw, at: key_at as u32, value };
+        }
+        Ok(Schema { boolean: None, keywords: entries, features, at: pos })
+    }
+
+    fn keyword_value(
+        &mut self,
+        kw: Keyword,
+        key: &'a str,
+        at: At,
+        path: &Path<'_>,
+        depth: usize,
+        features: &mut FeatureSet,
+    ) -> Result<Value<'a>, ConversionError> {
+        let kind = self.kind(at);
+        let is_schema = |k: Kind| matches!(k, Kind::Object | Kind::Bool);
+        Ok(match shape(kw) {
+            Shape::Schema if is_schema(kind) => {
+                let s = self.schema(at, path, depth)?;
+                *features = features.union(s.features);
+                Value::Schema(self.alloc(s, path)?)
+            }
+            Shape::Schema if kw == Keyword::Items && kind == Kind::Array => {
+                if !self.elements(at).all(|e| is_schema(self.kind(e))) {
+                    return self.verbatim(at, path, depth);
+                }
+                features.insert(SchemaFeature::TupleItems);
+                Value::Schemas(self.schema_list(at, path, depth, features)?)
+            }
+            Shape::Schemas
+                if kind == Kind::Array && self.elements(at).all(|e| is_schema(self.kind(e))) =>
+            {
+                Value::Schemas(self.schema_list(at, path, depth, features)?)
+            }
+            Shape::Props
+                if kind == Kind::Object
+                    && self.members(at).all(|(_, _, v)| is_schema(self.kind(v))) =>
+            {
+                self.check_depth(depth + 1, path)?;
+                self.check_duplicates(at, path)?;
+                let len = self.members(at).count();
+                let props = self.alloc_slice(
+                    len,
+                    Prop { name: "", at: 0, schema: Schema::bool(true, 0) },
+                    path,
+                )?;
+                let mut members = self.members(at);
+                for slot in props.iter_mut() {
+                    let Some((name, name_at, v)) = members.next() else { break };
+                    let s = self.schema(v, &path.push(Seg::Key(name)), depth + 1)?;
+                    *features = features.union(s.features);
+                    *slot = Prop { name, at: name_at as u32, schema: s };
+                }
+                Value::Props(props)
+            }
+            Shape::Type => match self.types(at, path)? {
+                Some(t) => {
+                    if t.array {
+                        features.insert(SchemaFeature::TypeArray);
+                    }
+                    Value::Type(t)
+                }
+                None => self.verbatim(at, path, depth)?,
+            },
+            Shape::Strings
+                if kind == Kind::Array
+                    && self.elements(at).all(|e| self.kind(e) == Kind::String) =>
+            {
+                let len = self.elements(at).count();
+                let list = self.alloc_slice(len, "", path)?;
+                for (slot, e) in list.iter_mut().zip(self.elements(at)) {
+                    *slot = self.str(e).unwrap_or_default();
+                }
+                Value::Strings(list)
+            }
+            Shape::Str if kind == Kind::String => Value::Str(self.str(at).unwrap_or_default()),
+            Shape::Number if kind == Kind::Number => match self.json(at, path, depth)? {
+                Json::Number(n) => Value::Number(n),
+                other => Value::Json(other),
+            },
+            Shape::Bool if kind == Kind::Bool => Value::Bool(self.bool(at).unwrap_or_default()),
+            _ if kw == Keyword::Unknown => {
+                let value = self.json(at, path, depth)?;
+                Value::Unknown(self.alloc(Member { key, value }, path)?)
+            }
+            _ => self.verbatim(at, path, depth)?,
+        })
+    }
+
+    fn verbatim(
+        &mut self,
+        at: At,
+        path: &Path<'_>,
+        depth: usize,
+    ) -> Result<Value<'a>, ConversionError> {
+        Ok(Value::Json(self.json(at, path, depth)?))
+    }
+
+    fn schema_list(
+        &mut self,
+        at: At,
+        path: &Path<'_>,
+        depth: usize,
+        features: &mut FeatureSet,
+    ) -> Result<&'a [Schema<'a>], ConversionError> {
+        self.check_depth(depth + 1, path)?;
+        let len = self.elements(at).count();
+        let list = self.alloc_slice(len, Schema::bool(true, 0), path)?;
+        let mut elems = self.elements(at);
+        for (i, slot) in list.iter_mut().enumerate() {
+            let Some(e) = elems.next() else { break };
+            let s = self.schema(e, &path.push(Seg::Index(i)), depth + 1)?;
+            *features = features.union(s.features);
+            *slot = s;
+        }
+        Ok(list)
+    }
+
+    /// `type` as a name or an array of names; `None` when any name is not a JSON Schema type
+    /// (e.g. BFCL's `"dict"`), so the value is kept verbatim for a dialect pass to read.
+    fn types(&mut self, at: At, path: &Path<'_>) -> Result<Option<Types<'a>>, ConversionError> {
+        match self.kind(at) {
+            Kind::String => {
+                let Some(t) = self.str(at).and_then(JsonType::from_name) else { return Ok(None) };
+                let list = self.alloc_slice(1, t, path)?;
+                Ok(Some(Types { list, array: false }))
+            }
+            Kind::Array => {
+                let len = self.elements(at).count();
+                if !self.elements(at).all(|e| self.str(e).and_then(JsonType::from_name).is_some()) {
+                    return Ok(None);
+                }
+                let list = self.alloc_slice(len, JsonType::Null, path)?;
+                for (slot, e) in list.iter_mut().zip(self.elements(at)) {
+                    *slot = self.str(e).and_then(JsonType::from_name).unwrap_or(JsonType::Null);
+                }
+                Ok(Some(Types { list, array: true }))
+            }
+            _ => Ok(None),
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! placeholder
+pub struct CanonicalTool;
+pub struct JsonSchema;

@@ -1,0 +1,152 @@
+//! Parse: bytes → simd-json tape, with buffers reused across calls.
+//!
+//! simd-json does the grammar and UTF-8 checks; this module adds what it leaves to us: a
+//! size limit, rejecting lone surrogate escapes (simd-json decodes them into garbage rather
+//! than failing), and mapping its errors onto [`ErrorKind`].
+
+use simd_json::{Buffers, Node};
+
+use crate::error::ErrorKind;
+
+/// Reusable parse state: the mutable input copy simd-json needs, its buffers, and the tape.
+pub(crate) struct Parser {
+    input: Vec<u8>,
+    buffers: Buffers,
+    tape: Vec<Node<'static>>,
+}
+
+impl Default for Parser {
+    fn default() -> Self {
+        Parser { input: Vec::new(), buffers: Buffers::default(), tape: Vec::new() }
+    }
+}
+
+/// A parsed document: the tape plus what lowering needs to recover number text.
+pub(crate) struct Doc<'a> {
+    /// The tape, one node per value (and per key) in document order.
+    pub tape: Vec<Node<'a>>,
+    /// Byte offsets of every structural token (stage 1 of simd-json).
+    pub structurals: &'a [u32],
+}
+
+impl Parser {
+    /// Parses `src`. The returned tape borrows this parser's input copy; hand it back with
+    /// [`Parser::recycle`] so its allocation is reused.
+    pub fn parse<'a>(&'a mut self, src: &[u8], max_bytes: usize) -> Result<Doc<'a>, ErrorKind> {
+        if src.len() > max_bytes {
+            return Err(ErrorKind::InputTooLarge { size: src.len(), limit: max_bytes });
+        }
+        if src.iter().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')) {
+            return Err(ErrorKind::EmptyInput);
+        }
+        check_surrogates(src)?;
+        self.input.clear();
+        self.input.extend_from_slice(src);
+        let mut tape = simd_json::Tape(recycle(std::mem::take(&mut self.tape)));
+        match simd_json::fill_tape(&mut self.input, &mut self.buffers, &mut tape) {
+            Ok(()) => Ok(Doc { tape: tape.0, structurals: self.buffers.structural_indexes() }),
+            Err(e) => Err(map_error(&e)),
+        }
+    }
+
+    /// Takes an emptied tape back (see [`recycle`]) so its allocation serves the next parse.
+    pub fn put_back(&mut self, tape: Vec<Node<'static>>) {
+        self.tape = tape;
+    }
+}
+
+/// Re-types an emptied tape vector to another lifetime, keeping its allocation: the in-place
+/// `collect` specialisation reuses the buffer because the element layout is the same.
+pub(crate) fn recycle<'b>(mut v: Vec<Node<'_>>) -> Vec<Node<'b>> {
+    v.clear();
+    v.into_iter().filter_map(|_| None).collect()
+}
+
+fn map_error(e: &simd_json::Error) -> ErrorKind {
+    use simd_json::ErrorType;
+    match e.error() {
+        ErrorType::InvalidUtf8 => ErrorKind::InvalidUtf8,
+        ErrorType::Eof => {
+            ErrorKind::Json { offset: e.index(), message: "unexpected end of input".into() }
+        }
+        other => ErrorKind::Json { offset: e.index(), message: describe(&other) },
+    }
+}
+
+fn describe(t: &simd_json::ErrorType) -> String {
+    use simd_json::ErrorType;
+    match t {
+        ErrorType::InvalidNumber => "number out of range or malformed".into(),
+        ErrorType::InternalError(_) | ErrorType::TrailingData => {
+            "unexpected data after the JSON value".into()
+        }
+        ErrorType::Syntax => "syntax error (unescaped control character or bad token)".into(),
+        other => format!("{other:?}"),
+    }
+}
+
+/// Rejects `\uD800`–`\uDFFF` escapes that do not form a high-low pair. Outside strings valid
+/// JSON has no backslash, so scanning every backslash escape is exact.
+fn check_surrogates(src: &[u8]) -> Result<(), ErrorKind> {
+    let mut i = 0;
+    while let Some(off) = src.get(i..).and_then(|rest| rest.iter().position(|&b| b == b'\\')) {
+        let at = i + off;
+        match src.get(at + 1) {
+            Some(b'u') => {
+                let unit = hex4(src, at + 2);
+                match unit {
+                    Some(0xD800..=0xDBFF) => {
+                        let low =
+                            if src.get(at + 6) == Some(&b'\\') && src.get(at + 7) == Some(&b'u') {
+                                hex4(src, at + 8)
+                            } else {
+                                None
+                            };
+                        if !matches!(low, Some(0xDC00..=0xDFFF)) {
+                            return Err(ErrorKind::LoneSurrogate { offset: at });
+                        }
+                        i = at + 12;
+                    }
+                    Some(0xDC00..=0xDFFF) => return Err(ErrorKind::LoneSurrogate { offset: at }),
+                    _ => i = at + 6,
+                }
+            }
+            _ => i = at + 2,
+        }
+    }
+    Ok(())
+}
+
+fn hex4(src: &[u8], at: usize) -> Option<u32> {
+    let digits = src.get(at..at + 4)?;
+    let mut v = 0u32;
+    for &d in digits {
+        v = v * 16 + (d as char).to_digit(16)?;
+    }
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn surrogates() {
+        assert!(check_surrogates(br#""\ud83d\ude00""#).is_ok());
+        assert!(check_surrogates(br#""\\ud800""#).is_ok(), "escaped backslash, not an escape");
+        assert_eq!(check_surrogates(br#"["\ud800"]"#), Err(ErrorKind::LoneSurrogate { offset: 2 }));
+        assert!(check_surrogates(br#""\udc00""#).is_err());
+        assert!(check_surrogates(br#""\ud800\u0041""#).is_err());
+    }
+
+    #[test]
+    fn tape_allocation_is_reused() {
+        let mut p = Parser::default();
+        let doc = p.parse(br#"{"a":[1,2,3]}"#, usize::MAX).map(|d| d.tape);
+        let tape = recycle(doc.unwrap_or_default());
+        let cap = tape.capacity();
+        assert!(cap > 0);
+        p.put_back(tape);
+        assert_eq!(p.tape.capacity(), cap);
+    }
+}

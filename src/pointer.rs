@@ -1,0 +1,113 @@
+//! RFC 6901 JSON pointers, built on the stack while walking and made into a `String` only when
+//! an error or a report entry needs one.
+
+use std::fmt::{self, Write};
+
+/// One step of a path: an object key or an array index.
+#[derive(Clone, Copy, Debug)]
+pub enum Seg<'s> {
+    /// An object member.
+    Key(&'s str),
+    /// An array element.
+    Index(usize),
+    /// A literal, already escaped pointer fragment such as `/inputSchema` (may hold several steps).
+    Raw(&'s str),
+}
+
+/// A path node living on the caller's stack; a child borrows its parent, so pushing costs
+/// nothing and nothing is allocated until [`Path::to_pointer`].
+#[derive(Clone, Copy, Debug)]
+pub struct Path<'p> {
+    parent: Option<&'p Path<'p>>,
+    seg: Option<Seg<'p>>,
+}
+
+impl<'p> Path<'p> {
+    /// The empty pointer (the document root).
+    pub const ROOT: Path<'static> = Path { parent: None, seg: None };
+
+    /// A child of this path.
+    #[inline]
+    pub fn push(&'p self, seg: Seg<'p>) -> Path<'p> {
+        Path { parent: Some(self), seg: Some(seg) }
+    }
+
+    /// Depth in steps.
+    pub fn depth(&self) -> usize {
+        let mut n = 0;
+        let mut cur = Some(self);
+        while let Some(p) = cur {
+            if p.seg.is_some() {
+                n += 1;
+            }
+            cur = p.parent;
+        }
+        n
+    }
+
+    /// The RFC 6901 pointer (`~` → `~0`, `/` → `~1`).
+    #[cold]
+    pub fn to_pointer(&self) -> String {
+        let mut segs: smallvec::SmallVec<[Seg<'_>; 16]> = smallvec::SmallVec::new();
+        let mut cur = Some(self);
+        while let Some(p) = cur {
+            if let Some(s) = p.seg {
+                segs.push(s);
+            }
+            cur = p.parent;
+        }
+        let mut out = String::new();
+        for seg in segs.iter().rev() {
+            write_seg(&mut out, *seg);
+        }
+        out
+    }
+}
+
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_pointer())
+    }
+}
+
+/// Appends one step to an RFC 6901 pointer.
+pub fn write_seg(out: &mut String, seg: Seg<'_>) {
+    match seg {
+        Seg::Key(k) => {
+            out.push('/');
+            escape_into(out, k);
+        }
+        Seg::Index(i) => {
+            let _ = write!(out, "/{i}");
+        }
+        Seg::Raw(r) => out.push_str(r),
+    }
+}
+
+/// Escapes one reference token: `~` → `~0`, `/` → `~1`.
+pub fn escape_into(out: &mut String, token: &str) {
+    for c in token.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_per_rfc_6901() {
+        let root = Path::ROOT;
+        let a = root.push(Seg::Raw("/inputSchema"));
+        let b = a.push(Seg::Key("properties"));
+        let c = b.push(Seg::Key("a/b~c"));
+        let d = c.push(Seg::Index(3));
+        assert_eq!(d.to_pointer(), "/inputSchema/properties/a~1b~0c/3");
+        assert_eq!(Path::ROOT.to_pointer(), "");
+        assert_eq!(d.depth(), 4);
+    }
+}

@@ -1,0 +1,132 @@
+//! The format registry: every adapter by name, shared across threads.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::sync::{Arc, RwLock};
+
+use crate::adapter::Adapter;
+use crate::convert::{Conversion, Converter};
+use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::formats::{Anthropic, Mcp, OpenAi, OpenAiResponses};
+use crate::options::Options;
+
+/// Formats by name. `Registry::default()` holds every built-in format; `Registry::new()` none.
+/// Thread-safe: share one behind an `Arc` or a `static`.
+pub struct Registry {
+    adapters: RwLock<BTreeMap<String, Arc<dyn Adapter>>>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        let registry = Registry::new();
+        let builtins: [Arc<dyn Adapter>; 4] =
+            [Arc::new(Mcp), Arc::new(OpenAi), Arc::new(OpenAiResponses), Arc::new(Anthropic)];
+        for adapter in builtins {
+            let _ = registry.register_arc(adapter);
+        }
+        registry
+    }
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Registry").field("formats", &self.list()).finish()
+    }
+}
+
+thread_local! {
+    static CONVERTER: RefCell<Converter> = RefCell::new(Converter::new());
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Registry {
+        Registry { adapters: RwLock::new(BTreeMap::new()) }
+    }
+
+    /// Adds a format.
+    ///
+    /// # Errors
+    /// [`ErrorKind::DuplicateFormat`] when a format of that name is registered already.
+    pub fn register(&self, adapter: impl Adapter + 'static) -> Result<(), ConversionError> {
+        self.register_arc(Arc::new(adapter))
+    }
+
+    /// Adds a shared format.
+    ///
+    /// # Errors
+    /// [`ErrorKind::DuplicateFormat`] when a format of that name is registered already.
+    pub fn register_arc(&self, adapter: Arc<dyn Adapter>) -> Result<(), ConversionError> {
+        let mut map = self.adapters.write().unwrap_or_else(|e| e.into_inner());
+        let name = adapter.name().to_owned();
+        if map.contains_key(&name) {
+            return Err(ConversionError::new(
+                &name,
+                Direction::ToCanonical,
+                "",
+                ErrorKind::DuplicateFormat(name.clone()),
+            ));
+        }
+        map.insert(name, adapter);
+        Ok(())
+    }
+
+    /// The format called `name`.
+    pub fn get(&self, name: &str) -> Option<Arc<dyn Adapter>> {
+        self.adapters.read().unwrap_or_else(|e| e.into_inner()).get(name).cloned()
+    }
+
+    /// Every format name, sorted.
+    pub fn list(&self) -> Vec<String> {
+        self.adapters.read().unwrap_or_else(|e| e.into_inner()).keys().cloned().collect()
+    }
+
+    /// Removes a format, returning it.
+    pub fn unregister(&self, name: &str) -> Option<Arc<dyn Adapter>> {
+        self.adapters.write().unwrap_or_else(|e| e.into_inner()).remove(name)
+    }
+
+    /// Converts `input` from format `from` to format `to` with default options.
+    ///
+    /// # Errors
+    /// See [`Registry::convert_with`].
+    pub fn convert(
+        &self,
+        input: &[u8],
+        from: &str,
+        to: &str,
+    ) -> Result<Conversion, ConversionError> {
+        self.convert_with(input, from, to, &Options::default())
+    }
+
+    /// Converts `input` from format `from` to format `to`, on this thread's warm [`Converter`].
+    ///
+    /// # Errors
+    /// [`ErrorKind::UnknownFormat`] for a name not registered; otherwise what
+    /// [`Converter::convert`] returns.
+    pub fn convert_with(
+        &self,
+        input: &[u8],
+        from: &str,
+        to: &str,
+        options: &Options,
+    ) -> Result<Conversion, ConversionError> {
+        let source = self.lookup(from, Direction::ToCanonical)?;
+        let target = self.lookup(to, Direction::FromCanonical)?;
+        CONVERTER.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut converter) => converter.convert(input, &*source, &*target, options).cloned(),
+            // Re-entered from inside an adapter: use a fresh session rather than fail.
+            Err(_) => Converter::new().convert(input, &*source, &*target, options).cloned(),
+        })
+    }
+
+    fn lookup(
+        &self,
+        name: &str,
+        direction: Direction,
+    ) -> Result<Arc<dyn Adapter>, ConversionError> {
+        self.get(name).ok_or_else(|| {
+            ConversionError::new(name, direction, "", ErrorKind::UnknownFormat(name.to_owned()))
+        })
+    }
+}

@@ -1,0 +1,196 @@
+//! The conversion report: one entry per thing a conversion kept, changed or could not carry.
+//!
+//! Entries are ordered by their place in the source (then by the pass that wrote them), so the
+//! same input always gives the same report. An empty report allocates nothing.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// How much an entry matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Meaning kept (a rewrite that accepts exactly the same arguments, a non-semantic drop).
+    Info,
+    /// What the schema accepts changed, a constraint moved into prose, or metadata was dropped.
+    Warning,
+    /// The tool could not be converted; it is left out of the output.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// Stable machine-readable entry codes. New codes are added; existing ones never change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Code {
+    /// A schema keyword the target does not hold was dropped.
+    KeywordDropped,
+    /// Envelope metadata (MCP `annotations`, Anthropic `cache_control`, …) the target cannot hold.
+    MetadataDropped,
+    /// The output schema (MCP `outputSchema`) has no place in the target.
+    OutputSchemaDropped,
+    /// The target requires an input schema the source did not give; an empty object schema
+    /// was written.
+    InputSchemaAdded,
+    /// A member of the catalog wrapper (e.g. `nextCursor`) has no place in the target.
+    CatalogMemberDropped,
+    /// A tool that is not a function tool (a provider's built-in tool) cannot be converted.
+    NotAFunctionTool,
+}
+
+impl Code {
+    /// The code as printed, e.g. `keyword-dropped`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Code::KeywordDropped => "keyword-dropped",
+            Code::MetadataDropped => "metadata-dropped",
+            Code::OutputSchemaDropped => "output-schema-dropped",
+            Code::InputSchemaAdded => "input-schema-added",
+            Code::CatalogMemberDropped => "catalog-member-dropped",
+            Code::NotAFunctionTool => "not-a-function-tool",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One report entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportEntry {
+    /// The tool's name (empty for catalog-level entries).
+    pub tool: String,
+    /// How much it matters.
+    pub severity: Severity,
+    /// Stable code.
+    pub code: Code,
+    /// The keyword or metadata member concerned (e.g. `format`, `annotations`).
+    pub feature: String,
+    /// RFC 6901 pointer to the place in the source tool (`/inputSchema/properties/a~1b/format`).
+    pub pointer: String,
+    /// Source format.
+    pub from: String,
+    /// Target format.
+    pub to: String,
+    /// What happened, for people.
+    pub message: String,
+    /// Sort key: source position of the tool, of the place, then the pass sequence.
+    #[serde(skip)]
+    pub(crate) order: (u32, u32, u32),
+}
+
+impl fmt::Display for ReportEntry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: [{}] ", self.severity, self.code)?;
+        if !self.tool.is_empty() {
+            write!(f, "tool {:?} ", self.tool)?;
+        }
+        write!(f, "at {:?}: {}", self.pointer, self.message)
+    }
+}
+
+/// A feature lost in a conversion (the entries of a report at warning or error severity).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureLossWarning {
+    /// The keyword or member lost.
+    pub feature: String,
+    /// RFC 6901 pointer to where it was in the source tool.
+    pub path: String,
+    /// Source format.
+    pub from: String,
+    /// Target format.
+    pub to: String,
+}
+
+impl fmt::Display for FeatureLossWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "feature {} lost converting from {} to {} at {}",
+            self.feature, self.from, self.to, self.path
+        )
+    }
+}
+
+/// Everything a conversion recorded, in source order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    entries: Vec<ReportEntry>,
+}
+
+impl Report {
+    /// The entries, in source order.
+    pub fn entries(&self) -> &[ReportEntry] {
+        &self.entries
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The highest severity recorded, if any.
+    pub fn max_severity(&self) -> Option<Severity> {
+        self.entries.iter().map(|e| e.severity).max()
+    }
+
+    /// Whether any entry is a warning or an error: meaning or metadata was lost.
+    pub fn lost_meaning(&self) -> bool {
+        self.max_severity() >= Some(Severity::Warning)
+    }
+
+    /// The entries that lost something, as [`FeatureLossWarning`]s.
+    pub fn warnings(&self) -> Vec<FeatureLossWarning> {
+        self.entries
+            .iter()
+            .filter(|e| e.severity >= Severity::Warning)
+            .map(|e| FeatureLossWarning {
+                feature: e.feature.clone(),
+                path: e.pointer.clone(),
+                from: e.from.clone(),
+                to: e.to.clone(),
+            })
+            .collect()
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.entries.clear();
+    }
+
+    pub(crate) fn push(&mut self, entry: ReportEntry) {
+        self.entries.push(entry);
+    }
+
+    pub(crate) fn finish(&mut self) {
+        // Stable: entries at one place keep the order the passes wrote them in.
+        self.entries.sort_by_key(|e| e.order);
+    }
+}
+
+impl<'r> IntoIterator for &'r Report {
+    type Item = &'r ReportEntry;
+    type IntoIter = std::slice::Iter<'r, ReportEntry>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.iter()
+    }
+}
