@@ -66,6 +66,11 @@ pub trait Adapter: Send + Sync {
         true
     }
 
+    /// Whether the input schema's root must be an object schema (`"type": "object"`).
+    fn requires_object_root(&self) -> bool {
+        false
+    }
+
     /// Whether the format has a place for `strict`.
     fn holds_strict(&self) -> bool {
         false

@@ -219,8 +219,7 @@ fn lower_document<'a>(
             let len = lw.members(0).count();
             let wrapper = lw.alloc_slice(len, Member { key: "", value: Json::Null }, &root)?;
             let mut tools: &'a mut [Tool<'a>] = &mut [];
-            let members: smallvec::SmallVec<[(&'a str, usize, usize); 4]> = lw.members(0).collect();
-            for (slot, (k, _, v)) in wrapper.iter_mut().zip(members) {
+            for (slot, (k, _, v)) in wrapper.iter_mut().zip(lw.members(0)) {
                 let path = root.push(Seg::Key(k));
                 *slot = if v == list {
                     tools = lower_tools(lw, from, v, &path)?;
@@ -251,8 +250,7 @@ fn lower_tools<'a>(
     lw.check_depth(path.depth() + 1, path)?;
     let len = lw.elements(list).count();
     let tools = lw.alloc_slice(len, crate::formats::EMPTY_TOOL, path)?;
-    let elems: smallvec::SmallVec<[usize; 64]> = lw.elements(list).collect();
-    for (i, (slot, at)) in tools.iter_mut().zip(elems).enumerate() {
+    for (i, (slot, at)) in tools.iter_mut().zip(lw.elements(list)).enumerate() {
         let p = path.push(Seg::Index(i));
         *slot = from.lower_tool(lw, at, &p).map_err(|e| {
             match lw.find(at, "name").and_then(|n| lw.str(n)) {

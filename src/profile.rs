@@ -45,35 +45,35 @@ const SLOTS: usize = Keyword::Unknown as usize + 1;
 pub struct Profile {
     name: &'static str,
     actions: [Action; SLOTS],
-    constructs: FeatureSet,
+    // Features kept as they are, maintained by `with` so lookups on the hot path are one AND.
+    kept: FeatureSet,
 }
-
-/// Structural constructs (not keywords) a plain JSON Schema target holds.
-const JSON_SCHEMA_CONSTRUCTS: FeatureSet = FeatureSet::of(&[
-    SchemaFeature::TypeArray,
-    SchemaFeature::BooleanSchema,
-    SchemaFeature::TupleItems,
-    SchemaFeature::UnknownKeyword,
-]);
 
 impl Profile {
     /// A profile that keeps every keyword.
     pub const fn keep_all(name: &'static str) -> Profile {
-        Profile { name, actions: [Action::Keep; SLOTS], constructs: JSON_SCHEMA_CONSTRUCTS }
+        Profile { name, actions: [Action::Keep; SLOTS], kept: FeatureSet::all() }
     }
 
     /// The same profile with `keyword` set to `action`.
     #[must_use]
     pub const fn with(mut self, keyword: Keyword, action: Action) -> Profile {
         self.actions[keyword as usize] = action;
-        if matches!(keyword, Keyword::Unknown) {
-            self.constructs = match action {
-                Action::Keep => {
-                    self.constructs.union(FeatureSet::of(&[SchemaFeature::UnknownKeyword]))
-                }
-                _ => self.constructs.difference(FeatureSet::of(&[SchemaFeature::UnknownKeyword])),
+        if let Some(f) = keyword.feature() {
+            let bit = FeatureSet::of(&[f]);
+            self.kept = match action {
+                Action::Keep => self.kept.union(bit),
+                _ => self.kept.difference(bit),
             };
         }
+        self
+    }
+
+    /// The same profile without a structural construct (type arrays, boolean schemas, tuple
+    /// `items`), for targets whose schema dialect lacks it.
+    #[must_use]
+    pub const fn without(mut self, construct: SchemaFeature) -> Profile {
+        self.kept = self.kept.difference(FeatureSet::of(&[construct]));
         self
     }
 
@@ -89,20 +89,16 @@ impl Profile {
     }
 
     /// Features the target holds as they are (keywords it keeps, constructs it accepts).
-    pub fn features(&self) -> FeatureSet {
-        let mut set = self.constructs;
-        for kw in Keyword::ALL {
-            if let (Some(f), Action::Keep) = (kw.feature(), self.action(kw)) {
-                set.insert(f);
-            }
-        }
-        set
+    #[inline]
+    pub const fn features(&self) -> FeatureSet {
+        self.kept
     }
 
     /// Features whose keyword the target does not keep as is: a subtree that uses none of these
     /// passes the policy untouched.
-    pub fn changed_features(&self) -> FeatureSet {
-        FeatureSet::all().difference(self.features())
+    #[inline]
+    pub const fn changed_features(&self) -> FeatureSet {
+        FeatureSet::all().difference(self.kept)
     }
 }
 
@@ -133,6 +129,19 @@ mod tests {
             FeatureSet::of(&[SchemaFeature::Schema, SchemaFeature::Id, SchemaFeature::Comment])
         );
         assert_eq!(MCP.features(), FeatureSet::all());
+    }
+
+    #[test]
+    fn the_cached_set_agrees_with_the_table() {
+        for p in [&MCP, &OPENAI, &ANTHROPIC] {
+            for kw in Keyword::ALL {
+                if let Some(f) = kw.feature() {
+                    assert_eq!(p.features().contains(f), p.action(kw) == Action::Keep, "{kw}");
+                }
+            }
+        }
+        let p = Profile::keep_all("x").without(SchemaFeature::TypeArray);
+        assert!(!p.features().contains(SchemaFeature::TypeArray));
     }
 
     #[test]

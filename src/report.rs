@@ -47,6 +47,10 @@ pub enum Code {
     CatalogMemberDropped,
     /// A tool that is not a function tool (a provider's built-in tool) cannot be converted.
     NotAFunctionTool,
+    /// The input schema root was given `"type": "object"` (same arguments accepted).
+    RootTypeSet,
+    /// The input schema root does not accept an object; the target requires one.
+    RootNotObject,
 }
 
 impl Code {
@@ -59,6 +63,8 @@ impl Code {
             Code::InputSchemaAdded => "input-schema-added",
             Code::CatalogMemberDropped => "catalog-member-dropped",
             Code::NotAFunctionTool => "not-a-function-tool",
+            Code::RootTypeSet => "root-type-set",
+            Code::RootNotObject => "root-not-object",
         }
     }
 }

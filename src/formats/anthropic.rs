@@ -28,6 +28,10 @@ impl Adapter for Anthropic {
         true
     }
 
+    fn requires_object_root(&self) -> bool {
+        true
+    }
+
     fn lower_tool<'a>(
         &self,
         lw: &mut Lowerer<'a, '_>,

@@ -46,6 +46,10 @@ impl Adapter for OpenAi {
         true
     }
 
+    fn requires_object_root(&self) -> bool {
+        true
+    }
+
     fn lower_tool<'a>(
         &self,
         lw: &mut Lowerer<'a, '_>,
@@ -74,8 +78,7 @@ impl Adapter for OpenAi {
         let outer = lw.alloc_slice(n_outer, blank, path)?;
         let mut tool = None;
         let mut slots = outer.iter_mut();
-        let members: smallvec::SmallVec<[(&str, At, At); 8]> = lw.members(at).collect();
-        for (key, key_at, v) in members {
+        for (key, key_at, v) in lw.members(at) {
             let p = path.push(Seg::Key(key));
             if v == function {
                 tool = Some(lower_envelope(lw, v, &p, function_role)?);
@@ -144,6 +147,10 @@ impl Adapter for OpenAiResponses {
     }
 
     fn holds_strict(&self) -> bool {
+        true
+    }
+
+    fn requires_object_root(&self) -> bool {
         true
     }
 

@@ -6,6 +6,7 @@
 
 mod envelope;
 mod policy;
+mod root;
 
 use bumpalo::Bump;
 
@@ -74,7 +75,11 @@ pub(crate) fn run<'a>(
     if !envelope::run(tool, cx) {
         return Ok(false);
     }
-    // 2. policy: each keyword's action from the target profile (keep / drop).
+    // 2. root: an object schema at the root where the target requires one.
+    if !root::run(tool, cx) {
+        return Ok(false);
+    }
+    // 3. policy: each keyword's action from the target profile (keep / drop).
     policy::run(tool, cx)?;
     Ok(true)
 }
