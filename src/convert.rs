@@ -12,6 +12,7 @@ use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::{Json, Member, Tool};
 use crate::lower::{Kind, Lowerer};
 use crate::options::Options;
+use crate::owned::{CanonicalTool, tool_from_ir};
 use crate::parse::Parser;
 use crate::passes::{self, PassCx};
 use crate::pointer::{Path, Seg};
@@ -189,6 +190,52 @@ impl Converter {
         result?;
         conversion.report.finish();
         Ok(&*conversion)
+    }
+}
+
+impl Converter {
+    /// Reads `input` into owned [`CanonicalTool`]s (parse → lower → `deep_copy`), for callers
+    /// who want to inspect or edit tools in code. Every envelope member without a typed field
+    /// is kept in [`CanonicalTool::source_meta`].
+    ///
+    /// # Errors
+    /// As [`Converter::convert`] for reading.
+    pub fn to_canonical(
+        &mut self,
+        input: &[u8],
+        from: &dyn Adapter,
+        options: &Options,
+    ) -> Result<Vec<CanonicalTool>, ConversionError> {
+        if !from.can_read() {
+            return Err(ConversionError::new(
+                from.name(),
+                Direction::ToCanonical,
+                "",
+                ErrorKind::Unsupported,
+            ));
+        }
+        let Converter { arena, parser, scratch, .. } = self;
+        arena.reset();
+        arena.set_allocation_limit(Some(options.limits.max_arena_bytes));
+        let doc = parser
+            .parse(input, options.limits.max_input_bytes)
+            .map_err(|kind| ConversionError::new(from.name(), Direction::ToCanonical, "", kind))?;
+        let result = (|| {
+            let mut lw = Lowerer::new(
+                &doc.tape,
+                input,
+                doc.structurals,
+                arena,
+                &options.limits,
+                from.name(),
+                scratch,
+            );
+            let lowered = lower_document(&mut lw, from)?;
+            Ok(lowered.tools.iter().map(|t| tool_from_ir(t, from.name())).collect())
+        })();
+        let tape = crate::parse::recycle(doc.tape);
+        parser.put_back(tape);
+        result
     }
 }
 

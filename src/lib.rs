@@ -48,7 +48,9 @@ pub use error::{ConversionError, Direction, ErrorKind};
 pub use ir::{FeatureSet, SchemaFeature};
 pub use lower::{At, Elements, Kind, Lowerer, Members};
 pub use options::{Limits, Options};
-pub use owned::{CanonicalTool, JsonSchema};
+pub use owned::{
+    CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType, ToolValidationError,
+};
 pub use pointer::{Path, Seg};
 pub use profile::{Action, Profile};
 pub use registry::Registry;

@@ -9,16 +9,11 @@ use simd_json::{Buffers, Node};
 use crate::error::ErrorKind;
 
 /// Reusable parse state: the mutable input copy simd-json needs, its buffers, and the tape.
+#[derive(Default)]
 pub(crate) struct Parser {
     input: Vec<u8>,
     buffers: Buffers,
     tape: Vec<Node<'static>>,
-}
-
-impl Default for Parser {
-    fn default() -> Self {
-        Parser { input: Vec::new(), buffers: Buffers::default(), tape: Vec::new() }
-    }
 }
 
 /// A parsed document: the tape plus what lowering needs to recover number text.
@@ -59,6 +54,7 @@ impl Parser {
 /// `collect` specialisation reuses the buffer because the element layout is the same.
 pub(crate) fn recycle<'b>(mut v: Vec<Node<'_>>) -> Vec<Node<'b>> {
     v.clear();
+    #[allow(clippy::unnecessary_filter_map, reason = "the closure changes the element's lifetime")]
     v.into_iter().filter_map(|_| None).collect()
 }
 
@@ -69,7 +65,7 @@ fn map_error(e: &simd_json::Error) -> ErrorKind {
         ErrorType::Eof => {
             ErrorKind::Json { offset: e.index(), message: "unexpected end of input".into() }
         }
-        other => ErrorKind::Json { offset: e.index(), message: describe(&other) },
+        other => ErrorKind::Json { offset: e.index(), message: describe(other) },
     }
 }
 

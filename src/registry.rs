@@ -9,6 +9,7 @@ use crate::convert::{Conversion, Converter};
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::formats::{Anthropic, Mcp, OpenAi, OpenAiResponses};
 use crate::options::Options;
+use crate::owned::{CanonicalTool, write_mcp_tools};
 
 /// Formats by name. `Registry::default()` holds every built-in format; `Registry::new()` none.
 /// Thread-safe: share one behind an `Arc` or a `static`.
@@ -118,6 +119,40 @@ impl Registry {
             // Re-entered from inside an adapter: use a fresh session rather than fail.
             Err(_) => Converter::new().convert(input, &*source, &*target, options).cloned(),
         })
+    }
+
+    /// Reads `input` in format `from` into owned [`CanonicalTool`]s.
+    ///
+    /// # Errors
+    /// [`ErrorKind::UnknownFormat`] for a name not registered; otherwise what
+    /// [`Converter::to_canonical`] returns.
+    pub fn to_canonical(
+        &self,
+        input: &[u8],
+        from: &str,
+    ) -> Result<Vec<CanonicalTool>, ConversionError> {
+        let source = self.lookup(from, Direction::ToCanonical)?;
+        CONVERTER.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut converter) => converter.to_canonical(input, &*source, &Options::default()),
+            Err(_) => Converter::new().to_canonical(input, &*source, &Options::default()),
+        })
+    }
+
+    /// Writes owned tools in format `to`, as a catalog. The tools go through their MCP form
+    /// (the richest one), so the report's pointers and `from` refer to that form; `source_meta`
+    /// rides along only for tools whose source format was MCP.
+    ///
+    /// # Errors
+    /// [`ErrorKind::UnknownFormat`] for a name not registered; otherwise what
+    /// [`Converter::convert`] returns.
+    pub fn from_canonical(
+        &self,
+        tools: &[CanonicalTool],
+        to: &str,
+    ) -> Result<Conversion, ConversionError> {
+        let mut bytes = Vec::new();
+        write_mcp_tools(tools, &mut bytes);
+        self.convert(&bytes, "mcp", to)
     }
 
     fn lookup(
