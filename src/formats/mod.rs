@@ -93,7 +93,7 @@ pub(crate) fn lower_envelope<'a>(
                 Kind::Null => {}
                 _ => return Err(wrong(lw, &p, key, "a boolean", v)),
             },
-            Role::Meta | Role::Outer => {}
+            Role::Meta | Role::Outer | Role::Structure => {}
         }
         if matches!(r, Role::Meta | Role::Outer) {
             value = lw.json(v, &p, depth)?;
@@ -165,7 +165,7 @@ pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
 pub(crate) fn write_members(tool: &Tool<'_>, w: &mut Writer<'_>, outer: bool, input_key: &str) {
     let mut wrote_input = false;
     for m in tool.members {
-        if (m.role == Role::Outer) != outer {
+        if m.role == Role::Structure || (m.role == Role::Outer) != outer {
             continue;
         }
         match m.role {
@@ -192,6 +192,7 @@ pub(crate) fn write_members(tool: &Tool<'_>, w: &mut Writer<'_>, outer: bool, in
                     w.bool(b);
                 }
             }
+            Role::Structure => {}
             Role::Description | Role::Meta | Role::Outer => {
                 w.key(m.key);
                 w.json(&m.value);

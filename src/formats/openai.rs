@@ -73,21 +73,22 @@ impl Adapter for OpenAi {
         // `Outer` members after the function's own. One pass in document order keeps number
         // text in step.
         lw.check_duplicates(at, path)?;
-        let n_outer = lw.members(at).filter(|(k, _, _)| *k != "type" && *k != "function").count();
+        let n_outer = lw.members(at).count();
         let blank = ToolMember { key: "", role: Role::Outer, at: 0, value: Json::Null };
         let outer = lw.alloc_slice(n_outer, blank, path)?;
         let mut tool = None;
-        let mut slots = outer.iter_mut();
-        for (key, key_at, v) in lw.members(at) {
+        for ((key, key_at, v), slot) in lw.members(at).zip(outer.iter_mut()) {
             let p = path.push(Seg::Key(key));
-            if v == function {
+            let (role, value) = if v == function {
                 tool = Some(lower_envelope(lw, v, &p, function_role)?);
+                (Role::Structure, Json::Null)
             } else if key == "type" {
                 lw.skip(v);
-            } else if let Some(slot) = slots.next() {
-                let value = lw.json(v, &p, p.depth())?;
-                *slot = ToolMember { key, role: Role::Outer, at: key_at as u32, value };
-            }
+                (Role::Structure, Json::Null)
+            } else {
+                (Role::Outer, lw.json(v, &p, p.depth())?)
+            };
+            *slot = ToolMember { key, role, at: key_at as u32, value };
         }
         let Some(mut tool) = tool else { return lower_opaque(lw, at, path) };
         if n_outer > 0 {
@@ -108,7 +109,31 @@ impl Adapter for OpenAi {
             w.json(&raw);
             return;
         }
+        let wrapper = |m: &&ToolMember<'_>| matches!(m.role, Role::Outer | Role::Structure);
         w.begin_object();
+        if cx.same_format() && tool.members.iter().any(|m| m.role == Role::Structure) {
+            // The wrapper in source order; `function` is written where it stood.
+            for m in tool.members.iter().filter(wrapper) {
+                match (m.role, m.key) {
+                    (Role::Structure, "function") => {
+                        w.key("function");
+                        w.begin_object();
+                        write_members(tool, w, false, "");
+                        w.end_object();
+                    }
+                    (Role::Structure, _) => {
+                        w.key("type");
+                        w.string("function");
+                    }
+                    _ => {
+                        w.key(m.key);
+                        w.json(&m.value);
+                    }
+                }
+            }
+            w.end_object();
+            return;
+        }
         w.key("type");
         w.string("function");
         w.key("function");
@@ -126,9 +151,6 @@ impl Adapter for OpenAi {
             }
         }
         w.end_object();
-        if cx.same_format() {
-            write_members(tool, w, true, "");
-        }
         w.end_object();
     }
 }

@@ -22,6 +22,9 @@ pub enum Role {
     /// A member of an outer wrapper (OpenAI Chat's `{"type":"function","function":{…}}`), kept
     /// verbatim at the wrapper level.
     Outer,
+    /// A member that is the format's own structure (OpenAI Chat's `type` and `function`),
+    /// recorded only so the same format re-emits the wrapper in source order.
+    Structure,
 }
 
 /// One member of the source envelope, in source order.

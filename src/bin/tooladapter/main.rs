@@ -1,1 +1,282 @@
-fn main() {}
+//! The `tooladapter` command line: the only place in the crate that does I/O.
+//!
+//! Exit codes: 0 ok, 1 invalid input or conversion error (or a tool left out), 2 usage,
+//! 3 meaning lost while `--deny-loss` was given.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use tooladapter::{Converter, Options, Registry, Report, SchemaFeature, Severity};
+
+#[derive(Parser)]
+#[command(name = "tooladapter", version, about = "Convert LLM tool definitions between formats")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Convert a tool, a catalog, an NDJSON stream or a folder of .json files.
+    Convert(ConvertArgs),
+    /// List the formats and the feature matrix.
+    Formats,
+}
+
+#[derive(clap::Args)]
+struct ConvertArgs {
+    /// Source format.
+    #[arg(long)]
+    from: String,
+    /// Target format.
+    #[arg(long)]
+    to: String,
+    /// Input is newline-delimited JSON: one tool or catalog per line.
+    #[arg(long)]
+    ndjson: bool,
+    /// Indent the output.
+    #[arg(long, conflicts_with = "ndjson")]
+    pretty: bool,
+    /// How to print the report on stderr.
+    #[arg(long, value_enum, default_value_t = ReportMode::Text)]
+    report: ReportMode,
+    /// Write the report to this file instead of stderr.
+    #[arg(long)]
+    report_file: Option<PathBuf>,
+    /// Exit with 3 when anything was lost (a report entry at warning or above).
+    #[arg(long)]
+    deny_loss: bool,
+    /// Output file (a folder when the input is a folder); stdout when absent.
+    #[arg(short = 'o', long)]
+    output: Option<PathBuf>,
+    /// Input file, folder, or `-` for stdin (the default).
+    input: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ReportMode {
+    Text,
+    Json,
+    None,
+}
+
+/// What a run found, folded into the exit code at the end.
+#[derive(Default)]
+struct Outcome {
+    failed: bool,
+    lost: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match cli.command {
+        Command::Formats => {
+            print_formats();
+            ExitCode::SUCCESS
+        }
+        Command::Convert(args) => convert(&args),
+    }
+}
+
+fn print_formats() {
+    let registry = Registry::default();
+    let names = registry.list();
+    let mut out = String::from("formats: ");
+    out.push_str(&names.join(", "));
+    out.push_str("\n\nfeature");
+    let width = 24;
+    out.push_str(&" ".repeat(width - "feature".len()));
+    for n in &names {
+        out.push_str(&format!("{n:>18}"));
+    }
+    out.push('\n');
+    for f in SchemaFeature::ALL {
+        let name = f.to_string();
+        out.push_str(&name);
+        out.push_str(&" ".repeat(width.saturating_sub(name.len()).max(1)));
+        for n in &names {
+            let yes = registry.get(n).is_some_and(|a| a.supports_feature(*f));
+            out.push_str(&format!("{:>18}", if yes { "yes" } else { "no" }));
+        }
+        out.push('\n');
+    }
+    print!("{out}");
+}
+
+fn convert(args: &ConvertArgs) -> ExitCode {
+    let registry = Registry::default();
+    let (Some(from), Some(to)) = (registry.get(&args.from), registry.get(&args.to)) else {
+        let bad = if registry.get(&args.from).is_none() { &args.from } else { &args.to };
+        eprintln!("error: unknown format {bad:?}; known formats: {}", registry.list().join(", "));
+        return ExitCode::from(2);
+    };
+    let options = Options::default().pretty(args.pretty);
+    let mut report_sink: Box<dyn Write> = match &args.report_file {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Box::new(std::io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("error: cannot create {}: {e}", path.display());
+                return ExitCode::from(1);
+            }
+        },
+        None => Box::new(std::io::stderr()),
+    };
+    let mut converter = Converter::new();
+    let mut outcome = Outcome::default();
+    let mut run = |input: &[u8], label: &str, out: &mut dyn Write| -> std::io::Result<()> {
+        match converter.convert(input, &*from, &*to, &options) {
+            Ok(conversion) => {
+                out.write_all(conversion.output())?;
+                out.write_all(b"\n")?;
+                write_report(conversion.report(), label, args.report, &mut *report_sink)?;
+                let worst = conversion.report().max_severity();
+                outcome.failed |= worst == Some(Severity::Error);
+                outcome.lost |= worst >= Some(Severity::Warning);
+            }
+            Err(e) => {
+                outcome.failed = true;
+                if label.is_empty() {
+                    eprintln!("error: {e}");
+                } else {
+                    eprintln!("error: {label}: {e}");
+                }
+            }
+        }
+        Ok(())
+    };
+
+    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
+    let io_result = match input {
+        Some(dir) if dir.is_dir() => convert_dir(dir, args.output.as_deref(), &mut run),
+        _ => {
+            let mut out = match open_output(args.output.as_deref()) {
+                Ok(out) => out,
+                Err(e) => return io_error(e),
+            };
+            let result = if args.ndjson {
+                match open_input(input) {
+                    Ok(reader) => {
+                        let mut n = 0usize;
+                        let mut buf = Vec::new();
+                        let mut reader = BufReader::new(reader);
+                        loop {
+                            buf.clear();
+                            match reader.read_until(b'\n', &mut buf) {
+                                Ok(0) => break Ok(()),
+                                Ok(_) => {
+                                    n += 1;
+                                    if buf.iter().all(u8::is_ascii_whitespace) {
+                                        continue;
+                                    }
+                                    if let Err(e) = run(&buf, &format!("line {n}"), &mut *out) {
+                                        break Err(e);
+                                    }
+                                }
+                                Err(e) => break Err(e),
+                            }
+                        }
+                    }
+                    Err(e) => Err(e),
+                }
+            } else {
+                let mut bytes = Vec::new();
+                match open_input(input).and_then(|mut r| r.read_to_end(&mut bytes)) {
+                    Ok(_) => run(&bytes, "", &mut *out),
+                    Err(e) => Err(e),
+                }
+            };
+            result.and_then(|()| out.flush())
+        }
+    };
+    if let Err(e) = io_result {
+        return io_error(e);
+    }
+    let _ = report_sink.flush();
+    if outcome.failed {
+        ExitCode::from(1)
+    } else if args.deny_loss && outcome.lost {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+type Run<'r> = dyn FnMut(&[u8], &str, &mut dyn Write) -> std::io::Result<()> + 'r;
+
+fn convert_dir(dir: &Path, output: Option<&Path>, run: &mut Run<'_>) -> std::io::Result<()> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    if let Some(out_dir) = output {
+        std::fs::create_dir_all(out_dir)?;
+    }
+    let mut stdout = std::io::stdout().lock();
+    for file in files {
+        let bytes = std::fs::read(&file)?;
+        let label = file.display().to_string();
+        match (output, file.file_name()) {
+            (Some(out_dir), Some(name)) => {
+                let mut out = std::io::BufWriter::new(std::fs::File::create(out_dir.join(name))?);
+                run(&bytes, &label, &mut out)?;
+                out.flush()?;
+            }
+            _ => run(&bytes, &label, &mut stdout)?,
+        }
+    }
+    Ok(())
+}
+
+fn open_input(path: Option<&Path>) -> std::io::Result<Box<dyn Read>> {
+    Ok(match path {
+        Some(p) => Box::new(std::fs::File::open(p).map_err(|e| named(e, p))?),
+        None => Box::new(std::io::stdin().lock()),
+    })
+}
+
+fn open_output(path: Option<&Path>) -> std::io::Result<Box<dyn Write>> {
+    Ok(match path {
+        Some(p) => {
+            Box::new(std::io::BufWriter::new(std::fs::File::create(p).map_err(|e| named(e, p))?))
+        }
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    })
+}
+
+fn named(e: std::io::Error, path: &Path) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+}
+
+fn io_error(e: std::io::Error) -> ExitCode {
+    eprintln!("error: {e}");
+    ExitCode::from(1)
+}
+
+fn write_report(
+    report: &Report,
+    label: &str,
+    mode: ReportMode,
+    sink: &mut dyn Write,
+) -> std::io::Result<()> {
+    for entry in report {
+        match mode {
+            ReportMode::None => {}
+            ReportMode::Text if label.is_empty() => writeln!(sink, "{entry}")?,
+            ReportMode::Text => writeln!(sink, "{label}: {entry}")?,
+            ReportMode::Json => {
+                let line = serde_json::to_string(entry).map_err(std::io::Error::other)?;
+                writeln!(sink, "{line}")?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,96 @@
+//! The corpus suite: real public catalogs and provider payloads, read in place from
+//! `TOOLADAPTER_CORPUS` (default `../shared/corpus`). Run with `cargo test --features corpus`.
+#![cfg(feature = "corpus")]
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use tooladapter::Registry;
+
+fn corpus() -> PathBuf {
+    let dir = std::env::var_os("TOOLADAPTER_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    assert!(dir.is_dir(), "corpus folder {} is missing", dir.display());
+    dir
+}
+
+fn catalogs() -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(corpus().join("mcp-catalogs"))
+        .expect("mcp-catalogs")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files.into_iter().map(|p| (p.display().to_string(), std::fs::read(&p).expect("read"))).collect()
+}
+
+/// Equality that also compares object key order (serde_json here keeps insertion order).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter().zip(y).all(|((ka, va), (kb, vb))| ka == kb && same(va, vb))
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
+        }
+        (Value::Number(x), Value::Number(y)) => x.to_string() == y.to_string(),
+        _ => a == b,
+    }
+}
+
+#[test]
+fn every_catalog_round_trips_mcp_to_mcp() {
+    let r = Registry::default();
+    let all = catalogs();
+    assert_eq!(all.len(), 116);
+    for (name, bytes) in all {
+        let out = r.convert(&bytes, "mcp", "mcp").unwrap_or_else(|e| panic!("{name}: {e}"));
+        let a: Value = serde_json::from_slice(&bytes).expect("json");
+        let b: Value = serde_json::from_slice(out.output()).expect("json");
+        assert!(same(&a, &b), "{name} changed");
+        assert!(out.report().is_empty(), "{name}: {:?}", out.report());
+    }
+}
+
+#[test]
+fn every_catalog_converts_keeping_every_tool() {
+    let r = Registry::default();
+    for (name, bytes) in catalogs() {
+        let src: Value = serde_json::from_slice(&bytes).expect("json");
+        let tools = src["tools"].as_array().expect("tools");
+        for to in ["openai", "openai-responses", "anthropic"] {
+            let out = r.convert(&bytes, "mcp", to).unwrap_or_else(|e| panic!("{name} → {to}: {e}"));
+            let v: Value = serde_json::from_slice(out.output()).expect("json");
+            let list = v.as_array().expect("array");
+            assert_eq!(list.len(), tools.len(), "{name} → {to}");
+            for (s, t) in tools.iter().zip(list) {
+                let f = if to == "openai" { &t["function"] } else { t };
+                assert_eq!(f["name"], s["name"], "{name} → {to}");
+                let desc =
+                    if s["description"].is_null() { Value::Null } else { s["description"].clone() };
+                assert_eq!(f["description"], desc, "{name} → {to}");
+                let schema = if to == "anthropic" { &f["input_schema"] } else { &f["parameters"] };
+                assert_eq!(schema["type"], "object", "{name} → {to}: {}", f["name"]);
+            }
+        }
+    }
+}
+
+#[test]
+fn provider_payloads_round_trip_in_their_own_format() {
+    let r = Registry::default();
+    let dir = corpus().join("provider-payloads/pydantic-ai");
+    for (file, format) in [
+        ("openai-chat-completions.tools.json", "openai"),
+        ("openai-responses.tools.json", "openai-responses"),
+        ("anthropic-messages.tools.json", "anthropic"),
+    ] {
+        let bytes = std::fs::read(dir.join(file)).expect("payload");
+        let out = r.convert(&bytes, format, format).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let a: Value = serde_json::from_slice(&bytes).expect("json");
+        let b: Value = serde_json::from_slice(out.output()).expect("json");
+        assert!(same(&a, &b), "{file} changed");
+    }
+}
