@@ -322,9 +322,11 @@ fn run_passes<'a>(
     let mut cx = PassCx::new(arena, from, to, options, report);
     let mut kept = 0;
     for i in 0..lowered.tools.len() {
-        let mut tool = lowered.tools[i];
+        let Some(mut tool) = lowered.tools.get(i).copied() else { break };
         if passes::run(&mut tool, &mut cx).map_err(|e| e.with_tool(tool.name))? {
-            lowered.tools[kept] = tool;
+            if let Some(slot) = lowered.tools.get_mut(kept) {
+                *slot = tool;
+            }
             kept += 1;
         }
     }
@@ -364,7 +366,7 @@ fn emit_document(
     conversion: &mut Conversion,
 ) -> Result<(), ConversionError> {
     let cx = EmitContext { source: from.name(), target: to.name() };
-    let tools = &lowered.tools[..kept];
+    let tools = lowered.tools.get(..kept).unwrap_or_default();
     let mut w = Writer::new(&mut conversion.output, options.pretty);
     match lowered.shape {
         Shape::Single => {

@@ -57,6 +57,7 @@ impl Profile {
 
     /// The same profile with `keyword` set to `action`.
     #[must_use]
+    #[allow(clippy::indexing_slicing, reason = "the table has a slot for every `Keyword`")]
     pub const fn with(mut self, keyword: Keyword, action: Action) -> Profile {
         self.actions[keyword as usize] = action;
         if let Some(f) = keyword.feature() {
@@ -84,6 +85,7 @@ impl Profile {
 
     /// What the target does with `keyword`.
     #[inline]
+    #[allow(clippy::indexing_slicing, reason = "the table has a slot for every `Keyword`")]
     pub const fn action(&self, keyword: Keyword) -> Action {
         self.actions[keyword as usize]
     }

@@ -200,6 +200,7 @@ impl<'o> Writer<'o> {
 }
 
 // 0: as is; b'u': \u00XX; otherwise the short escape letter.
+#[allow(clippy::indexing_slicing, reason = "const table build: every index is below 256")]
 static ESCAPE: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
@@ -224,22 +225,23 @@ pub fn write_escaped(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
-        let esc = ESCAPE[b as usize];
+        // A u8 indexes a 256-entry table: the bound check folds away.
+        let esc = ESCAPE.get(usize::from(b)).copied().unwrap_or(0);
         if esc == 0 {
             continue;
         }
-        out.extend_from_slice(&bytes[start..i]);
+        out.extend_from_slice(bytes.get(start..i).unwrap_or_default());
         if esc == b'u' {
             out.extend_from_slice(b"\\u00");
-            out.push(HEX[(b >> 4) as usize]);
-            out.push(HEX[(b & 0xf) as usize]);
+            out.push(HEX.get(usize::from(b >> 4)).copied().unwrap_or(b'0'));
+            out.push(HEX.get(usize::from(b & 0xf)).copied().unwrap_or(b'0'));
         } else {
             out.push(b'\\');
             out.push(esc);
         }
         start = i + 1;
     }
-    out.extend_from_slice(&bytes[start..]);
+    out.extend_from_slice(bytes.get(start..).unwrap_or_default());
     out.push(b'"');
 }
 

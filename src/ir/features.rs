@@ -192,6 +192,7 @@ impl FeatureSet {
     pub const EMPTY: FeatureSet = FeatureSet(0);
 
     /// Every feature.
+    #[allow(clippy::indexing_slicing, reason = "const fn loop, `i` below the length")]
     pub const fn all() -> FeatureSet {
         let mut bits = 0u128;
         let mut i = 0;
@@ -203,6 +204,7 @@ impl FeatureSet {
     }
 
     /// A set holding the given features.
+    #[allow(clippy::indexing_slicing, reason = "const fn loop, `i` below the length")]
     pub const fn of(features: &[SchemaFeature]) -> FeatureSet {
         let mut bits = 0u128;
         let mut i = 0;

@@ -184,11 +184,13 @@ impl<'a, 's> Lowerer<'a, 's> {
             self.next_structural += 1;
             let off = off as usize;
             if matches!(self.src.get(off), Some(b'-' | b'0'..=b'9')) {
-                let len = self.src[off..]
+                let rest = self.src.get(off..).unwrap_or_default();
+                let len = rest
                     .iter()
                     .position(|b| !matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
-                    .unwrap_or(self.src.len() - off);
-                return std::str::from_utf8(&self.src[off..off + len]).unwrap_or("0");
+                    .unwrap_or(rest.len());
+                let text = rest.get(..len).unwrap_or_default();
+                return std::str::from_utf8(text).unwrap_or("0");
             }
         }
         "0"
@@ -252,9 +254,10 @@ impl<'a, 's> Lowerer<'a, 's> {
         }
         self.scratch.sort_unstable();
         for pair in self.scratch.windows(2) {
-            if pair[0].0 == pair[1].0 {
-                let a = self.str(pair[0].1 as usize);
-                if a.is_some() && a == self.str(pair[1].1 as usize) {
+            let [(ha, ia), (hb, ib)] = pair else { continue };
+            if ha == hb {
+                let a = self.str(*ia as usize);
+                if a.is_some() && a == self.str(*ib as usize) {
                     let k = a.unwrap_or_default();
                     return Err(self.error(&path.push(Seg::Key(k)), dup(k)));
                 }

@@ -12,7 +12,7 @@ use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Severity};
 
-use super::PassCx;
+use super::{CowSlice, PassCx};
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
     let changed = cx.target.profile().changed_features();
@@ -48,47 +48,29 @@ fn schema<'a>(
     if s.features.intersection(profile.changed_features()).is_empty() {
         return Ok(None);
     }
-    let mut out: Option<(&mut [Entry<'a>], usize)> = None;
+    let mut out = CowSlice::new(s.keywords);
     for (i, e) in s.keywords.iter().enumerate() {
         let name = match e.value {
             Value::Unknown(m) => m.key,
             _ => e.keyword.as_str(),
         };
         let child = path.push(Seg::Key(name));
-        let replaced = match profile.action(e.keyword) {
+        let done = match profile.action(e.keyword) {
             Action::Drop => {
                 drop_keyword(e, name, &child, tool, cx);
-                None
+                out.removed(i, cx.arena)
             }
-            _ => Some(value(&e.value, &child, tool, cx)?.map(|v| Entry { value: v, ..*e })),
-        };
-        // Copy on first change: entries before `i` are taken as they were.
-        let keep = match replaced {
-            None => None,
-            Some(None) => {
-                if let Some((slots, n)) = out.as_mut() {
-                    slots[*n] = *e;
-                    *n += 1;
+            _ => match value(&e.value, &child, tool, cx)? {
+                Some(v) => out.changed(i, Entry { value: v, ..*e }, cx.arena),
+                None => {
+                    out.same(i);
+                    Ok(())
                 }
-                continue;
-            }
-            Some(Some(new)) => Some(new),
+            },
         };
-        if out.is_none() {
-            let slots = cx
-                .arena
-                .try_alloc_slice_fill_copy(s.keywords.len(), *e)
-                .map_err(|_| arena_error(path, cx))?;
-            slots[..i].copy_from_slice(&s.keywords[..i]);
-            out = Some((slots, i));
-        }
-        if let (Some(new), Some((slots, n))) = (keep, out.as_mut()) {
-            slots[*n] = new;
-            *n += 1;
-        }
+        done.map_err(|()| arena_error(path, cx))?;
     }
-    Ok(out.map(|(slots, n)| {
-        let keywords: &'a [Entry<'a>] = &slots[..n];
+    Ok(out.finish().map(|keywords| {
         let mut features = crate::ir::FeatureSet::EMPTY;
         for e in keywords {
             if let Some(f) = e.keyword.feature() {
@@ -106,15 +88,12 @@ fn constructs() -> crate::ir::FeatureSet {
 }
 
 fn value_features(v: &Value<'_>) -> crate::ir::FeatureSet {
+    let empty = crate::ir::FeatureSet::EMPTY;
     match v {
         Value::Schema(s) => s.features,
-        Value::Schemas(list) => {
-            list.iter().fold(crate::ir::FeatureSet::EMPTY, |a, s| a.union(s.features))
-        }
-        Value::Props(props) => {
-            props.iter().fold(crate::ir::FeatureSet::EMPTY, |a, p| a.union(p.schema.features))
-        }
-        _ => crate::ir::FeatureSet::EMPTY,
+        Value::Schemas(list) => list.iter().fold(empty, |a, s| a.union(s.features)),
+        Value::Props(props) => props.iter().fold(empty, |a, p| a.union(p.schema.features)),
+        _ => empty,
     }
 }
 
@@ -132,38 +111,28 @@ fn value<'a>(
             None => None,
         },
         Value::Schemas(list) => {
-            let mut out: Option<&mut [Schema<'a>]> = None;
+            let mut out = CowSlice::new(list);
             for (i, s) in list.iter().enumerate() {
-                if let Some(new) = schema(s, &path.push(Seg::Index(i)), tool, cx)? {
-                    let slots = match out.take() {
-                        Some(slots) => slots,
-                        None => cx
-                            .arena
-                            .try_alloc_slice_copy(list)
-                            .map_err(|_| arena_error(path, cx))?,
-                    };
-                    slots[i] = new;
-                    out = Some(slots);
+                match schema(s, &path.push(Seg::Index(i)), tool, cx)? {
+                    Some(new) => {
+                        out.changed(i, new, cx.arena).map_err(|()| arena_error(path, cx))?
+                    }
+                    None => out.same(i),
                 }
             }
-            out.map(|slots| Value::Schemas(slots))
+            out.finish().map(Value::Schemas)
         }
         Value::Props(props) => {
-            let mut out: Option<&mut [Prop<'a>]> = None;
+            let mut out = CowSlice::new(props);
             for (i, p) in props.iter().enumerate() {
-                if let Some(new) = schema(&p.schema, &path.push(Seg::Key(p.name)), tool, cx)? {
-                    let slots = match out.take() {
-                        Some(slots) => slots,
-                        None => cx
-                            .arena
-                            .try_alloc_slice_copy(props)
-                            .map_err(|_| arena_error(path, cx))?,
-                    };
-                    slots[i] = Prop { schema: new, ..*p };
-                    out = Some(slots);
+                match schema(&p.schema, &path.push(Seg::Key(p.name)), tool, cx)? {
+                    Some(new) => out
+                        .changed(i, Prop { schema: new, ..*p }, cx.arena)
+                        .map_err(|()| arena_error(path, cx))?,
+                    None => out.same(i),
                 }
             }
-            out.map(|slots| Value::Props(slots))
+            out.finish().map(Value::Props)
         }
         _ => None,
     })

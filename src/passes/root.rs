@@ -39,7 +39,9 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
             else {
                 return true;
             };
-            slots[1..].copy_from_slice(root.keywords);
+            for (slot, e) in slots.iter_mut().skip(1).zip(root.keywords) {
+                *slot = *e;
+            }
             Some(Schema { keywords: slots, ..root })
         }
         (None, Some(t)) if t.list == OBJECT && !t.array => return true,

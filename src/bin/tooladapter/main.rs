@@ -3,6 +3,8 @@
 //! Exit codes: 0 ok, 1 invalid input or conversion error (or a tool left out), 2 usage,
 //! 3 meaning lost while `--deny-loss` was given.
 
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
