@@ -1,0 +1,136 @@
+//! Hostile input: every case ends in a typed error or a bounded result, quickly, without a
+//! panic. Sizes are the ones issue "Reliability" lists; each case runs in well under a second
+//! in a release build and a few seconds in a debug one.
+
+use std::time::{Duration, Instant};
+
+use tooladapter::{ErrorKind, Registry};
+
+fn tool(schema: &str) -> Vec<u8> {
+    format!(r#"{{"name":"t","inputSchema":{schema}}}"#).into_bytes()
+}
+
+/// Converts to every target; returns the first error or the largest output size.
+#[track_caller]
+fn every_target(input: &[u8]) -> Result<usize, tooladapter::ConversionError> {
+    let r = Registry::default();
+    let start = Instant::now();
+    let mut largest = 0;
+    for to in r.list() {
+        largest = largest.max(r.convert(input, "mcp", &to)?.output().len());
+    }
+    assert!(start.elapsed() < Duration::from_secs(20), "took {:?}", start.elapsed());
+    Ok(largest)
+}
+
+#[test]
+fn reference_bomb_stays_linear() {
+    // `$defs` where each level refers to the previous one twice: 2^40 nodes if expanded.
+    let mut defs = vec![r#""d0":{"type":"string"}"#.to_owned()];
+    for i in 1..=40 {
+        defs.push(format!(
+            r##""d{i}":{{"type":"array","prefixItems":[{{"$ref":"#/$defs/d{p}"}},{{"$ref":"#/$defs/d{p}"}}]}}"##,
+            p = i - 1
+        ));
+    }
+    let schema = format!(
+        r##"{{"type":"object","properties":{{"x":{{"$ref":"#/$defs/d40"}}}},"$defs":{{{}}}}}"##,
+        defs.join(",")
+    );
+    let input = tool(&schema);
+    let out = every_target(&input).expect("refs are kept, not expanded");
+    assert!(out < input.len() * 2, "output {out} for input {}", input.len());
+}
+
+#[test]
+fn reference_cycles_and_dangling_refs_are_kept_verbatim() {
+    for schema in [
+        r##"{"$ref":"#"}"##,
+        r##"{"type":"object","properties":{"a":{"$ref":"#/$defs/a"}},"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}}}"##,
+        r##"{"type":"object","properties":{"a":{"$ref":"#/$defs/missing"}}}"##,
+        r##"{"type":"object","properties":{"a":{"$ref":"https://example.com/schema.json"}}}"##,
+    ] {
+        every_target(&tool(schema)).expect("bounded");
+    }
+}
+
+#[test]
+fn a_million_deep_array_is_a_depth_error() {
+    let deep = format!(
+        r#"{{"name":"t","inputSchema":{{"default":{}1{}}}}}"#,
+        "[".repeat(1_000_000),
+        "]".repeat(1_000_000)
+    );
+    let e = every_target(deep.as_bytes()).expect_err("too deep");
+    assert!(matches!(e.kind(), ErrorKind::DepthLimit { limit: 128 }));
+}
+
+#[test]
+fn ten_megabyte_string() {
+    let big = "x".repeat(10 << 20);
+    let out =
+        every_target(&tool(&format!(r#"{{"type":"object","description":"{big}"}}"#))).expect("ok");
+    assert!(out > 10 << 20);
+}
+
+#[test]
+fn two_hundred_thousand_properties() {
+    let props: Vec<String> =
+        (0..200_000).map(|i| format!(r#""p{i}":{{"type":"integer"}}"#)).collect();
+    let input = tool(&format!(r#"{{"type":"object","properties":{{{}}}}}"#, props.join(",")));
+    every_target(&input).expect("ok");
+    // The same with one duplicate at the end: found by the sorted-hash check.
+    let dup =
+        tool(&format!(r#"{{"type":"object","properties":{{{},"p7":{{}}}}}}"#, props.join(",")));
+    let e = every_target(&dup).expect_err("duplicate");
+    assert_eq!(e.pointer(), "/inputSchema/properties/p7");
+}
+
+#[test]
+fn half_a_million_enum_values() {
+    let values: Vec<String> = (0..500_000).map(|i| i.to_string()).collect();
+    every_target(&tool(&format!(
+        r#"{{"type":"object","properties":{{"e":{{"enum":[{}]}}}}}}"#,
+        values.join(",")
+    )))
+    .expect("ok");
+}
+
+#[test]
+fn absurd_numbers_are_typed_errors() {
+    for n in ["1e999999999", "1e400", "-1e400"] {
+        let e = every_target(&tool(&format!(r#"{{"type":"object","maximum":{n}}}"#))).expect_err(n);
+        assert!(matches!(e.kind(), ErrorKind::Json { .. }), "{n}: {e}");
+    }
+    // Large integers beyond u64 are kept as written.
+    let big = "123456789012345678901234567890";
+    let r = Registry::default()
+        .convert(&tool(&format!(r#"{{"type":"object","maximum":{big}}}"#)), "mcp", "openai")
+        .expect("ok");
+    assert!(r.output_str().contains(big));
+}
+
+#[test]
+fn surrogates_control_characters_and_empty_input() {
+    assert!(matches!(
+        every_target(&tool(r#"{"description":"\udfff"}"#)).expect_err("lone").kind(),
+        ErrorKind::LoneSurrogate { .. }
+    ));
+    assert!(matches!(
+        every_target(b"{\"name\":\"a\nb\"}").expect_err("raw newline").kind(),
+        ErrorKind::Json { .. }
+    ));
+    for blank in [&b""[..], b" ", b"\n\t\r "] {
+        assert!(matches!(every_target(blank).expect_err("blank").kind(), ErrorKind::EmptyInput));
+    }
+}
+
+#[test]
+fn a_hundred_thousand_tool_catalog() {
+    let tools: Vec<String> = (0..100_000)
+        .map(|i| format!(r#"{{"name":"t{i}","inputSchema":{{"type":"object","properties":{{"a":{{"type":"string"}}}}}}}}"#))
+        .collect();
+    let input = format!(r#"{{"tools":[{}]}}"#, tools.join(","));
+    let r = Registry::default().convert(input.as_bytes(), "mcp", "openai").expect("ok");
+    assert_eq!(r.tools_written(), 100_000);
+}
