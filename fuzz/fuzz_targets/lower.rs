@@ -1,0 +1,13 @@
+//! Any bytes through parse → lower → emit (MCP → MCP): `Ok` or a typed error, never a panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tooladapter::{Converter, Options, formats::Mcp};
+
+fuzz_target!(|data: &[u8]| {
+    let mut converter = Converter::new();
+    if let Ok(c) = converter.convert(data, &Mcp, &Mcp, &Options::default()) {
+        // Whatever is accepted must come out as JSON.
+        assert!(serde_json::from_slice::<serde_json::Value>(c.output()).is_ok());
+    }
+});
