@@ -119,6 +119,8 @@ impl std::fmt::Debug for Converter {
 /// A lowered document: its shape, its tools, and the catalog wrapper's other members.
 struct Lowered<'a> {
     shape: Shape,
+    /// The catalog was a bare JSON array (same-format output keeps it one).
+    array: bool,
     tools: &'a mut [Tool<'a>],
     wrapper: &'a [Member<'a>],
 }
@@ -249,7 +251,7 @@ fn lower_document<'a>(
     match lw.kind(0) {
         Kind::Array => {
             let tools = lower_tools(lw, from, 0, &root)?;
-            Ok(Lowered { shape: Shape::Catalog, tools, wrapper: &[] })
+            Ok(Lowered { shape: Shape::Catalog, array: true, tools, wrapper: &[] })
         }
         Kind::Object => {
             let key = from.catalog_key();
@@ -260,7 +262,7 @@ fn lower_document<'a>(
                     None => e,
                 })?;
                 let tools = lw.alloc_slice(1, tool, &root)?;
-                return Ok(Lowered { shape: Shape::Single, tools, wrapper: &[] });
+                return Ok(Lowered { shape: Shape::Single, array: false, tools, wrapper: &[] });
             };
             lw.check_duplicates(0, &root)?;
             let len = lw.members(0).count();
@@ -275,7 +277,7 @@ fn lower_document<'a>(
                     Member { key: k, value: lw.json(v, &path, 1)? }
                 };
             }
-            Ok(Lowered { shape: Shape::Catalog, tools, wrapper })
+            Ok(Lowered { shape: Shape::Catalog, array: false, tools, wrapper })
         }
         other => Err(lw.error(
             &root,
@@ -387,6 +389,15 @@ fn emit_document(
                 .with_tool(name));
             };
             to.write_tool(tool, &cx, &mut w);
+        }
+        Shape::Catalog if cx.same_format() && lowered.array => {
+            // Same format: mirror the source's bare array rather than the format's catalog shape.
+            w.begin_array();
+            for tool in tools {
+                w.element();
+                to.write_tool(tool, &cx, &mut w);
+            }
+            w.end_array();
         }
         Shape::Catalog => {
             let wrapper = if cx.same_format() { lowered.wrapper } else { &[] };

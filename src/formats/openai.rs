@@ -83,7 +83,7 @@ impl Adapter for OpenAi {
                 tool = Some(lower_envelope(lw, v, &p, function_role)?);
                 (Role::Structure, Json::Null)
             } else if key == "type" {
-                lw.skip(v);
+                lw.skip(v, &p)?;
                 (Role::Structure, Json::Null)
             } else {
                 (Role::Outer, lw.json(v, &p, p.depth())?)

@@ -160,7 +160,10 @@ impl<'a, 's> Lowerer<'a, 's> {
     }
 
     /// Passes over the value at `at` without lowering it, keeping number text in step.
-    pub fn skip(&mut self, at: At) {
+    ///
+    /// # Errors
+    /// A number in the skipped value that is not valid JSON.
+    pub fn skip(&mut self, at: At, path: &Path<'_>) -> Result<(), ConversionError> {
         let end = self.end(at).min(self.tape.len());
         let numbers = self.tape.get(at..end).map_or(0, |nodes| {
             nodes
@@ -174,26 +177,34 @@ impl<'a, 's> Lowerer<'a, 's> {
                 .count()
         });
         for _ in 0..numbers {
-            self.number_text();
+            self.number_text(path)?;
         }
+        Ok(())
     }
 
-    /// The source text of the next number in document order.
-    fn number_text(&mut self) -> &'a str {
+    /// The source text of the next number in document order. The text is checked against the
+    /// JSON number grammar: simd-json's big-integer fallback accepts tokens such as
+    /// `1234567890123456789012-1` that are not JSON, and those must not pass through verbatim.
+    fn number_text(&mut self, path: &Path<'_>) -> Result<&'a str, ConversionError> {
         while let Some(&off) = self.structurals.get(self.next_structural) {
             self.next_structural += 1;
             let off = off as usize;
             if matches!(self.src.get(off), Some(b'-' | b'0'..=b'9')) {
                 let rest = self.src.get(off..).unwrap_or_default();
-                let len = rest
-                    .iter()
-                    .position(|b| !matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
-                    .unwrap_or(rest.len());
-                let text = rest.get(..len).unwrap_or_default();
-                return std::str::from_utf8(text).unwrap_or("0");
+                let text = json_number(rest).and_then(|len| rest.get(..len));
+                return match text.map(std::str::from_utf8) {
+                    Some(Ok(t)) => Ok(t),
+                    _ => Err(self.error(
+                        path,
+                        ErrorKind::Json { offset: off, message: "malformed number".into() },
+                    )),
+                };
             }
         }
-        "0"
+        Err(self.error(
+            path,
+            ErrorKind::Json { offset: self.src.len(), message: "number expected".into() },
+        ))
     }
 
     /// Rejects nesting past the depth limit.
@@ -277,7 +288,7 @@ impl<'a, 's> Lowerer<'a, 's> {
             Node::String(s) => Json::String(s),
             Node::Static(StaticNode::Null) => Json::Null,
             Node::Static(StaticNode::Bool(b)) => Json::Bool(b),
-            Node::Static(_) => Json::Number(self.number_text()),
+            Node::Static(_) => Json::Number(self.number_text(path)?),
             Node::Array { len, .. } => {
                 self.check_depth(depth + 1, path)?;
                 let items = self.alloc_slice(len, Json::Null, path)?;
@@ -301,6 +312,42 @@ impl<'a, 's> Lowerer<'a, 's> {
                 Json::Object(members)
             }
         })
+    }
+}
+
+/// Length of the JSON number at the start of `b` (RFC 8259 grammar), if it is one and is
+/// followed by a delimiter.
+fn json_number(b: &[u8]) -> Option<usize> {
+    let digits = |from: usize| {
+        b.get(from..).map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count())
+    };
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => i += digits(i),
+        _ => return None,
+    }
+    if b.get(i) == Some(&b'.') {
+        let n = digits(i + 1);
+        if n == 0 {
+            return None;
+        }
+        i += 1 + n;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let n = digits(i);
+        if n == 0 {
+            return None;
+        }
+        i += n;
+    }
+    match b.get(i) {
+        None | Some(b' ' | b'\t' | b'\n' | b'\r' | b',' | b']' | b'}') => Some(i),
+        Some(_) => None,
     }
 }
 
@@ -368,5 +415,21 @@ impl Iterator for Elements<'_> {
             _ => at + 1,
         };
         Some(at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_number;
+
+    #[test]
+    fn number_grammar() {
+        for ok in ["0", "-0", "1.0e-7", "0.10", "1E+2", "9007199254740993", "12]", "3,"] {
+            assert!(json_number(ok.as_bytes()).is_some(), "{ok}");
+        }
+        for bad in ["01", "1.", ".5", "1e", "-", "78901234567890123456-891", "1x", "+1", "1.5.2"] {
+            assert_eq!(json_number(bad.as_bytes()), None, "{bad}");
+        }
+        assert_eq!(json_number(b"12]"), Some(2));
     }
 }

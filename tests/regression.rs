@@ -1,0 +1,28 @@
+//! Findings of the fuzzers, kept as tests (each also lives in `fuzz/seeds/` for replay).
+
+use tooladapter::{ErrorKind, Registry};
+
+/// `lower`, 2026-11-23: simd-json accepted `78901234567890123456-891` inside an array (its
+/// big-integer fallback stopped at the `-`), and the number text went out verbatim: invalid JSON
+/// in, invalid JSON out. Numbers are now checked against the JSON grammar.
+#[test]
+fn malformed_big_number_is_rejected() {
+    let input = br#"{"name":"n","inputSchema":{"type":"object","examples":[1E+2,12,45,78901234567890123456-891]}}"#;
+    let e = Registry::default().convert(input, "mcp", "mcp").expect_err("not JSON");
+    assert!(matches!(e.kind(), ErrorKind::Json { .. }), "{e}");
+    assert_eq!(e.pointer(), "/inputSchema/examples/3");
+}
+
+/// `roundtrip`, 2026-11-23: MCP → MCP of a bare array catalog came back as `{"tools":[]}`.
+/// Same-format output now mirrors the source's shape.
+#[test]
+fn same_format_keeps_a_bare_array() {
+    let r = Registry::default();
+    assert_eq!(r.convert(b"[]", "mcp", "mcp").expect("ok").output_str(), "[]");
+    let one = br#"[{"name":"a","inputSchema":{"type":"object"}}]"#;
+    assert_eq!(r.convert(one, "mcp", "mcp").expect("ok").output(), one);
+    // Another target still gets its own catalog shape.
+    let openai = r.convert(one, "mcp", "openai").expect("ok");
+    let back = r.convert(openai.output(), "openai", "mcp").expect("ok");
+    assert!(back.output_str().starts_with(r#"{"tools":[{"name":"a""#), "{}", back.output_str());
+}
