@@ -1,1 +1,82 @@
-fn main() {}
+//! Throughput of the bytes-to-bytes path against its floors, measured in one criterion group per
+//! target so the ratios come from the same run: a serde_json `Value` parse + re-serialize of the
+//! same bytes, and a simd-json tape parse alone.
+//!
+//! Input: every catalog in `$TOOLADAPTER_CORPUS/mcp-catalogs/` (default `../shared/corpus`),
+//! or the repo's `examples/data/catalog.mcp.json` when the corpus is absent.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use tooladapter::formats::{Anthropic, Mcp, OpenAi, OpenAiResponses};
+use tooladapter::{Adapter, Converter, Options};
+
+fn inputs() -> Vec<Vec<u8>> {
+    let corpus = std::env::var_os("TOOLADAPTER_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("mcp-catalogs"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    if files.is_empty() {
+        files
+            .push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/data/catalog.mcp.json"));
+    }
+    files.sort();
+    files.iter().filter_map(|p| std::fs::read(p).ok()).collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let inputs = inputs();
+    let bytes: u64 = inputs.iter().map(|i| i.len() as u64).sum();
+    let targets: [(&str, &dyn Adapter); 3] =
+        [("openai", &OpenAi), ("openai-responses", &OpenAiResponses), ("anthropic", &Anthropic)];
+    for (name, target) in targets {
+        let mut group = c.benchmark_group(format!("mcp_to_{name}"));
+        group.throughput(Throughput::Bytes(bytes));
+        group
+            .sample_size(20)
+            .measurement_time(Duration::from_secs(3))
+            .warm_up_time(Duration::from_secs(1));
+        let options = Options::default();
+        let mut converter = Converter::new();
+        group.bench_function("tooladapter", |b| {
+            b.iter(|| {
+                for input in &inputs {
+                    let out = converter.convert(black_box(input), &Mcp, target, &options);
+                    black_box(out.map(|c| c.output().len()).unwrap_or(0));
+                }
+            });
+        });
+        group.bench_function("serde_json_value_roundtrip", |b| {
+            b.iter(|| {
+                for input in &inputs {
+                    let v: serde_json::Value =
+                        serde_json::from_slice(black_box(input)).unwrap_or_default();
+                    black_box(serde_json::to_vec(&v).map(|o| o.len()).unwrap_or(0));
+                }
+            });
+        });
+        group.bench_function("simd_json_tape_parse", |b| {
+            b.iter_batched_ref(
+                || inputs.clone(),
+                |copies| {
+                    for copy in copies.iter_mut() {
+                        black_box(simd_json::to_tape(copy).map(|t| t.0.len()).unwrap_or(0));
+                    }
+                },
+                BatchSize::LargeInput,
+            );
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
