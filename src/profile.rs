@@ -107,15 +107,21 @@ impl Profile {
 /// MCP: `inputSchema` is any JSON Schema (2020-12 by default); everything is kept.
 pub const MCP: Profile = Profile::keep_all("mcp");
 
-/// OpenAI Chat Completions and Responses, non-strict. The API accepts any JSON Schema in
-/// `parameters`; `$schema`, `$id` and `$comment` carry nothing for the model and are dropped.
+/// OpenAI Chat Completions and Responses, non-strict. The API reads JSON Schema 2020-12 in
+/// `parameters` (older forms are rewritten by the dialect pass); `$schema`, `$id` and
+/// `$comment` carry nothing for the model and are dropped.
 pub const OPENAI: Profile = Profile::keep_all("openai")
+    .without(SchemaFeature::TupleItems)
+    .with(Keyword::AdditionalItems, Action::Rewrite)
     .with(Keyword::Schema, Action::Drop)
     .with(Keyword::Id, Action::Drop)
     .with(Keyword::Comment, Action::Drop);
 
-/// Anthropic, non-strict: `input_schema` is JSON Schema 2020-12; everything is kept.
-pub const ANTHROPIC: Profile = Profile::keep_all("anthropic");
+/// Anthropic, non-strict: `input_schema` is JSON Schema 2020-12; everything is kept, older
+/// forms (tuple `items`) are rewritten into their 2020-12 equivalents.
+pub const ANTHROPIC: Profile = Profile::keep_all("anthropic")
+    .without(SchemaFeature::TupleItems)
+    .with(Keyword::AdditionalItems, Action::Rewrite);
 
 #[cfg(test)]
 mod tests {
@@ -128,7 +134,13 @@ mod tests {
         assert!(OPENAI.features().contains(SchemaFeature::UnknownKeyword));
         assert_eq!(
             OPENAI.changed_features(),
-            FeatureSet::of(&[SchemaFeature::Schema, SchemaFeature::Id, SchemaFeature::Comment])
+            FeatureSet::of(&[
+                SchemaFeature::Schema,
+                SchemaFeature::Id,
+                SchemaFeature::Comment,
+                SchemaFeature::AdditionalItems,
+                SchemaFeature::TupleItems,
+            ])
         );
         assert_eq!(MCP.features(), FeatureSet::all());
     }

@@ -51,6 +51,8 @@ pub enum Code {
     RootTypeSet,
     /// The input schema root does not accept an object; the target requires one.
     RootNotObject,
+    /// An older JSON Schema form was written in its 2020-12 equivalent (same meaning).
+    DialectRewritten,
 }
 
 impl Code {
@@ -65,6 +67,7 @@ impl Code {
             Code::NotAFunctionTool => "not-a-function-tool",
             Code::RootTypeSet => "root-type-set",
             Code::RootNotObject => "root-not-object",
+            Code::DialectRewritten => "dialect-rewritten",
         }
     }
 }

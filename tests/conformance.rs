@@ -180,3 +180,28 @@ fn registry_api() {
     ));
     assert!(Registry::new().list().is_empty());
 }
+
+#[test]
+fn older_forms_become_2020_12_for_openai_and_anthropic_only() {
+    let input = r#"{"name":"t","inputSchema":{"type":"object","properties":{"pair":{"type":"array","items":[{"type":"string"},{"type":"integer"}],"additionalItems":false},"n":{"type":"integer","minimum":0,"exclusiveMinimum":true,"maximum":9,"exclusiveMaximum":false}}}}"#;
+    let out = convert(input, "mcp", "anthropic");
+    assert!(out.contains(r#""pair":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":false}"#), "{out}");
+    assert!(out.contains(r#""n":{"type":"integer","exclusiveMinimum":0,"maximum":9}"#), "{out}");
+    let c = Registry::default().convert(input.as_bytes(), "mcp", "openai").expect("ok");
+    let codes: Vec<_> = c
+        .report()
+        .entries()
+        .iter()
+        .map(|e| (e.code.as_str(), e.pointer.as_str(), e.severity))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("dialect-rewritten", "/inputSchema/properties/pair/items", Severity::Info),
+            ("dialect-rewritten", "/inputSchema/properties/pair/additionalItems", Severity::Info),
+            ("dialect-rewritten", "/inputSchema/properties/n/exclusiveMinimum", Severity::Info),
+            ("dialect-rewritten", "/inputSchema/properties/n/exclusiveMaximum", Severity::Info),
+        ]
+    );
+    assert_eq!(convert(input, "mcp", "mcp"), input, "MCP keeps the source's dialect");
+}

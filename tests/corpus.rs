@@ -73,24 +73,78 @@ fn every_catalog_converts_keeping_every_tool() {
                 assert_eq!(f["description"], desc, "{name} → {to}");
                 let schema = if to == "anthropic" { &f["input_schema"] } else { &f["parameters"] };
                 assert_eq!(schema["type"], "object", "{name} → {to}: {}", f["name"]);
+                // Valid against the 2020-12 meta-schema (bundled with the crate; nothing fetched).
+                let mut as_2020 = schema.clone();
+                if let Some(o) = as_2020.as_object_mut() {
+                    o.remove("$schema");
+                }
+                if let Err(e) = jsonschema::meta::validate(&as_2020) {
+                    panic!("{name} → {to}: {}: not valid 2020-12: {e}", f["name"]);
+                }
             }
         }
+    }
+}
+
+/// Removes `key` everywhere below `v`, returning how many it removed.
+fn strip(v: &mut Value, key: &str) -> usize {
+    match v {
+        Value::Object(o) => {
+            let here = usize::from(o.shift_remove(key).is_some());
+            here + o.values_mut().map(|c| strip(c, key)).sum::<usize>()
+        }
+        Value::Array(a) => a.iter_mut().map(|c| strip(c, key)).sum(),
+        _ => 0,
     }
 }
 
 #[test]
 fn provider_payloads_round_trip_in_their_own_format() {
     let r = Registry::default();
-    let dir = corpus().join("provider-payloads/pydantic-ai");
+    let root = corpus().join("provider-payloads");
     for (file, format) in [
-        ("openai-chat-completions.tools.json", "openai"),
-        ("openai-responses.tools.json", "openai-responses"),
-        ("anthropic-messages.tools.json", "anthropic"),
+        ("pydantic-ai/openai-chat-completions.tools.json", "openai"),
+        ("pydantic-ai/openai-compatible-chat-completions.tools.json", "openai"),
+        ("pydantic-ai/openai-responses.tools.json", "openai-responses"),
+        ("pydantic-ai/openai-responses-compatible.tools.json", "openai-responses"),
+        ("vercel-ai/openai-responses-echoed.tools.json", "openai-responses"),
+        ("pydantic-ai/anthropic-messages.tools.json", "anthropic"),
     ] {
-        let bytes = std::fs::read(dir.join(file)).expect("payload");
+        let bytes = std::fs::read(root.join(file)).expect("payload");
         let out = r.convert(&bytes, format, format).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let a: Value = serde_json::from_slice(&bytes).expect("json");
+        let mut a: Value = serde_json::from_slice(&bytes).expect("json");
         let b: Value = serde_json::from_slice(out.output()).expect("json");
+        // The OpenAI profile drops `$schema`, `$id` and `$comment` (design §4); each drop must be
+        // in the report, and nothing else may differ.
+        let mut dropped = 0;
+        if format.starts_with("openai") {
+            for tool in a.as_array_mut().expect("array") {
+                let params = if format == "openai" {
+                    tool.pointer_mut("/function/parameters")
+                } else {
+                    tool.pointer_mut("/parameters")
+                };
+                if let Some(p) = params {
+                    dropped += strip(p, "$schema") + strip(p, "$id") + strip(p, "$comment");
+                }
+            }
+        }
+        let reported =
+            out.report().entries().iter().filter(|e| e.code.as_str() == "keyword-dropped").count();
+        assert_eq!(reported, dropped, "{file}");
         assert!(same(&a, &b), "{file} changed");
+    }
+    // `mcp_list_tools` items relay MCP tools as OpenAI sees them ({name, description,
+    // input_schema, annotations}): that is Anthropic's field name, and the anthropic reader
+    // keeps the other members as metadata, so each `tools` list round-trips there.
+    let items: Value = serde_json::from_slice(
+        &std::fs::read(root.join("vercel-ai/openai-mcp-list-tools.items.json")).expect("items"),
+    )
+    .expect("json");
+    for item in items.as_array().expect("array") {
+        let tools = serde_json::to_vec(&item["tools"]).expect("json");
+        let out = r.convert(&tools, "anthropic", "anthropic").expect("reads");
+        let back: Value = serde_json::from_slice(out.output()).expect("json");
+        assert!(same(&item["tools"], &back));
     }
 }

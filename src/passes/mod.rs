@@ -4,6 +4,7 @@
 //! returns nodes unchanged when nothing applies, so the common path allocates nothing. A pass
 //! that changes or drops anything records a report entry with the source pointer.
 
+mod dialect;
 mod envelope;
 mod policy;
 mod root;
@@ -12,8 +13,9 @@ use bumpalo::Bump;
 
 use crate::adapter::Adapter;
 use crate::error::ConversionError;
-use crate::ir::Tool;
+use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::options::Options;
+use crate::pointer::{Path, Seg};
 use crate::report::{Code, Report, ReportEntry, Severity};
 
 /// What the passes share: the arena, the two formats, the options and the report.
@@ -116,6 +118,161 @@ impl<'a, T: Copy> CowSlice<'a, T> {
     }
 }
 
+/// A rewrite of single schema nodes, applied bottom-up over a whole schema by [`rewrite`].
+pub(crate) trait NodeRule<'a> {
+    /// Features whose presence in a subtree means the rule may change something there; other
+    /// subtrees are skipped with one bitset test and shared as they are.
+    fn triggers(&self) -> FeatureSet;
+
+    /// Rewrites one object node whose children are already rewritten; `None` when unchanged.
+    fn node(
+        &mut self,
+        s: &Schema<'a>,
+        path: &Path<'_>,
+        tool: &Tool<'_>,
+        cx: &mut PassCx<'a, '_>,
+    ) -> Result<Option<Schema<'a>>, ConversionError>;
+}
+
+/// Applies `rule` to the input and output schemas of `tool`.
+pub(crate) fn rewrite_tool<'a>(
+    tool: &mut Tool<'a>,
+    cx: &mut PassCx<'a, '_>,
+    rule: &mut impl NodeRule<'a>,
+) -> Result<(), ConversionError> {
+    if tool.features().intersection(rule.triggers()).is_empty() {
+        return Ok(());
+    }
+    let t = *tool;
+    let root = Path::ROOT;
+    if let Some(input) = &t.input {
+        let path = root.push(Seg::Raw(t.input_pointer));
+        if let Some(s) = rewrite(input, &path, &t, cx, rule)? {
+            tool.input = Some(s);
+        }
+    }
+    if let Some(output) = &t.output {
+        let path = root.push(Seg::Raw("/outputSchema"));
+        if let Some(s) = rewrite(output, &path, &t, cx, rule)? {
+            tool.output = Some(s);
+        }
+    }
+    Ok(())
+}
+
+/// Rewrites `s` bottom-up with `rule`; `None` when nothing below `s` changed.
+pub(crate) fn rewrite<'a>(
+    s: &Schema<'a>,
+    path: &Path<'_>,
+    tool: &Tool<'_>,
+    cx: &mut PassCx<'a, '_>,
+    rule: &mut impl NodeRule<'a>,
+) -> Result<Option<Schema<'a>>, ConversionError> {
+    if s.boolean.is_some() || s.features.intersection(rule.triggers()).is_empty() {
+        return Ok(None);
+    }
+    let mut entries = CowSlice::new(s.keywords);
+    for (i, e) in s.keywords.iter().enumerate() {
+        let name = match e.value {
+            Value::Unknown(m) => m.key,
+            _ => e.keyword.as_str(),
+        };
+        let child = path.push(Seg::Key(name));
+        match children(&e.value, &child, tool, cx, rule)? {
+            Some(v) => entries
+                .changed(i, Entry { value: v, ..*e }, cx.arena)
+                .map_err(|()| arena_error(path, cx))?,
+            None => entries.same(i),
+        }
+    }
+    let node = match entries.finish() {
+        Some(keywords) => Schema { keywords, features: features_of(keywords), ..*s },
+        None => *s,
+    };
+    match rule.node(&node, path, tool, cx)? {
+        Some(new) => Ok(Some(Schema { features: features_of(new.keywords), ..new })),
+        None if node.keywords.as_ptr() != s.keywords.as_ptr() => Ok(Some(node)),
+        None => Ok(None),
+    }
+}
+
+fn children<'a>(
+    v: &Value<'a>,
+    path: &Path<'_>,
+    tool: &Tool<'_>,
+    cx: &mut PassCx<'a, '_>,
+    rule: &mut impl NodeRule<'a>,
+) -> Result<Option<Value<'a>>, ConversionError> {
+    Ok(match *v {
+        Value::Schema(s) => match rewrite(s, path, tool, cx, rule)? {
+            Some(new) => {
+                Some(Value::Schema(cx.arena.try_alloc(new).map_err(|_| arena_error(path, cx))?))
+            }
+            None => None,
+        },
+        Value::Schemas(list) => {
+            let mut out = CowSlice::new(list);
+            for (i, s) in list.iter().enumerate() {
+                match rewrite(s, &path.push(Seg::Index(i)), tool, cx, rule)? {
+                    Some(new) => {
+                        out.changed(i, new, cx.arena).map_err(|()| arena_error(path, cx))?
+                    }
+                    None => out.same(i),
+                }
+            }
+            out.finish().map(Value::Schemas)
+        }
+        Value::Props(props) => {
+            let mut out = CowSlice::new(props);
+            for (i, p) in props.iter().enumerate() {
+                match rewrite(&p.schema, &path.push(Seg::Key(p.name)), tool, cx, rule)? {
+                    Some(new) => out
+                        .changed(i, Prop { schema: new, ..*p }, cx.arena)
+                        .map_err(|()| arena_error(path, cx))?,
+                    None => out.same(i),
+                }
+            }
+            out.finish().map(Value::Props)
+        }
+        _ => None,
+    })
+}
+
+/// The features of a node with these keywords (its own and its children's), as lowering
+/// computes them.
+pub(crate) fn features_of(keywords: &[Entry<'_>]) -> FeatureSet {
+    let mut set = FeatureSet::EMPTY;
+    for e in keywords {
+        if let Some(f) = e.keyword.feature() {
+            set.insert(f);
+        }
+        match e.value {
+            Value::Schema(s) => set = set.union(s.features),
+            Value::Schemas(list) => {
+                if e.keyword == Keyword::Items {
+                    set.insert(SchemaFeature::TupleItems);
+                }
+                set = list.iter().fold(set, |a, s| a.union(s.features));
+            }
+            Value::Props(props) => set = props.iter().fold(set, |a, p| a.union(p.schema.features)),
+            Value::Type(t) if t.array => set.insert(SchemaFeature::TypeArray),
+            _ => {}
+        }
+    }
+    set
+}
+
+/// The arena ran out while a pass rewrote the node at `path`.
+#[cold]
+pub(crate) fn arena_error(path: &Path<'_>, cx: &PassCx<'_, '_>) -> ConversionError {
+    ConversionError::new(
+        cx.target.name(),
+        crate::error::Direction::FromCanonical,
+        path.to_pointer(),
+        crate::error::ErrorKind::ArenaLimit { limit: cx.options.limits.max_arena_bytes },
+    )
+}
+
 /// Runs every pass on one tool, in the one fixed order. Returns whether the tool is emitted
 /// (a tool the target cannot hold at all is left out, with an error entry).
 pub(crate) fn run<'a>(
@@ -130,7 +287,10 @@ pub(crate) fn run<'a>(
     if !root::run(tool, cx) {
         return Ok(false);
     }
-    // 3. policy: each keyword's action from the target profile (keep / drop).
+    // 3. dialect: draft-07 tuples and draft-04 boolean bounds into 2020-12, where the target
+    //    reads 2020-12.
+    dialect::run(tool, cx)?;
+    // 4. policy: each keyword's action from the target profile (keep / drop).
     policy::run(tool, cx)?;
     Ok(true)
 }
