@@ -1,0 +1,75 @@
+//! A warm `Converter` converts without touching the heap: the arena is reset, the parse buffers,
+//! tape and output buffer are reused, and an empty report allocates nothing. Counted with a
+//! wrapping global allocator, so this is a count, not a timing.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use tooladapter::formats::{Anthropic, Mcp, OpenAi, OpenAiResponses};
+use tooladapter::{Adapter, Converter, Options};
+
+struct Counting;
+
+thread_local! {
+    // Counting is per thread so the test harness's own threads do not disturb the count.
+    static COUNT: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+// SAFETY: every call is forwarded to `System` unchanged; the count is a thread-local side effect.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = COUNT.try_with(|c| c.set(c.get().map(|n| n + 1)));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = COUNT.try_with(|c| c.set(c.get().map(|n| n + 1)));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn allocations(f: impl FnOnce()) -> usize {
+    COUNT.with(|c| c.set(Some(0)));
+    f();
+    COUNT.with(|c| c.replace(None)).unwrap_or(0)
+}
+
+const TOOL: &[u8] = br#"{"name":"search","description":"Search \"docs\".","inputSchema":{"type":"object","properties":{"q":{"type":"string","minLength":1},"filters":{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","enum":["a","b"]}},"since":{"type":["string","null"],"format":"date-time"}}},"limit":{"type":"integer","minimum":1,"maximum":100,"default":10}},"required":["q"]}}"#;
+
+#[test]
+fn warm_converter_allocates_nothing_per_tool() {
+    let catalog = {
+        let tools: Vec<&str> =
+            (0..20).map(|_| std::str::from_utf8(TOOL).unwrap_or_default()).collect();
+        format!(r#"{{"tools":[{}]}}"#, tools.join(","))
+    };
+    let options = Options::default();
+    let targets: [&dyn Adapter; 4] = [&Mcp, &OpenAi, &OpenAiResponses, &Anthropic];
+    for target in targets {
+        for input in [TOOL, catalog.as_bytes()] {
+            let mut converter = Converter::new();
+            for _ in 0..3 {
+                let c = converter.convert(input, &Mcp, target, &options).expect("converts");
+                assert!(c.report().is_empty(), "{:?}", c.report());
+            }
+            let n = allocations(|| {
+                for _ in 0..100 {
+                    let c = converter.convert(input, &Mcp, target, &options).expect("converts");
+                    assert!(!c.output().is_empty());
+                }
+            });
+            assert_eq!(n, 0, "{} allocations in 100 warm conversions to {}", n, target.name());
+        }
+    }
+}
+
+#[test]
+fn the_counter_counts() {
+    let n = allocations(|| drop(std::hint::black_box(vec![1u8; 16])));
+    assert_eq!(n, 1);
+}
