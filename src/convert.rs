@@ -98,10 +98,16 @@ impl Conversion {
 /// # Ok::<(), tooladapter::ConversionError>(())
 /// ```
 pub struct Converter {
+    front: Front,
+    conversion: Conversion,
+}
+
+/// The reading half of a session: arena, parse buffers and lowering scratch.
+#[derive(Default)]
+struct Front {
     arena: Bump,
     parser: Parser,
     scratch: Vec<(u64, u32)>,
-    conversion: Conversion,
 }
 
 impl Default for Converter {
@@ -112,7 +118,9 @@ impl Default for Converter {
 
 impl std::fmt::Debug for Converter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Converter").field("arena_bytes", &self.arena.allocated_bytes()).finish()
+        f.debug_struct("Converter")
+            .field("arena_bytes", &self.front.arena.allocated_bytes())
+            .finish()
     }
 }
 
@@ -125,15 +133,53 @@ struct Lowered<'a> {
     wrapper: &'a [Member<'a>],
 }
 
+impl Front {
+    /// parse and lower `input`, then hand the lowered document and its arena to `then`. The
+    /// tape's allocation is taken back whatever `then` returns.
+    fn lower<R>(
+        &mut self,
+        input: &[u8],
+        from: &dyn Adapter,
+        options: &Options,
+        then: impl for<'a> FnOnce(Lowered<'a>, &'a Bump) -> Result<R, ConversionError>,
+    ) -> Result<R, ConversionError> {
+        if !from.can_read() {
+            return Err(unsupported(from, Direction::ToCanonical));
+        }
+        let Front { arena, parser, scratch } = self;
+        arena.reset();
+        arena.set_allocation_limit(Some(options.limits.max_arena_bytes));
+        let doc = parser
+            .parse(input, options.limits.max_input_bytes)
+            .map_err(|kind| ConversionError::new(from.name(), Direction::ToCanonical, "", kind))?;
+        let result = (|| {
+            let limits = &options.limits;
+            let mut lw = Lowerer::new(
+                &doc.tape,
+                input,
+                doc.structurals,
+                arena,
+                limits,
+                from.name(),
+                scratch,
+            );
+            then(lower_document(&mut lw, from)?, arena)
+        })();
+        let tape = crate::parse::recycle(doc.tape);
+        parser.put_back(tape);
+        result
+    }
+}
+
+#[cold]
+fn unsupported(adapter: &dyn Adapter, direction: Direction) -> ConversionError {
+    ConversionError::new(adapter.name(), direction, "", ErrorKind::Unsupported)
+}
+
 impl Converter {
     /// A converter with empty buffers.
     pub fn new() -> Converter {
-        Converter {
-            arena: Bump::new(),
-            parser: Parser::default(),
-            scratch: Vec::new(),
-            conversion: Conversion::default(),
-        }
+        Converter { front: Front::default(), conversion: Conversion::default() }
     }
 
     /// Converts `input` from one format to another.
@@ -149,53 +195,20 @@ impl Converter {
         to: &dyn Adapter,
         options: &Options,
     ) -> Result<&Conversion, ConversionError> {
-        if !from.can_read() {
-            return Err(ConversionError::new(
-                from.name(),
-                Direction::ToCanonical,
-                "",
-                ErrorKind::Unsupported,
-            ));
-        }
         if !to.can_write() {
-            return Err(ConversionError::new(
-                to.name(),
-                Direction::FromCanonical,
-                "",
-                ErrorKind::Unsupported,
-            ));
+            return Err(unsupported(to, Direction::FromCanonical));
         }
-        let Converter { arena, parser, scratch, conversion } = self;
+        let conversion = &mut self.conversion;
         conversion.clear();
-        arena.reset();
-        arena.set_allocation_limit(Some(options.limits.max_arena_bytes));
-
-        let doc = parser
-            .parse(input, options.limits.max_input_bytes)
-            .map_err(|kind| ConversionError::new(from.name(), Direction::ToCanonical, "", kind))?;
-        let result = (|| {
-            let mut lw = Lowerer::new(
-                &doc.tape,
-                input,
-                doc.structurals,
-                arena,
-                &options.limits,
-                from.name(),
-                scratch,
-            );
-            let mut lowered = lower_document(&mut lw, from)?;
+        // parse → lower, then passes → emit.
+        self.front.lower(input, from, options, |mut lowered, arena| {
             let kept = run_passes(&mut lowered, from, to, arena, options, &mut conversion.report)?;
             emit_document(&lowered, kept, from, to, options, conversion)
-        })();
-        let tape = crate::parse::recycle(doc.tape);
-        parser.put_back(tape);
-        result?;
+        })?;
         conversion.report.finish();
         Ok(&*conversion)
     }
-}
 
-impl Converter {
     /// Reads `input` into owned [`CanonicalTool`]s (parse → lower → `deep_copy`), for callers
     /// who want to inspect or edit tools in code. Every envelope member without a typed field
     /// is kept in [`CanonicalTool::source_meta`].
@@ -208,36 +221,9 @@ impl Converter {
         from: &dyn Adapter,
         options: &Options,
     ) -> Result<Vec<CanonicalTool>, ConversionError> {
-        if !from.can_read() {
-            return Err(ConversionError::new(
-                from.name(),
-                Direction::ToCanonical,
-                "",
-                ErrorKind::Unsupported,
-            ));
-        }
-        let Converter { arena, parser, scratch, .. } = self;
-        arena.reset();
-        arena.set_allocation_limit(Some(options.limits.max_arena_bytes));
-        let doc = parser
-            .parse(input, options.limits.max_input_bytes)
-            .map_err(|kind| ConversionError::new(from.name(), Direction::ToCanonical, "", kind))?;
-        let result = (|| {
-            let mut lw = Lowerer::new(
-                &doc.tape,
-                input,
-                doc.structurals,
-                arena,
-                &options.limits,
-                from.name(),
-                scratch,
-            );
-            let lowered = lower_document(&mut lw, from)?;
+        self.front.lower(input, from, options, |lowered, _| {
             Ok(lowered.tools.iter().map(|t| tool_from_ir(t, from.name())).collect())
-        })();
-        let tape = crate::parse::recycle(doc.tape);
-        parser.put_back(tape);
-        result
+        })
     }
 }
 
