@@ -48,6 +48,7 @@ mod pointer;
 mod profile;
 mod registry;
 mod report;
+mod scan;
 
 pub use adapter::{Adapter, EmitContext};
 pub use convert::{Conversion, Converter, Shape};

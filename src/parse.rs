@@ -85,8 +85,7 @@ fn describe(t: &simd_json::ErrorType) -> String {
 /// JSON has no backslash, so scanning every backslash escape is exact.
 fn check_surrogates(src: &[u8]) -> Result<(), ErrorKind> {
     let mut i = 0;
-    while let Some(off) = src.get(i..).and_then(|rest| rest.iter().position(|&b| b == b'\\')) {
-        let at = i + off;
+    while let Some(at) = crate::scan::next_backslash(src, i) {
         match src.get(at + 1) {
             Some(b'u') => {
                 let unit = hex4(src, at + 2);

@@ -77,6 +77,30 @@ impl<'o> Writer<'o> {
         }
     }
 
+    /// Writes an object key known to need no escaping (a schema keyword, an envelope key).
+    #[inline]
+    pub fn key_plain(&mut self, key: &'static str) {
+        if !self.first {
+            self.out.push(b',');
+        }
+        self.first = false;
+        self.newline();
+        self.string_plain(key);
+        self.out.push(b':');
+        if self.pretty {
+            self.out.push(b' ');
+        }
+    }
+
+    /// Writes a string known to need no escaping.
+    #[inline]
+    pub fn string_plain(&mut self, s: &'static str) {
+        debug_assert!(crate::scan::next_to_escape(s.as_bytes(), 0).is_none());
+        self.out.push(b'"');
+        self.out.extend_from_slice(s.as_bytes());
+        self.out.push(b'"');
+    }
+
     /// Starts an array element.
     pub fn element(&mut self) {
         if !self.first {
@@ -141,7 +165,7 @@ impl<'o> Writer<'o> {
                     self.json(&m.value);
                 }
                 value => {
-                    self.key(e.keyword.as_str());
+                    self.key_plain(e.keyword.as_str());
                     self.value(&value);
                 }
             }
@@ -173,12 +197,12 @@ impl<'o> Writer<'o> {
                     self.begin_array();
                     for ty in t.list {
                         self.element();
-                        self.string(ty.as_str());
+                        self.string_plain(ty.as_str());
                     }
                     self.end_array();
                 } else {
                     for ty in t.list.iter().take(1) {
-                        self.string(ty.as_str());
+                        self.string_plain(ty.as_str());
                     }
                 }
             }
@@ -224,13 +248,10 @@ pub fn write_escaped(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
     let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        // A u8 indexes a 256-entry table: the bound check folds away.
-        let esc = ESCAPE.get(usize::from(b)).copied().unwrap_or(0);
-        if esc == 0 {
-            continue;
-        }
+    while let Some(i) = crate::scan::next_to_escape(bytes, start) {
         out.extend_from_slice(bytes.get(start..i).unwrap_or_default());
+        let b = bytes.get(i).copied().unwrap_or_default();
+        let esc = ESCAPE.get(usize::from(b)).copied().unwrap_or(b'u');
         if esc == b'u' {
             out.extend_from_slice(b"\\u00");
             out.push(HEX.get(usize::from(b >> 4)).copied().unwrap_or(b'0'));
