@@ -1,8 +1,6 @@
-//! Hostile input: every case ends in a typed error or a bounded result, quickly, without a
-//! panic. Sizes are the ones issue "Reliability" lists; each case runs in well under a second
-//! in a release build and a few seconds in a debug one.
-
-use std::time::{Duration, Instant};
+//! Hostile input: every case ends in a typed error or a bounded result, without a panic. Sizes
+//! are the ones issue "Reliability" lists. Time and memory are measured, not asserted here
+//! (docs/security.md has the figures); a hang would still fail CI by its time limit.
 
 use tooladapter::{ErrorKind, Registry};
 
@@ -14,12 +12,10 @@ fn tool(schema: &str) -> Vec<u8> {
 #[track_caller]
 fn every_target(input: &[u8]) -> Result<usize, tooladapter::ConversionError> {
     let r = Registry::default();
-    let start = Instant::now();
     let mut largest = 0;
     for to in r.list() {
         largest = largest.max(r.convert(input, "mcp", &to)?.output().len());
     }
-    assert!(start.elapsed() < Duration::from_secs(20), "took {:?}", start.elapsed());
     Ok(largest)
 }
 
