@@ -34,7 +34,7 @@ impl Parser {
         if src.iter().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')) {
             return Err(ErrorKind::EmptyInput);
         }
-        check_surrogates(src)?;
+        check_escapes_and_nul(src)?;
         self.input.clear();
         self.input.extend_from_slice(src);
         let mut tape = simd_json::Tape(recycle(std::mem::take(&mut self.tape)));
@@ -81,11 +81,15 @@ fn describe(t: &simd_json::ErrorType) -> String {
     }
 }
 
-/// Rejects `\uD800`–`\uDFFF` escapes that do not form a high-low pair. Outside strings valid
+/// Rejects `\uD800`–`\uDFFF` escapes that do not form a high-low pair, and NUL bytes (never
+/// valid JSON text; simd-json accepts them after a literal, as padding). Outside strings valid
 /// JSON has no backslash, so scanning every backslash escape is exact.
-fn check_surrogates(src: &[u8]) -> Result<(), ErrorKind> {
+fn check_escapes_and_nul(src: &[u8]) -> Result<(), ErrorKind> {
     let mut i = 0;
-    while let Some(at) = crate::scan::next_backslash(src, i) {
+    while let Some(at) = crate::scan::next_backslash_or_nul(src, i) {
+        if src.get(at) == Some(&0) {
+            return Err(ErrorKind::Json { offset: at, message: "NUL byte".into() });
+        }
         match src.get(at + 1) {
             Some(b'u') => {
                 let unit = hex4(src, at + 2);
@@ -127,11 +131,14 @@ mod tests {
 
     #[test]
     fn surrogates() {
-        assert!(check_surrogates(br#""\ud83d\ude00""#).is_ok());
-        assert!(check_surrogates(br#""\\ud800""#).is_ok(), "escaped backslash, not an escape");
-        assert_eq!(check_surrogates(br#"["\ud800"]"#), Err(ErrorKind::LoneSurrogate { offset: 2 }));
-        assert!(check_surrogates(br#""\udc00""#).is_err());
-        assert!(check_surrogates(br#""\ud800\u0041""#).is_err());
+        assert!(check_escapes_and_nul(br#""\ud83d\ude00""#).is_ok());
+        assert!(check_escapes_and_nul(br#""\\ud800""#).is_ok(), "escaped backslash, not an escape");
+        assert_eq!(
+            check_escapes_and_nul(br#"["\ud800"]"#),
+            Err(ErrorKind::LoneSurrogate { offset: 2 })
+        );
+        assert!(check_escapes_and_nul(br#""\udc00""#).is_err());
+        assert!(check_escapes_and_nul(br#""\ud800\u0041""#).is_err());
     }
 
     #[test]

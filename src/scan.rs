@@ -54,10 +54,15 @@ pub(crate) fn next_to_escape(bytes: &[u8], from: usize) -> Option<usize> {
     )
 }
 
-/// The first `\` at or after `from`.
+/// The first `\` or NUL byte at or after `from`.
 #[inline]
-pub(crate) fn next_backslash(bytes: &[u8], from: usize) -> Option<usize> {
-    find(bytes, from, |x| has_zero(x ^ (LO * u64::from(b'\\'))), |b| b == b'\\')
+pub(crate) fn next_backslash_or_nul(bytes: &[u8], from: usize) -> Option<usize> {
+    find(
+        bytes,
+        from,
+        |x| has_zero(x) | has_zero(x ^ (LO * u64::from(b'\\'))),
+        |b| b == b'\\' || b == 0,
+    )
 }
 
 #[cfg(test)]
@@ -66,20 +71,21 @@ mod tests {
 
     #[test]
     fn agrees_with_a_byte_loop() {
-        let samples: [&[u8]; 6] = [
+        let samples: [&[u8]; 7] = [
             b"",
             b"plain ascii text without anything special in it at all",
             b"0123456\"89abcdef",
             b"0123456789abcde\\",
             "tab\there é \u{1} 😀 and more text".as_bytes(),
             b"\x7f\x80\xff\x1f ~ ] [",
+            b"false\0\0\0\0,\"p\"",
         ];
         for s in samples {
             for from in 0..=s.len() {
                 let slow = s.iter().skip(from).position(|&b| b < 0x20 || b == b'"' || b == b'\\');
                 assert_eq!(next_to_escape(s, from), slow.map(|p| p + from), "{s:?} from {from}");
-                let slow = s.iter().skip(from).position(|&b| b == b'\\');
-                assert_eq!(next_backslash(s, from), slow.map(|p| p + from));
+                let slow = s.iter().skip(from).position(|&b| b == b'\\' || b == 0);
+                assert_eq!(next_backslash_or_nul(s, from), slow.map(|p| p + from));
             }
         }
     }

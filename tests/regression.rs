@@ -26,3 +26,16 @@ fn same_format_keeps_a_bare_array() {
     let back = r.convert(openai.output(), "openai", "mcp").expect("ok");
     assert!(back.output_str().starts_with(r#"{"tools":[{"name":"a""#), "{}", back.output_str());
 }
+
+/// `roundtrip`, 2026-11-23: simd-json accepted NUL bytes after a literal (`false\0\0\0\0,`),
+/// treating them as padding, so invalid JSON converted. NUL is now rejected anywhere.
+#[test]
+fn nul_bytes_are_rejected() {
+    let r = Registry::default();
+    for input in
+        [&b"[false\0]"[..], b"{\"name\":\"a\",\"x\":true\0,\"inputSchema\":{}}", b"{\"a\":null\0}"]
+    {
+        let e = r.convert(input, "mcp", "mcp").expect_err("NUL");
+        assert!(matches!(e.kind(), ErrorKind::Json { .. }), "{e}");
+    }
+}
