@@ -208,39 +208,9 @@ fn kind(value: &JsonValue) -> &'static str {
 // Keyword value types
 // ---------------------------------------------------------------------------------------------
 
-/// A JSON Schema primitive type name, the members of `type`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum InstanceType {
-    /// `null`
-    Null,
-    /// `boolean`
-    Boolean,
-    /// `object`
-    Object,
-    /// `array`
-    Array,
-    /// `number`
-    Number,
-    /// `string`
-    String,
-    /// `integer`
-    Integer,
-}
-
-impl From<JsonType> for InstanceType {
-    fn from(t: JsonType) -> Self {
-        match t {
-            JsonType::Null => InstanceType::Null,
-            JsonType::Boolean => InstanceType::Boolean,
-            JsonType::Object => InstanceType::Object,
-            JsonType::Array => InstanceType::Array,
-            JsonType::Number => InstanceType::Number,
-            JsonType::String => InstanceType::String,
-            JsonType::Integer => InstanceType::Integer,
-        }
-    }
-}
+/// A JSON Schema primitive type name, the members of `type`: the IR's own type, which also
+/// serializes as the lowercase name.
+pub type InstanceType = JsonType;
 
 /// The value of `type`: one name (`"string"`) or an array of names (`["string", "null"]`);
 /// a one-element array stays an array.
@@ -877,21 +847,7 @@ impl SlotRef<'_> {
 }
 
 fn type_name(t: InstanceType) -> JsonValue {
-    JsonValue::String(JsonType::from(t).as_str().to_owned())
-}
-
-impl From<InstanceType> for JsonType {
-    fn from(t: InstanceType) -> Self {
-        match t {
-            InstanceType::Null => JsonType::Null,
-            InstanceType::Boolean => JsonType::Boolean,
-            InstanceType::Object => JsonType::Object,
-            InstanceType::Array => JsonType::Array,
-            InstanceType::Number => JsonType::Number,
-            InstanceType::String => JsonType::String,
-            InstanceType::Integer => JsonType::Integer,
-        }
-    }
+    JsonValue::String(t.as_str().to_owned())
 }
 
 impl Serialize for SlotRef<'_> {
@@ -1002,8 +958,8 @@ fn props_copy(props: &[ir::Prop<'_>]) -> IndexMap<String, JsonSchema> {
 
 fn types_copy(t: ir::Types<'_>) -> SchemaType {
     match (t.array, t.list) {
-        (false, [one]) => SchemaType::Single((*one).into()),
-        (_, list) => SchemaType::Multiple(list.iter().map(|t| (*t).into()).collect()),
+        (false, [one]) => SchemaType::Single(*one),
+        (_, list) => SchemaType::Multiple(list.to_vec()),
     }
 }
 

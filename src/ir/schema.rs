@@ -10,7 +10,8 @@ use super::json::{Json, Member};
 use super::keyword::Keyword;
 
 /// A JSON Schema primitive type name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum JsonType {
     /// `null`
     Null,
