@@ -74,6 +74,13 @@ pub enum ErrorKind {
         /// The limit.
         limit: usize,
     },
+    /// Inlining `$ref`s would write more schema nodes than
+    /// [`crate::Limits::max_ref_expansion`] (a reference bomb).
+    #[error("inlining $ref would write more than {limit} schema nodes")]
+    RefExpansion {
+        /// The limit.
+        limit: usize,
+    },
     /// A required member is missing.
     #[error("missing required member `{member}`{hint}")]
     MissingMember {

@@ -1,5 +1,8 @@
 //! Conversion options and safety limits.
 
+use crate::ir::Keyword;
+use crate::profile::Action;
+
 /// Safety limits. Every breach is a [`crate::ConversionError`] with the pointer of the place;
 /// none is an abort. The defaults admit every real catalog we know of with a wide margin.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,11 +16,21 @@ pub struct Limits {
     pub max_input_bytes: usize,
     /// Largest arena a conversion may grow, in bytes. Default 512 MiB.
     pub max_arena_bytes: usize,
+    /// Most schema nodes that inlining `$ref`s may write for one tool (targets without refs).
+    /// A definition used many times is shared in memory, but each use is written out, so this
+    /// is what turns a reference bomb into an error instead of exponential output. Default
+    /// 100,000; the largest real tool schema we know of inlines to a few thousand.
+    pub max_ref_expansion: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_depth: 128, max_input_bytes: 256 << 20, max_arena_bytes: 512 << 20 }
+        Limits {
+            max_depth: 128,
+            max_input_bytes: 256 << 20,
+            max_arena_bytes: 512 << 20,
+            max_ref_expansion: 100_000,
+        }
     }
 }
 
@@ -29,6 +42,13 @@ pub struct Options {
     pub limits: Limits,
     /// Indent the output (two spaces) instead of writing it compact.
     pub pretty: bool,
+    /// Per-keyword actions that replace the target profile's (CLI `--policy KEYWORD=ACTION`),
+    /// applied in order. [`Keyword::Unknown`] stands for every keyword the crate does not model.
+    pub policy: Vec<(Keyword, Action)>,
+    /// How many times a recursive `$ref` is unrolled for a target without refs before the
+    /// innermost use is replaced by an unconstrained schema (and reported). Default 0: not
+    /// unrolled, reported.
+    pub unroll_recursion: u32,
 }
 
 impl Options {
@@ -55,6 +75,27 @@ impl Options {
     #[must_use]
     pub fn max_arena_bytes(mut self, bytes: usize) -> Options {
         self.limits.max_arena_bytes = bytes;
+        self
+    }
+
+    /// Sets the `$ref` expansion budget (schema nodes per tool).
+    #[must_use]
+    pub fn max_ref_expansion(mut self, nodes: usize) -> Options {
+        self.limits.max_ref_expansion = nodes;
+        self
+    }
+
+    /// Overrides the target profile's action for `keyword`.
+    #[must_use]
+    pub fn policy(mut self, keyword: Keyword, action: Action) -> Options {
+        self.policy.push((keyword, action));
+        self
+    }
+
+    /// Unrolls recursive `$ref`s this many times for targets without refs.
+    #[must_use]
+    pub fn unroll_recursion(mut self, times: u32) -> Options {
+        self.unroll_recursion = times;
         self
     }
 

@@ -53,6 +53,26 @@ pub enum Code {
     RootNotObject,
     /// An older JSON Schema form was written in its 2020-12 equivalent (same meaning).
     DialectRewritten,
+    /// A keyword the target does not hold was dropped and written into the description.
+    KeywordDescribed,
+    /// A keyword the caller's policy rejects: the tool is left out.
+    KeywordRejected,
+    /// A combinator or `const` was rewritten into a form the target holds.
+    CombinatorRewritten,
+    /// `allOf` could not be merged into one schema for a target without `allOf`.
+    AllOfNotMerged,
+    /// A `$ref` was inlined (or its siblings moved) for a target without refs.
+    RefInlined,
+    /// A recursive `$ref` cannot be inlined; the innermost use accepts anything.
+    RefRecursive,
+    /// A `$ref` that does not resolve in the document.
+    RefDangling,
+    /// A `$ref` to another document: never fetched.
+    RefExternal,
+    /// A type array or a nullable type written in the target's form.
+    TypeRewritten,
+    /// A boolean schema written as an object schema.
+    BooleanSchemaRewritten,
 }
 
 impl Code {
@@ -68,6 +88,16 @@ impl Code {
             Code::RootTypeSet => "root-type-set",
             Code::RootNotObject => "root-not-object",
             Code::DialectRewritten => "dialect-rewritten",
+            Code::KeywordDescribed => "keyword-described",
+            Code::KeywordRejected => "keyword-rejected",
+            Code::CombinatorRewritten => "combinator-rewritten",
+            Code::AllOfNotMerged => "all-of-not-merged",
+            Code::RefInlined => "ref-inlined",
+            Code::RefRecursive => "ref-recursive",
+            Code::RefDangling => "ref-dangling",
+            Code::RefExternal => "ref-external",
+            Code::TypeRewritten => "type-rewritten",
+            Code::BooleanSchemaRewritten => "boolean-schema-rewritten",
         }
     }
 }

@@ -169,7 +169,10 @@ fn errors_carry_kind_and_pointer() {
 #[test]
 fn registry_api() {
     let r = Registry::default();
-    assert_eq!(r.list(), ["anthropic", "mcp", "openai", "openai-responses"]);
+    assert_eq!(
+        r.list(),
+        ["anthropic", "gemini", "gemini-json", "mcp", "openai", "openai-responses"]
+    );
     assert!(r.register(tooladapter::formats::Mcp).is_err());
     assert!(r.unregister("mcp").is_some());
     assert!(r.get("mcp").is_none());

@@ -12,12 +12,18 @@ pub struct Writer<'o> {
     pretty: bool,
     depth: usize,
     first: bool,
+    upper_types: bool,
 }
 
 impl<'o> Writer<'o> {
     /// A writer appending to `out`.
     pub fn new(out: &'o mut Vec<u8>, pretty: bool) -> Self {
-        Writer { out, pretty, depth: 0, first: true }
+        Writer { out, pretty, depth: 0, first: true, upper_types: false }
+    }
+
+    /// Writes `type` names upper-case (`STRING`, `OBJECT`): Gemini's OpenAPI `Type` enum.
+    pub fn set_upper_types(&mut self, upper: bool) {
+        self.upper_types = upper;
     }
 
     fn newline(&mut self) {
@@ -173,7 +179,8 @@ impl<'o> Writer<'o> {
         self.end_object();
     }
 
-    fn value(&mut self, v: &Value<'_>) {
+    /// Writes a keyword's value as the schema would hold it.
+    pub(crate) fn value(&mut self, v: &Value<'_>) {
         match *v {
             Value::Schema(s) => self.schema(s),
             Value::Schemas(list) => {
@@ -193,16 +200,20 @@ impl<'o> Writer<'o> {
                 self.end_object();
             }
             Value::Type(t) => {
+                let upper = self.upper_types;
+                let name = |ty: &crate::ir::JsonType| {
+                    if upper { ty.as_upper_str() } else { ty.as_str() }
+                };
                 if t.array {
                     self.begin_array();
                     for ty in t.list {
                         self.element();
-                        self.string_plain(ty.as_str());
+                        self.string_plain(name(ty));
                     }
                     self.end_array();
                 } else {
                     for ty in t.list.iter().take(1) {
-                        self.string_plain(ty.as_str());
+                        self.string_plain(name(ty));
                     }
                 }
             }

@@ -11,22 +11,13 @@ use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
 use crate::profile::{MCP, Profile};
 
-use super::{lower_envelope, write_input, write_members, write_name_description};
+use super::{
+    lower_envelope, write_input, write_members, write_name_description, write_object_catalog,
+};
 
 /// The MCP format.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Mcp;
-
-impl Mcp {
-    fn write_tools(&self, tools: &[Tool<'_>], cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        w.begin_array();
-        for tool in tools {
-            w.element();
-            self.write_tool(tool, cx, w);
-        }
-        w.end_array();
-    }
-}
 
 impl Adapter for Mcp {
     fn name(&self) -> &str {
@@ -80,22 +71,6 @@ impl Adapter for Mcp {
         cx: &EmitContext<'_>,
         w: &mut Writer<'_>,
     ) {
-        w.begin_object();
-        let mut wrote_tools = false;
-        for m in wrapper {
-            if m.key == "tools" {
-                wrote_tools = true;
-                w.key("tools");
-                self.write_tools(tools, cx, w);
-            } else {
-                w.key(m.key);
-                w.json(&m.value);
-            }
-        }
-        if !wrote_tools {
-            w.key("tools");
-            self.write_tools(tools, cx, w);
-        }
-        w.end_object();
+        write_object_catalog("tools", tools, wrapper, |t, w| self.write_tool(t, cx, w), w);
     }
 }

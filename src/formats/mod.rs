@@ -2,10 +2,12 @@
 //! Schemas are lowered and emitted by shared code; see `lower` and `emit`.
 
 mod anthropic;
+mod gemini;
 mod mcp;
 mod openai;
 
 pub use anthropic::Anthropic;
+pub use gemini::{Gemini, GeminiJson};
 pub use mcp::Mcp;
 pub use openai::{OpenAi, OpenAiResponses};
 
@@ -24,6 +26,7 @@ pub(crate) const EMPTY_TOOL: Tool<'static> = Tool {
     strict: None,
     members: &[],
     opaque: None,
+    openapi_schema: false,
     members_pointer: "",
     input_pointer: "",
     at: 0,
@@ -162,6 +165,8 @@ pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
 
 /// Writes the members of a same-format tool in source order, with the typed fields (which
 /// passes may have changed) in place of the raw ones. `outer` selects wrapper-level members.
+/// A non-empty `input_key` names the input schema's member (written last if the source had
+/// none); empty keeps the source's key.
 pub(crate) fn write_members(tool: &Tool<'_>, w: &mut Writer<'_>, outer: bool, input_key: &str) {
     let mut wrote_input = false;
     for m in tool.members {
@@ -175,7 +180,7 @@ pub(crate) fn write_members(tool: &Tool<'_>, w: &mut Writer<'_>, outer: bool, in
             }
             Role::Input => {
                 if let Some(s) = &tool.input {
-                    w.key(m.key);
+                    w.key(if input_key.is_empty() { m.key } else { input_key });
                     w.schema(s);
                     wrote_input = true;
                 }
@@ -229,4 +234,39 @@ pub(crate) fn write_name_description(tool: &Tool<'_>, w: &mut Writer<'_>) {
         w.key("description");
         w.string(d);
     }
+}
+
+/// Writes a catalog object `{key: [tools…]}`, with the source wrapper's other members in their
+/// places when the format is the same.
+pub(crate) fn write_object_catalog(
+    key: &str,
+    tools: &[Tool<'_>],
+    wrapper: &[crate::ir::Member<'_>],
+    mut write_tool: impl FnMut(&Tool<'_>, &mut Writer<'_>),
+    w: &mut Writer<'_>,
+) {
+    let mut write_tools = |w: &mut Writer<'_>| {
+        w.begin_array();
+        for tool in tools {
+            w.element();
+            write_tool(tool, w);
+        }
+        w.end_array();
+    };
+    w.begin_object();
+    let mut wrote_tools = false;
+    for m in wrapper {
+        w.key(m.key);
+        if m.key == key {
+            wrote_tools = true;
+            write_tools(w);
+        } else {
+            w.json(&m.value);
+        }
+    }
+    if !wrote_tools {
+        w.key(key);
+        write_tools(w);
+    }
+    w.end_object();
 }

@@ -2,7 +2,7 @@
 //!
 //! Lowering sets one bit per keyword or construct it meets, bottom-up, so a pass can ask "does
 //! this subtree use anything the target lacks?" with one AND instead of a walk. The set has 128
-//! bits: 64 features are defined today, which would leave a `u64` no room for the next one.
+//! bits: 65 features are defined today, more than a `u64` holds.
 
 use std::fmt;
 
@@ -163,6 +163,9 @@ features! {
     BooleanSchema => "boolean-schema",
     /// Draft-07 tuple validation: `items` given as an array of schemas.
     TupleItems => "tuple-items",
+    /// A `type` name JSON Schema does not define (BFCL's `dict`, `float`, `tuple`, `any`, Java
+    /// type names), kept verbatim for the dialect pass to read.
+    DialectType => "dialect-type",
 }
 
 impl SchemaFeature {

@@ -44,6 +44,36 @@ impl JsonType {
         })
     }
 
+    /// Parses a type name as Gemini's OpenAPI `Type` enum spells it (`STRING`, `OBJECT`, …);
+    /// lower-case names are read too.
+    pub fn from_openapi_name(name: &str) -> Option<JsonType> {
+        JsonType::from_name(name).or_else(|| {
+            Some(match name {
+                "NULL" => JsonType::Null,
+                "BOOLEAN" => JsonType::Boolean,
+                "OBJECT" => JsonType::Object,
+                "ARRAY" => JsonType::Array,
+                "NUMBER" => JsonType::Number,
+                "STRING" => JsonType::String,
+                "INTEGER" => JsonType::Integer,
+                _ => return None,
+            })
+        })
+    }
+
+    /// The type name as Gemini's OpenAPI `Type` enum spells it.
+    pub const fn as_upper_str(self) -> &'static str {
+        match self {
+            JsonType::Null => "NULL",
+            JsonType::Boolean => "BOOLEAN",
+            JsonType::Object => "OBJECT",
+            JsonType::Array => "ARRAY",
+            JsonType::Number => "NUMBER",
+            JsonType::String => "STRING",
+            JsonType::Integer => "INTEGER",
+        }
+    }
+
     /// The type name as JSON Schema spells it.
     pub const fn as_str(self) -> &'static str {
         match self {

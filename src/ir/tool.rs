@@ -58,6 +58,9 @@ pub struct Tool<'a> {
     /// A tool that is not a function tool (a provider's built-in such as `web_search`), kept
     /// verbatim: re-emitted only to its own format and reported elsewhere.
     pub opaque: Option<Json<'a>>,
+    /// The input schema is an OpenAPI 3.0 Schema Object (Gemini `parameters`), where
+    /// `nullable: true` admits `null`; in JSON Schema it means nothing.
+    pub openapi_schema: bool,
     /// Pointer prefix of the members with a role other than [`Role::Outer`] (`/function` for
     /// OpenAI Chat's nested shape, empty otherwise).
     pub members_pointer: &'static str,

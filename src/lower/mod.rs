@@ -30,6 +30,7 @@ pub struct Lowerer<'a, 's> {
     limits: &'s Limits,
     adapter: &'s str,
     scratch: &'s mut Vec<(u64, u32)>,
+    openapi_types: bool,
 }
 
 /// The JSON type of a tape value, for envelope code that branches on shape.
@@ -73,12 +74,28 @@ impl<'a, 's> Lowerer<'a, 's> {
         adapter: &'s str,
         scratch: &'s mut Vec<(u64, u32)>,
     ) -> Self {
-        Lowerer { tape, src, structurals, next_structural: 0, arena, limits, adapter, scratch }
+        Lowerer {
+            tape,
+            src,
+            structurals,
+            next_structural: 0,
+            arena,
+            limits,
+            adapter,
+            scratch,
+            openapi_types: false,
+        }
     }
 
     /// The arena nodes are allocated in.
     pub fn arena(&self) -> &'a Bump {
         self.arena
+    }
+
+    /// Reads `type` names as Gemini's OpenAPI `Type` enum spells them too (`STRING`), for
+    /// schemas lowered until this is set back.
+    pub fn set_openapi_types(&mut self, on: bool) {
+        self.openapi_types = on;
     }
 
     /// The limits in force.

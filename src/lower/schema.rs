@@ -197,7 +197,10 @@ impl<'a> Lowerer<'a, '_> {
                     }
                     Value::Type(t)
                 }
-                None => self.verbatim(at, path, depth)?,
+                None => {
+                    features.insert(SchemaFeature::DialectType);
+                    self.verbatim(at, path, depth)?
+                }
             },
             Shape::Strings
                 if kind == Kind::Array
@@ -256,20 +259,22 @@ impl<'a> Lowerer<'a, '_> {
     /// `type` as a name or an array of names; `None` when any name is not a JSON Schema type
     /// (e.g. BFCL's `"dict"`), so the value is kept verbatim for a dialect pass to read.
     fn types(&mut self, at: At, path: &Path<'_>) -> Result<Option<Types<'a>>, ConversionError> {
+        let parse =
+            if self.openapi_types { JsonType::from_openapi_name } else { JsonType::from_name };
         match self.kind(at) {
             Kind::String => {
-                let Some(t) = self.str(at).and_then(JsonType::from_name) else { return Ok(None) };
+                let Some(t) = self.str(at).and_then(parse) else { return Ok(None) };
                 let list = self.alloc_slice(1, t, path)?;
                 Ok(Some(Types { list, array: false }))
             }
             Kind::Array => {
                 let len = self.elements(at).count();
-                if !self.elements(at).all(|e| self.str(e).and_then(JsonType::from_name).is_some()) {
+                if !self.elements(at).all(|e| self.str(e).and_then(parse).is_some()) {
                     return Ok(None);
                 }
                 let list = self.alloc_slice(len, JsonType::Null, path)?;
                 for (slot, e) in list.iter_mut().zip(self.elements(at)) {
-                    *slot = self.str(e).and_then(JsonType::from_name).unwrap_or(JsonType::Null);
+                    *slot = self.str(e).and_then(parse).unwrap_or(JsonType::Null);
                 }
                 Ok(Some(Types { list, array: true }))
             }

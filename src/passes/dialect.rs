@@ -1,37 +1,67 @@
-//! Dialect pass: older JSON Schema forms rewritten into 2020-12 for targets that read 2020-12.
+//! Dialect pass: other schema dialects read into JSON Schema 2020-12 for targets that read it.
 //!
-//! Input: draft-07 tuple validation (`items: [A, B]`, `additionalItems: C`) and draft-04
-//! boolean bounds (`minimum: 0, exclusiveMinimum: true`). Output: the 2020-12 forms that accept
-//! exactly the same instances (`prefixItems: [A, B], items: C`; `exclusiveMinimum: 0`), with an
-//! `info` entry each. Targets that keep these forms (MCP) are left alone.
+//! - Draft-07 tuple validation (`items: [A, B]`, `additionalItems: C`) and draft-04 boolean
+//!   bounds (`minimum: 0, exclusiveMinimum: true`) become the 2020-12 forms that accept exactly
+//!   the same instances (`prefixItems: [A, B], items: C`; `exclusiveMinimum: 0`), `info` each,
+//!   for targets without the old forms (MCP keeps them).
+//! - OpenAPI 3.0 `nullable: true` becomes a type array (`["string", "null"]`) for targets
+//!   whose profile rewrites `nullable`.
+//! - `type` names JSON Schema does not define (the BFCL dialect: `dict`, `float`, `tuple`,
+//!   `any`, Java names such as `String` or `HashMap`) are read as the JSON type they stand
+//!   for when converting to another format: `info` where the meaning is the dialect's own
+//!   (`dict` is an object), `warning` where it is not exact (`tuple` loses its length, `any`
+//!   and `""` lose the type, Java names were source-code strings in BFCL).
 //!
 //! References: JSON Schema 2020-12 release notes ("items and additionalItems were replaced by
 //! prefixItems and items"); draft-06 changed `exclusiveMinimum`/`exclusiveMaximum` from
-//! booleans modifying `minimum`/`maximum` to numbers.
+//! booleans modifying `minimum`/`maximum` to numbers; OpenAPI 3.0.3 §4.7.24 (`nullable`);
+//! `corpus/bfcl/README.md` (the BFCL type names and their counts).
 
 use crate::error::ConversionError;
-use crate::ir::{Entry, FeatureSet, Json, Keyword, Schema, SchemaFeature, Tool, Value};
+use crate::ir::{
+    Entry, FeatureSet, Json, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value,
+};
 use crate::pointer::{Path, Seg};
+use crate::profile::Action;
 use crate::report::{Code, Severity};
 
 use super::{CowSlice, NodeRule, PassCx, arena_error, rewrite_tool};
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
-    if cx.target.supports_feature(SchemaFeature::TupleItems) {
+    let mut rule = Dialect {
+        tuples: !cx.profile.features().contains(SchemaFeature::TupleItems),
+        nullable: tool.openapi_schema && cx.profile.action(Keyword::Nullable) == Action::Rewrite,
+        types: cx.source.name() != cx.target.name(),
+    };
+    if rule.triggers().is_empty() {
         return Ok(());
     }
-    rewrite_tool(tool, cx, &mut Dialect)
+    rewrite_tool(tool, cx, &mut rule)
 }
 
-struct Dialect;
+struct Dialect {
+    tuples: bool,
+    nullable: bool,
+    types: bool,
+}
 
 impl<'a> NodeRule<'a> for Dialect {
     fn triggers(&self) -> FeatureSet {
-        FeatureSet::of(&[
-            SchemaFeature::TupleItems,
-            SchemaFeature::ExclusiveMinimum,
-            SchemaFeature::ExclusiveMaximum,
-        ])
+        let mut set = FeatureSet::EMPTY;
+        if self.tuples {
+            set = set.union(FeatureSet::of(&[
+                SchemaFeature::TupleItems,
+                SchemaFeature::ExclusiveMinimum,
+                SchemaFeature::ExclusiveMaximum,
+            ]));
+        }
+        if self.nullable {
+            set.insert(SchemaFeature::Nullable);
+        }
+        if self.types {
+            set.insert(SchemaFeature::DialectType);
+        }
+        set
     }
 
     fn node(
@@ -41,6 +71,38 @@ impl<'a> NodeRule<'a> for Dialect {
         tool: &Tool<'_>,
         cx: &mut PassCx<'a, '_>,
     ) -> Result<Option<Schema<'a>>, ConversionError> {
+        let mut node = *s;
+        let mut changed = false;
+        if self.types
+            && let Some(new) = dialect_type(&node, path, tool, cx)?
+        {
+            node = new;
+            changed = true;
+        }
+        if self.nullable
+            && let Some(new) = nullable(&node, path, tool, cx)?
+        {
+            node = new;
+            changed = true;
+        }
+        if self.tuples
+            && let Some(new) = old_drafts(&node, path, tool, cx)?
+        {
+            node = new;
+            changed = true;
+        }
+        Ok(changed.then_some(node))
+    }
+}
+
+/// Draft-07 tuples and draft-04 boolean bounds.
+fn old_drafts<'a>(
+    s: &Schema<'a>,
+    path: &Path<'_>,
+    tool: &Tool<'_>,
+    cx: &mut PassCx<'a, '_>,
+) -> Result<Option<Schema<'a>>, ConversionError> {
+    {
         let tuple = matches!(s.get(Keyword::Items).map(|e| e.value), Some(Value::Schemas(_)));
         let flag = |kw| match s.get(kw).map(|e| e.value) {
             Some(Value::Json(Json::Bool(b))) => Some(b),
@@ -98,6 +160,122 @@ impl<'a> NodeRule<'a> for Dialect {
         }
         Ok(out.finish().map(|keywords| Schema { keywords, ..*s }))
     }
+}
+
+/// OpenAPI `nullable` as a type array.
+fn nullable<'a>(
+    s: &Schema<'a>,
+    path: &Path<'_>,
+    tool: &Tool<'_>,
+    cx: &mut PassCx<'a, '_>,
+) -> Result<Option<Schema<'a>>, ConversionError> {
+    let Some(n) = s.keywords.iter().position(|e| e.keyword == Keyword::Nullable) else {
+        return Ok(None);
+    };
+    let Some(&entry) = s.keywords.get(n) else { return Ok(None) };
+    let Value::Bool(on) = entry.value else { return Ok(None) };
+    let mut out = CowSlice::new(s.keywords);
+    let mut message = "`nullable: false` is the default; removed";
+    for (i, e) in s.keywords.iter().enumerate() {
+        match (e.keyword, e.value) {
+            (Keyword::Nullable, _) => out.removed(i, cx.arena),
+            (Keyword::Type, Value::Type(t)) if on && !t.contains(JsonType::Null) => {
+                let list = cx
+                    .arena
+                    .try_alloc_slice_fill_copy(t.list.len() + 1, JsonType::Null)
+                    .map_err(|_| arena_error(path, cx))?;
+                for (slot, ty) in list.iter_mut().zip(t.list) {
+                    *slot = *ty;
+                }
+                message = "`nullable: true` written as `null` in a type array";
+                out.changed(
+                    i,
+                    Entry { value: Value::Type(Types { list, array: true }), ..*e },
+                    cx.arena,
+                )
+            }
+            _ => {
+                out.same(i);
+                Ok(())
+            }
+        }
+        .map_err(|()| arena_error(path, cx))?;
+    }
+    if on && message.starts_with("`nullable: false") {
+        message = "`nullable: true` without a `type` adds nothing in OpenAPI 3.0; removed";
+    }
+    note(tool, &entry, path, cx, "nullable", message);
+    Ok(out.finish().map(|keywords| Schema { keywords, ..*s }))
+}
+
+/// What a non-standard type name stands for, and whether that reading is exact.
+fn dialect_name(name: &str) -> Option<(Option<JsonType>, bool)> {
+    let lower = name.to_ascii_lowercase();
+    Some(match lower.as_str() {
+        "dict" | "object" => (Some(JsonType::Object), true),
+        "float" | "number" => (Some(JsonType::Number), true),
+        "string" | "null" | "boolean" | "array" | "integer" if lower != name => {
+            (JsonType::from_name(&lower), true)
+        }
+        "double" => (Some(JsonType::Number), false),
+        "tuple" | "list" | "arraylist" => (Some(JsonType::Array), false),
+        "hashmap" | "map" => (Some(JsonType::Object), false),
+        "char" | "str" => (Some(JsonType::String), false),
+        "long" | "int" | "short" | "byte" => (Some(JsonType::Integer), false),
+        "bool" => (Some(JsonType::Boolean), false),
+        "any" | "" => (None, false),
+        _ => return None,
+    })
+}
+
+/// BFCL and other non-standard `type` names read as JSON Schema types.
+fn dialect_type<'a>(
+    s: &Schema<'a>,
+    path: &Path<'_>,
+    tool: &Tool<'_>,
+    cx: &mut PassCx<'a, '_>,
+) -> Result<Option<Schema<'a>>, ConversionError> {
+    let Some(i) = s.keywords.iter().position(|e| e.keyword == Keyword::Type) else {
+        return Ok(None);
+    };
+    let Some(&entry) = s.keywords.get(i) else { return Ok(None) };
+    let Value::Json(Json::String(name)) = entry.value else { return Ok(None) };
+    let Some((ty, exact)) = dialect_name(name) else { return Ok(None) };
+    let mut out = CowSlice::new(s.keywords);
+    for j in 0..i {
+        out.same(j);
+    }
+    let written = match ty {
+        Some(t) => {
+            let list = cx.arena.try_alloc_slice_copy(&[t]).map_err(|_| arena_error(path, cx))?;
+            let value = Value::Type(Types { list, array: false });
+            out.changed(i, Entry { value, ..entry }, cx.arena)
+                .map_err(|()| arena_error(path, cx))?;
+            format!("\"{}\"", t.as_str())
+        }
+        None => {
+            out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
+            "no type (any value)".to_owned()
+        }
+    };
+    for j in i + 1..s.keywords.len() {
+        out.same(j);
+    }
+    let (severity, why) = if exact {
+        (Severity::Info, "the same type under its JSON Schema name")
+    } else {
+        (Severity::Warning, "the nearest JSON Schema type; what it accepts may differ")
+    };
+    cx.record(
+        tool,
+        entry.at,
+        severity,
+        Code::DialectRewritten,
+        "type",
+        path.push(Seg::Key("type")).to_pointer(),
+        format!("type \"{name}\" is not a JSON Schema type; read as {written} ({why})"),
+    );
+    Ok(out.finish().map(|keywords| Schema { keywords, ..*s }))
 }
 
 /// `exclusiveMinimum: true` with `minimum: n` becomes `exclusiveMinimum: n`; `false`, or `true`

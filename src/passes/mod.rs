@@ -4,9 +4,12 @@
 //! returns nodes unchanged when nothing applies, so the common path allocates nothing. A pass
 //! that changes or drops anything records a report entry with the source pointer.
 
+mod combinators;
 mod dialect;
 mod envelope;
+mod merge;
 mod policy;
+mod refs;
 mod root;
 
 use bumpalo::Bump;
@@ -16,13 +19,16 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::options::Options;
 use crate::pointer::{Path, Seg};
+use crate::profile::Profile;
 use crate::report::{Code, Report, ReportEntry, Severity};
 
-/// What the passes share: the arena, the two formats, the options and the report.
+/// What the passes share: the arena, the two formats, the target profile with the caller's
+/// overrides, the options and the report.
 pub(crate) struct PassCx<'a, 'c> {
     pub arena: &'a Bump,
     pub source: &'c dyn Adapter,
     pub target: &'c dyn Adapter,
+    pub profile: Profile,
     pub options: &'c Options,
     pub report: &'c mut Report,
     seq: u32,
@@ -36,7 +42,12 @@ impl<'a, 'c> PassCx<'a, 'c> {
         options: &'c Options,
         report: &'c mut Report,
     ) -> Self {
-        PassCx { arena, source, target, options, report, seq: 0 }
+        let profile = if options.policy.is_empty() {
+            *target.profile()
+        } else {
+            target.profile().with_overrides(&options.policy)
+        };
+        PassCx { arena, source, target, profile, options, report, seq: 0 }
     }
 
     /// Records a report entry about `tool` at source position `at`.
@@ -124,6 +135,13 @@ pub(crate) trait NodeRule<'a> {
     /// subtrees are skipped with one bitset test and shared as they are.
     fn triggers(&self) -> FeatureSet;
 
+    /// Whether to rewrite the subschemas under this keyword before the node. A rule that will
+    /// drop or describe the keyword says no, so it sees (and reports) the source as written.
+    fn descend(&self, entry: &Entry<'a>, cx: &PassCx<'a, '_>) -> bool {
+        let _ = (entry, cx);
+        true
+    }
+
     /// Rewrites one object node whose children are already rewritten; `None` when unchanged.
     fn node(
         &mut self,
@@ -173,11 +191,11 @@ pub(crate) fn rewrite<'a>(
     }
     let mut entries = CowSlice::new(s.keywords);
     for (i, e) in s.keywords.iter().enumerate() {
-        let name = match e.value {
-            Value::Unknown(m) => m.key,
-            _ => e.keyword.as_str(),
-        };
-        let child = path.push(Seg::Key(name));
+        if !rule.descend(e, cx) {
+            entries.same(i);
+            continue;
+        }
+        let child = path.push(Seg::Key(entry_name(e)));
         match children(&e.value, &child, tool, cx, rule)? {
             Some(v) => entries
                 .changed(i, Entry { value: v, ..*e }, cx.arena)
@@ -256,10 +274,56 @@ pub(crate) fn features_of(keywords: &[Entry<'_>]) -> FeatureSet {
             }
             Value::Props(props) => set = props.iter().fold(set, |a, p| a.union(p.schema.features)),
             Value::Type(t) if t.array => set.insert(SchemaFeature::TypeArray),
+            Value::Json(_) if e.keyword == Keyword::Type => set.insert(SchemaFeature::DialectType),
             _ => {}
         }
     }
     set
+}
+
+/// A keyword's value as a description shows it: strings bare (`format uri`), anything else as
+/// compact JSON (`enum [1,2]`).
+#[cold]
+pub(crate) fn render(value: &Value<'_>) -> String {
+    if let Value::Str(s) = value {
+        return (*s).to_owned();
+    }
+    let mut out = Vec::new();
+    crate::emit::Writer::new(&mut out, false).value(value);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// The name a keyword entry is written under.
+pub(crate) fn entry_name<'a>(e: &Entry<'a>) -> &'a str {
+    match e.value {
+        Value::Unknown(m) => m.key,
+        _ => e.keyword.as_str(),
+    }
+}
+
+/// `s` with `note` appended to its description, which is added (last) when there is none.
+/// A description that is not a string is kept in the text as JSON.
+#[cold]
+pub(crate) fn append_description<'a>(
+    s: &Schema<'a>,
+    note: &str,
+    arena: &'a Bump,
+) -> Result<Schema<'a>, ()> {
+    let at = s.keywords.iter().position(|e| e.keyword == Keyword::Description);
+    let text = match at.and_then(|i| s.keywords.get(i)).map(|e| e.value) {
+        Some(Value::Str(d)) if !d.is_empty() => format!("{d} {note}"),
+        Some(Value::Str(_)) | None => note.to_owned(),
+        Some(other) => format!("{} {note}", render(&other)),
+    };
+    let value = Value::Str(arena.try_alloc_str(&text).map_err(|_| ())?);
+    let len = s.keywords.len() + usize::from(at.is_none());
+    let blank = Entry { keyword: Keyword::Description, at: s.at, value };
+    let slots = arena.try_alloc_slice_fill_copy(len, blank).map_err(|_| ())?;
+    for (i, (slot, e)) in slots.iter_mut().zip(s.keywords).enumerate() {
+        *slot = if Some(i) == at { Entry { value, ..*e } } else { *e };
+    }
+    let boolean = None;
+    Ok(Schema { boolean, keywords: slots, features: features_of(slots), ..*s })
 }
 
 /// The arena ran out while a pass rewrote the node at `path`.
@@ -287,10 +351,20 @@ pub(crate) fn run<'a>(
     if !root::run(tool, cx) {
         return Ok(false);
     }
-    // 3. dialect: draft-07 tuples and draft-04 boolean bounds into 2020-12, where the target
-    //    reads 2020-12.
+    // 3. dialect: draft-07 tuples and `definitions`, draft-04 boolean bounds, OpenAPI
+    //    `nullable` and BFCL type names into 2020-12, where the target reads 2020-12.
     dialect::run(tool, cx)?;
-    // 4. policy: each keyword's action from the target profile (keep / drop).
-    policy::run(tool, cx)?;
+    // 4. combinators: `oneOf` → `anyOf`, `allOf` merged, `const` → `enum`, type arrays →
+    //    `nullable` / `anyOf`, where the target lacks the source form.
+    combinators::run(tool, cx)?;
+    // 5. policy: each remaining keyword's action from the profile (keep / describe / drop /
+    //    reject); boolean subschemas for targets without them.
+    if !policy::run(tool, cx)? {
+        return Ok(false);
+    }
+    // 6. refs: local `$ref`s inlined for targets without refs (last, so every report above
+    //    points into the source as written), siblings moved for targets that take none,
+    //    dangling and external refs reported.
+    refs::run(tool, cx)?;
     Ok(true)
 }

@@ -1,31 +1,97 @@
-//! Policy pass: apply the target profile's action to each keyword.
+//! Policy pass: apply the target profile's action (with the caller's overrides) to each keyword.
 //!
-//! Input: a schema and the target [`crate::Profile`]. Output: the schema without the keywords
-//! the profile drops, one report entry per dropped keyword at its source pointer. Subtrees that
-//! use no feature the profile changes are skipped by one bitset test and shared, not copied.
-//! (Describe, rewrite and reject actions arrive with the passes that implement them; until
-//! then the built-in profiles only keep or drop.)
+//! Input: a schema whose rewrites (dialect, combinators) are done. Output: each keyword kept,
+//! dropped, described (dropped, and written into the node's description as
+//! `Constraints: minLength 3, format uri.` so the model still sees it) or rejected (the tool is
+//! left out). Every drop, describe and reject is a report entry at the keyword's source
+//! pointer. A keyword marked `rewrite` that no pass could rewrite (a non-string `const` for
+//! Gemini, an `allOf` that does not merge) is described. Boolean subschemas are written as
+//! object schemas for targets without them. Subtrees that use no feature the profile changes
+//! are skipped by one bitset test and shared, not copied.
 
 use crate::error::ConversionError;
-use crate::ir::{Entry, FeatureSet, Keyword, Schema, Tool, Value};
+use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Severity};
 
-use super::{CowSlice, NodeRule, PassCx, arena_error, rewrite_tool};
+use super::{
+    CowSlice, NodeRule, PassCx, append_description, arena_error, entry_name, render, rewrite_tool,
+};
 
-pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
-    let triggers = cx.target.profile().changed_features();
-    rewrite_tool(tool, cx, &mut Policy { triggers })
+/// Returns whether the tool can be emitted (no keyword the policy rejects).
+pub(super) fn run<'a>(
+    tool: &mut Tool<'a>,
+    cx: &mut PassCx<'a, '_>,
+) -> Result<bool, ConversionError> {
+    let triggers = cx.profile.changed_features();
+    let booleans = !cx.profile.features().contains(SchemaFeature::BooleanSchema);
+    let mut policy = Policy { triggers, booleans, rejected: false };
+    rewrite_tool(tool, cx, &mut policy)?;
+    Ok(!policy.rejected)
 }
 
 struct Policy {
     triggers: FeatureSet,
+    booleans: bool,
+    rejected: bool,
+}
+
+/// Keywords that annotate without constraining: dropping or describing one leaves what the
+/// schema accepts unchanged.
+pub(super) fn is_annotation(keyword: Keyword) -> bool {
+    use Keyword as K;
+    matches!(
+        keyword,
+        K::Schema
+            | K::Comment
+            | K::Title
+            | K::Description
+            | K::Default
+            | K::Examples
+            | K::Example
+            | K::Deprecated
+            | K::ReadOnly
+            | K::WriteOnly
+            | K::ContentEncoding
+            | K::ContentMediaType
+            | K::ContentSchema
+            | K::PropertyOrdering
+            | K::Vocabulary
+    )
+}
+
+/// The action the policy takes: a `rewrite` still standing when the policy runs is kept (for
+/// the refs pass, or `nullable` in a JSON Schema source, where it is the author's annotation),
+/// dropped (`additionalItems` without the tuple it qualified) or described (a rewrite no pass
+/// could make: a non-string `const` for Gemini, an `allOf` that does not merge).
+fn keeps(action: Action, keyword: Keyword) -> Action {
+    match action {
+        Action::Rewrite
+            if matches!(
+                keyword,
+                Keyword::Ref | Keyword::Defs | Keyword::Definitions | Keyword::Nullable
+            ) =>
+        {
+            Action::Keep
+        }
+        Action::Rewrite if keyword == Keyword::AdditionalItems => Action::Drop,
+        Action::Rewrite => Action::Describe,
+        a => a,
+    }
+}
+
+fn severity(keyword: Keyword) -> Severity {
+    if is_annotation(keyword) { Severity::Info } else { Severity::Warning }
 }
 
 impl<'a> NodeRule<'a> for Policy {
     fn triggers(&self) -> FeatureSet {
         self.triggers
+    }
+
+    fn descend(&self, e: &Entry<'a>, cx: &PassCx<'a, '_>) -> bool {
+        keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword) == Action::Keep
     }
 
     fn node(
@@ -35,37 +101,154 @@ impl<'a> NodeRule<'a> for Policy {
         tool: &Tool<'_>,
         cx: &mut PassCx<'a, '_>,
     ) -> Result<Option<Schema<'a>>, ConversionError> {
-        let profile = cx.target.profile();
         let mut out = CowSlice::new(s.keywords);
+        let mut prose: Vec<String> = Vec::new();
         for (i, e) in s.keywords.iter().enumerate() {
-            if profile.action(e.keyword) == Action::Drop {
-                drop_keyword(e, path, tool, cx);
-                out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
-            } else {
-                out.same(i);
+            let name = entry_name(e);
+            let action = keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword);
+            let pointer = || path.push(Seg::Key(name)).to_pointer();
+            match action {
+                Action::Keep | Action::Rewrite => match self.booleans_of(e, path, tool, cx)? {
+                    Some(v) => out
+                        .changed(i, Entry { value: v, ..*e }, cx.arena)
+                        .map_err(|()| arena_error(path, cx))?,
+                    None => out.same(i),
+                },
+                Action::Drop => {
+                    cx.record(
+                        tool,
+                        e.at,
+                        severity(e.keyword),
+                        Code::KeywordDropped,
+                        name,
+                        pointer(),
+                        format!("`{name}` is not supported by {}; dropped", cx.profile.name()),
+                    );
+                    out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
+                }
+                Action::Describe => {
+                    let text = format!("{name} {}", render(&e.value));
+                    cx.record(
+                        tool,
+                        e.at,
+                        severity(e.keyword),
+                        Code::KeywordDescribed,
+                        name,
+                        pointer(),
+                        format!(
+                            "`{name}` is not supported by {}; moved into the description (\"{text}\")",
+                            cx.profile.name()
+                        ),
+                    );
+                    prose.push(text);
+                    out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
+                }
+                Action::Reject => {
+                    self.rejected = true;
+                    cx.record(
+                        tool,
+                        e.at,
+                        Severity::Error,
+                        Code::KeywordRejected,
+                        name,
+                        pointer(),
+                        format!("the policy rejects `{name}`; the tool is left out"),
+                    );
+                    out.same(i);
+                }
             }
         }
-        Ok(out.finish().map(|keywords| Schema { keywords, ..*s }))
+        let Some(keywords) = out.finish() else { return Ok(None) };
+        let node = Schema { keywords, ..*s };
+        if prose.is_empty() {
+            return Ok(Some(node));
+        }
+        let note = format!("Constraints: {}.", prose.join(", "));
+        append_description(&node, &note, cx.arena).map(Some).map_err(|()| arena_error(path, cx))
     }
 }
 
-fn drop_keyword(e: &Entry<'_>, path: &Path<'_>, tool: &Tool<'_>, cx: &mut PassCx<'_, '_>) {
-    let name = match e.value {
-        Value::Unknown(m) => m.key,
-        _ => e.keyword.as_str(),
-    };
-    // `$schema` and `$comment` never change what a schema accepts; anything else may.
-    let severity = match e.keyword {
-        Keyword::Schema | Keyword::Comment => Severity::Info,
-        _ => Severity::Warning,
-    };
+impl Policy {
+    /// The entry's value with boolean subschemas written as object schemas, for targets
+    /// without boolean schemas; `None` when there are none.
+    fn booleans_of<'a>(
+        &self,
+        e: &Entry<'a>,
+        path: &Path<'_>,
+        tool: &Tool<'_>,
+        cx: &mut PassCx<'a, '_>,
+    ) -> Result<Option<Value<'a>>, ConversionError> {
+        if !self.booleans {
+            return Ok(None);
+        }
+        let here = path.push(Seg::Key(entry_name(e)));
+        Ok(match e.value {
+            Value::Schema(b) if b.boolean.is_some() => {
+                let new = object_form(b, &here, tool, cx)?;
+                Some(Value::Schema(cx.arena.try_alloc(new).map_err(|_| arena_error(path, cx))?))
+            }
+            Value::Schemas(list) if list.iter().any(|b| b.boolean.is_some()) => {
+                let mut out = CowSlice::new(list);
+                for (i, b) in list.iter().enumerate() {
+                    if b.boolean.is_some() {
+                        let new = object_form(b, &here.push(Seg::Index(i)), tool, cx)?;
+                        out.changed(i, new, cx.arena).map_err(|()| arena_error(path, cx))?;
+                    } else {
+                        out.same(i);
+                    }
+                }
+                out.finish().map(Value::Schemas)
+            }
+            Value::Props(props) if props.iter().any(|p| p.schema.boolean.is_some()) => {
+                let mut out = CowSlice::new(props);
+                for (i, p) in props.iter().enumerate() {
+                    if p.schema.boolean.is_some() {
+                        let new = object_form(&p.schema, &here.push(Seg::Key(p.name)), tool, cx)?;
+                        out.changed(i, Prop { schema: new, ..*p }, cx.arena)
+                            .map_err(|()| arena_error(path, cx))?;
+                    } else {
+                        out.same(i);
+                    }
+                }
+                out.finish().map(Value::Props)
+            }
+            _ => None,
+        })
+    }
+}
+
+/// `true` as `{}` (same meaning); `false` as `{}` with the rule in its description (wider).
+fn object_form<'a>(
+    b: &Schema<'a>,
+    path: &Path<'_>,
+    tool: &Tool<'_>,
+    cx: &mut PassCx<'a, '_>,
+) -> Result<Schema<'a>, ConversionError> {
+    let empty = Schema { boolean: None, keywords: &[], features: FeatureSet::EMPTY, at: b.at };
+    let target = cx.profile.name();
+    if b.boolean == Some(true) {
+        cx.record(
+            tool,
+            b.at,
+            Severity::Info,
+            Code::BooleanSchemaRewritten,
+            "boolean-schema",
+            path.to_pointer(),
+            format!("{target} has no boolean schemas; `true` written as `{{}}` (same meaning)"),
+        );
+        return Ok(empty);
+    }
     cx.record(
         tool,
-        e.at,
-        severity,
-        Code::KeywordDropped,
-        name,
-        path.push(Seg::Key(name)).to_pointer(),
-        format!("`{name}` is not supported by {}; dropped", cx.target.name()),
+        b.at,
+        Severity::Warning,
+        Code::BooleanSchemaRewritten,
+        "boolean-schema",
+        path.to_pointer(),
+        format!(
+            "{target} has no boolean schemas and no way to reject every value; `false` written as `{{}}` with the rule in its description"
+        ),
     );
+    append_description(&empty, "Constraints: no value is allowed.", cx.arena)
+        .map_err(|()| arena_error(path, cx))
 }

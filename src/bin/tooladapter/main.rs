@@ -10,7 +10,24 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use tooladapter::{Converter, Options, Registry, Report, SchemaFeature, Severity};
+use tooladapter::ir::Keyword;
+use tooladapter::{Action, Converter, Options, Registry, Report, SchemaFeature, Severity};
+
+/// Parses `KEYWORD=ACTION` for `--policy`.
+fn parse_policy(s: &str) -> Result<(Keyword, Action), String> {
+    let (name, action) = s.split_once('=').ok_or("expected KEYWORD=ACTION")?;
+    let keyword = match name {
+        "unknown-keyword" => Keyword::Unknown,
+        _ => match Keyword::from_key(name) {
+            Keyword::Unknown => return Err(format!("`{name}` is not a keyword this crate models")),
+            k => k,
+        },
+    };
+    let action = Action::from_name(action).ok_or_else(|| {
+        format!("unknown action `{action}` (expected keep, rewrite, describe, drop or reject)")
+    })?;
+    Ok((keyword, action))
+}
 
 #[derive(Parser)]
 #[command(name = "tooladapter", version, about = "Convert LLM tool definitions between formats")]
@@ -50,6 +67,17 @@ struct ConvertArgs {
     /// Exit with 3 when anything was lost (a report entry at warning or above).
     #[arg(long)]
     deny_loss: bool,
+    /// Override the target's action for one keyword: `KEYWORD=ACTION` with ACTION one of keep,
+    /// describe, drop, reject, rewrite (`unknown-keyword=…` for keywords the crate does not
+    /// model). Repeatable; later ones win.
+    #[arg(long = "policy", value_name = "KEYWORD=ACTION", value_parser = parse_policy)]
+    policy: Vec<(Keyword, Action)>,
+    /// Unroll recursive `$ref`s this many times for targets without refs (default 0).
+    #[arg(long, default_value_t = 0)]
+    unroll_recursion: u32,
+    /// Most schema nodes `$ref` inlining may write per tool.
+    #[arg(long)]
+    max_ref_expansion: Option<usize>,
     /// Output file (a folder when the input is a folder); stdout when absent.
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
@@ -104,9 +132,16 @@ fn print_formats() {
         let name = f.to_string();
         out.push_str(&name);
         out.push_str(&" ".repeat(width.saturating_sub(name.len()).max(1)));
+        let keyword =
+            Keyword::ALL.iter().chain([&Keyword::Unknown]).find(|k| k.feature() == Some(*f));
         for n in &names {
-            let yes = registry.get(n).is_some_and(|a| a.supports_feature(*f));
-            out.push_str(&format!("{:>18}", if yes { "yes" } else { "no" }));
+            let Some(adapter) = registry.get(n) else { continue };
+            let cell = match keyword {
+                Some(k) => adapter.profile().action(*k).as_str(),
+                None if adapter.supports_feature(*f) => "keep",
+                None => "rewrite",
+            };
+            out.push_str(&format!("{cell:>18}"));
         }
         out.push('\n');
     }
@@ -120,7 +155,12 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         eprintln!("error: unknown format {bad:?}; known formats: {}", registry.list().join(", "));
         return ExitCode::from(2);
     };
-    let options = Options::default().pretty(args.pretty);
+    let mut options =
+        Options::default().pretty(args.pretty).unroll_recursion(args.unroll_recursion);
+    options.policy = args.policy.clone();
+    if let Some(n) = args.max_ref_expansion {
+        options = options.max_ref_expansion(n);
+    }
     let mut report_sink: Box<dyn Write> = match &args.report_file {
         Some(path) => match std::fs::File::create(path) {
             Ok(f) => Box::new(std::io::BufWriter::new(f)),

@@ -1,0 +1,200 @@
+//! Google Gemini function declarations: `{name, description?, parameters?}` with `parameters`
+//! in Gemini's OpenAPI 3.0 subset (`gemini`), or `parametersJsonSchema` holding JSON Schema
+//! (`gemini-json`, Gemini 2.5+). Catalogs are `{"functionDeclarations": […]}`.
+//!
+//! Both read either field: `parameters` is lowered with OpenAPI type names (`STRING`) and
+//! marked as OpenAPI, so `nullable` keeps its meaning when it becomes a type array elsewhere.
+//! The two fields are mutually exclusive, as in the API. Other members (`response`,
+//! `responseJsonSchema`, `behavior`) ride along between the two Gemini formats.
+//!
+//! Reference: Gemini API `FunctionDeclaration` (ai.google.dev/api/caching#FunctionDeclaration):
+//! "parameters … Reflects the Open API 3.03 Parameter Object … For function with no
+//! parameters, this can be left unset"; "parametersJsonSchema … mutually exclusive with
+//! parameters".
+
+use crate::adapter::{Adapter, EmitContext};
+use crate::emit::Writer;
+use crate::error::{ConversionError, ErrorKind};
+use crate::ir::{JsonType, Keyword, Member, Role, Schema, Tool, ToolMember, Value};
+use crate::lower::{At, Lowerer};
+use crate::pointer::{Path, Seg};
+use crate::profile::{GEMINI, GEMINI_JSON, Profile};
+
+use super::{lower_envelope, write_members, write_name_description, write_object_catalog};
+
+/// Gemini function declarations with `parameters` (the OpenAPI 3.0 subset).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Gemini;
+
+/// Gemini function declarations with `parametersJsonSchema` (JSON Schema).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GeminiJson;
+
+const CATALOG_KEY: &str = "functionDeclarations";
+
+fn is_gemini(name: &str) -> bool {
+    matches!(name, "gemini" | "gemini-json")
+}
+
+fn lower<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    at: At,
+    path: &Path<'_>,
+) -> Result<Tool<'a>, ConversionError> {
+    let openapi = lw.find(at, "parameters").is_some();
+    if openapi && lw.find(at, "parametersJsonSchema").is_some() {
+        let p = path.push(Seg::Key("parametersJsonSchema"));
+        return Err(lw.error(
+            &p,
+            ErrorKind::Shape(
+                "`parameters` and `parametersJsonSchema` are mutually exclusive".to_owned(),
+            ),
+        ));
+    }
+    // `parameters` is OpenAPI: its type names may be upper case. The flag is set for the
+    // whole declaration, which is harmless for the other members (kept verbatim).
+    lw.set_openapi_types(openapi);
+    let tool = lower_envelope(lw, at, path, |key| match key {
+        "name" => Role::Name,
+        "description" => Role::Description,
+        "parameters" | "parametersJsonSchema" => Role::Input,
+        _ => Role::Meta,
+    });
+    lw.set_openapi_types(false);
+    let mut tool = tool?;
+    tool.openapi_schema = openapi;
+    tool.input_pointer = if openapi { "/parameters" } else { "/parametersJsonSchema" };
+    Ok(tool)
+}
+
+/// Whether the schema takes no arguments at all: `{"type":"object"}` with no (or empty)
+/// `properties` and `required`. Gemini wants `parameters` left unset then.
+fn takes_nothing(s: &Schema<'_>) -> bool {
+    s.boolean.is_none()
+        && s.keywords.iter().all(|e| match (e.keyword, e.value) {
+            (Keyword::Type, Value::Type(t)) => t.list == [JsonType::Object],
+            (Keyword::Properties, Value::Props(p)) => p.is_empty(),
+            (Keyword::Required, Value::Strings(r)) => r.is_empty(),
+            _ => false,
+        })
+}
+
+fn write(tool: &Tool<'_>, key: &str, upper: bool, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+    let input = tool.input.filter(|s| !(upper && takes_nothing(s)));
+    w.set_upper_types(upper);
+    w.begin_object();
+    if is_gemini(cx.source) {
+        let shown = Tool { input, ..*tool };
+        write_members(&shown, w, false, if input.is_some() { key } else { "" });
+    } else {
+        write_name_description(tool, w);
+        if let Some(s) = &input {
+            w.key(key);
+            w.schema(s);
+        }
+    }
+    w.end_object();
+    w.set_upper_types(false);
+}
+
+fn holds(member: &ToolMember<'_>, cx: &EmitContext<'_>) -> bool {
+    is_gemini(cx.source) && !matches!(member.role, Role::Outer | Role::Structure)
+}
+
+impl Adapter for Gemini {
+    fn name(&self) -> &str {
+        "gemini"
+    }
+
+    fn profile(&self) -> &Profile {
+        &GEMINI
+    }
+
+    fn catalog_key(&self) -> &str {
+        CATALOG_KEY
+    }
+
+    fn requires_input_schema(&self) -> bool {
+        false
+    }
+
+    fn requires_object_root(&self) -> bool {
+        true
+    }
+
+    fn holds_member(&self, member: &ToolMember<'_>, cx: &EmitContext<'_>) -> bool {
+        holds(member, cx)
+    }
+
+    fn lower_tool<'a>(
+        &self,
+        lw: &mut Lowerer<'a, '_>,
+        at: At,
+        path: &Path<'_>,
+    ) -> Result<Tool<'a>, ConversionError> {
+        lower(lw, at, path)
+    }
+
+    fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+        write(tool, "parameters", true, cx, w);
+    }
+
+    fn write_catalog(
+        &self,
+        tools: &[Tool<'_>],
+        wrapper: &[Member<'_>],
+        cx: &EmitContext<'_>,
+        w: &mut Writer<'_>,
+    ) {
+        write_object_catalog(CATALOG_KEY, tools, wrapper, |t, w| self.write_tool(t, cx, w), w);
+    }
+}
+
+impl Adapter for GeminiJson {
+    fn name(&self) -> &str {
+        "gemini-json"
+    }
+
+    fn profile(&self) -> &Profile {
+        &GEMINI_JSON
+    }
+
+    fn catalog_key(&self) -> &str {
+        CATALOG_KEY
+    }
+
+    fn requires_input_schema(&self) -> bool {
+        false
+    }
+
+    fn requires_object_root(&self) -> bool {
+        true
+    }
+
+    fn holds_member(&self, member: &ToolMember<'_>, cx: &EmitContext<'_>) -> bool {
+        holds(member, cx)
+    }
+
+    fn lower_tool<'a>(
+        &self,
+        lw: &mut Lowerer<'a, '_>,
+        at: At,
+        path: &Path<'_>,
+    ) -> Result<Tool<'a>, ConversionError> {
+        lower(lw, at, path)
+    }
+
+    fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+        write(tool, "parametersJsonSchema", false, cx, w);
+    }
+
+    fn write_catalog(
+        &self,
+        tools: &[Tool<'_>],
+        wrapper: &[Member<'_>],
+        cx: &EmitContext<'_>,
+        w: &mut Writer<'_>,
+    ) {
+        write_object_catalog(CATALOG_KEY, tools, wrapper, |t, w| self.write_tool(t, cx, w), w);
+    }
+}
