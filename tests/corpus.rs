@@ -4,8 +4,10 @@
 
 use std::path::PathBuf;
 
+mod common;
+
 use serde_json::Value;
-use tooladapter::Registry;
+use tooladapter::{Registry, Severity};
 
 fn corpus() -> PathBuf {
     let dir = std::env::var_os("TOOLADAPTER_CORPUS")
@@ -83,6 +85,103 @@ fn every_catalog_converts_keeping_every_tool() {
                 }
             }
         }
+    }
+}
+
+/// Every tool of `bytes` (a source-format catalog) converts to both Gemini targets, keeping
+/// every tool; `gemini` output stays inside the `parameters` subset.
+fn converts_to_gemini(r: &Registry, name: &str, from: &str, bytes: &[u8], tools: usize) {
+    for to in ["gemini", "gemini-json"] {
+        let out = r.convert(bytes, from, to).unwrap_or_else(|e| panic!("{name} → {to}: {e}"));
+        assert!(
+            !out.report().entries().iter().any(|e| e.severity == Severity::Error),
+            "{name} → {to}: {:?}",
+            out.report()
+        );
+        let v: Value = serde_json::from_slice(out.output()).expect("json");
+        let list = v["functionDeclarations"].as_array().expect("functionDeclarations");
+        assert_eq!(list.len(), tools, "{name} → {to}");
+        for d in list {
+            if to == "gemini" {
+                let mut bad = Vec::new();
+                if let Some(p) = d.get("parameters") {
+                    common::gemini_violations(p, "/parameters", &mut bad);
+                }
+                assert!(bad.is_empty(), "{name} → gemini: {}: {bad:?}", d["name"]);
+            } else if let Some(p) = d.get("parametersJsonSchema")
+                && let Err(e) = jsonschema::meta::validate(p)
+            {
+                panic!("{name} → gemini-json: {}: not valid 2020-12: {e}", d["name"]);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_catalog_converts_to_gemini() {
+    let r = Registry::default();
+    for (name, bytes) in catalogs() {
+        let src: Value = serde_json::from_slice(&bytes).expect("json");
+        let n = src["tools"].as_array().expect("tools").len();
+        converts_to_gemini(&r, &name, "mcp", &bytes, n);
+    }
+}
+
+/// BFCL function definitions (OpenAI's legacy bare function objects in BFCL's type dialect),
+/// one catalog per file: JSON Lines with a `function` list per record, or one function per
+/// line in `multi_turn_func_doc`.
+fn bfcl() -> Vec<(String, Vec<Value>)> {
+    let mut files = Vec::new();
+    let mut dirs = vec![corpus().join("bfcl/data")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).expect("bfcl").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "json") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("read");
+            let mut functions = Vec::new();
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let v: Value = serde_json::from_str(line).expect("json line");
+                match v.get("function").and_then(Value::as_array) {
+                    Some(list) => functions.extend(list.iter().cloned()),
+                    None => functions.push(v),
+                }
+            }
+            (p.display().to_string(), functions)
+        })
+        .collect()
+}
+
+#[test]
+fn every_bfcl_function_converts_to_every_target() {
+    let r = Registry::default();
+    let all = bfcl();
+    let total: usize = all.iter().map(|(_, f)| f.len()).sum();
+    assert_eq!(total, 9476, "BFCL function count (corpus README)");
+    for (name, functions) in all {
+        let bytes = serde_json::to_vec(&functions).expect("json");
+        for to in ["mcp", "openai", "openai-responses", "anthropic"] {
+            let out =
+                r.convert(&bytes, "openai", to).unwrap_or_else(|e| panic!("{name} → {to}: {e}"));
+            let v: Value = serde_json::from_slice(out.output()).expect("json");
+            let n =
+                if to == "mcp" { v["tools"].as_array() } else { v.as_array() }.map_or(0, Vec::len);
+            assert_eq!(n, functions.len(), "{name} → {to}");
+            // Another format reads BFCL's `dict` as an object (the same format keeps it).
+            if to != "openai" {
+                assert!(!out.output_str().contains(r#""type":"dict""#), "{name} → {to}");
+            }
+        }
+        converts_to_gemini(&r, &name, "openai", &bytes, functions.len());
     }
 }
 

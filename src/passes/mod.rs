@@ -347,13 +347,14 @@ pub(crate) fn run<'a>(
     if !envelope::run(tool, cx) {
         return Ok(false);
     }
-    // 2. root: an object schema at the root where the target requires one.
+    // 2. dialect: draft-07 tuples, draft-04 boolean bounds, OpenAPI `nullable` and BFCL
+    //    type names into 2020-12, where the target reads 2020-12.
+    dialect::run(tool, cx)?;
+    // 3. root: an object schema at the root where the target requires one (after the
+    //    dialect pass, which reads BFCL's `"type": "dict"` root as an object).
     if !root::run(tool, cx) {
         return Ok(false);
     }
-    // 3. dialect: draft-07 tuples and `definitions`, draft-04 boolean bounds, OpenAPI
-    //    `nullable` and BFCL type names into 2020-12, where the target reads 2020-12.
-    dialect::run(tool, cx)?;
     // 4. combinators: `oneOf` → `anyOf`, `allOf` merged, `const` → `enum`, type arrays →
     //    `nullable` / `anyOf`, where the target lacks the source form.
     combinators::run(tool, cx)?;

@@ -18,7 +18,8 @@ const OBJECT: &[JsonType] = &[JsonType::Object];
 
 /// Returns whether the tool can be emitted.
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
-    if !cx.target.requires_object_root() {
+    // The same format held the tool as written; it is not second-guessed.
+    if !cx.target.requires_object_root() || cx.source.name() == cx.target.name() {
         return true;
     }
     let Some(root) = tool.input else { return true };

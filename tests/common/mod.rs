@@ -1,0 +1,71 @@
+//! Helpers shared by the integration suites.
+#![allow(dead_code)]
+
+use serde_json::Value;
+
+/// Keywords Gemini's `parameters` (its OpenAPI 3.0 `Schema` subset) takes.
+const GEMINI_KEYS: [&str; 22] = [
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "enum",
+    "items",
+    "minItems",
+    "maxItems",
+    "properties",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minimum",
+    "maximum",
+    "example",
+    "default",
+    "anyOf",
+    "propertyOrdering",
+];
+
+const GEMINI_TYPES: [&str; 7] =
+    ["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL"];
+
+/// Where `schema` (a Gemini `parameters` value) leaves the subset, as pointers and reasons.
+pub fn gemini_violations(schema: &Value, at: &str, out: &mut Vec<String>) {
+    let Some(o) = schema.as_object() else {
+        out.push(format!("{at}: not an object schema"));
+        return;
+    };
+    for (k, v) in o {
+        let here = format!("{at}/{k}");
+        if !GEMINI_KEYS.contains(&k.as_str()) {
+            out.push(format!("{here}: keyword outside the subset"));
+            continue;
+        }
+        match k.as_str() {
+            "type" if !v.as_str().is_some_and(|t| GEMINI_TYPES.contains(&t)) => {
+                out.push(format!("{here}: not one Gemini type: {v}"))
+            }
+            "enum" if !v.as_array().is_some_and(|a| a.iter().all(Value::is_string)) => {
+                out.push(format!("{here}: enum of non-strings"))
+            }
+            "format" if !matches!(v.as_str(), Some("enum" | "date-time")) => {
+                out.push(format!("{here}: format {v}"))
+            }
+            "items" => gemini_violations(v, &here, out),
+            "anyOf" => {
+                for (i, s) in v.as_array().into_iter().flatten().enumerate() {
+                    gemini_violations(s, &format!("{here}/{i}"), out);
+                }
+            }
+            "properties" => {
+                for (name, s) in v.as_object().into_iter().flatten() {
+                    gemini_violations(s, &format!("{here}/{name}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
