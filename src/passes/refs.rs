@@ -155,12 +155,25 @@ fn inline_all<'a>(
         root_pointer,
         memo: Vec::new(),
         stack: vec![addr(root)],
-        written: 0,
         budget: cx.options.limits.max_ref_expansion as u64,
         max_depth: cx.options.limits.max_depth,
     };
-    let (s, _, _) = inliner.expand(root, path, 0, tool, cx)?;
+    let (s, size, _) = inliner.expand(root, path, 0, tool, cx)?;
+    // The budget counts the nodes inlining added to what the author wrote.
+    if size.saturating_sub(count(root)) > inliner.budget {
+        return Err(budget_error(path, inliner.budget, cx));
+    }
     Ok(s)
+}
+
+#[cold]
+fn budget_error(path: &Path<'_>, budget: u64, cx: &PassCx<'_, '_>) -> ConversionError {
+    ConversionError::new(
+        cx.target.name(),
+        Direction::FromCanonical,
+        path.to_pointer(),
+        ErrorKind::RefExpansion { limit: usize::try_from(budget).unwrap_or(usize::MAX) },
+    )
 }
 
 fn addr(s: &Schema<'_>) -> usize {
@@ -174,7 +187,6 @@ struct Inliner<'a> {
     memo: Vec<(usize, Schema<'a>, u64)>,
     /// Definitions being expanded (recursion shows as an address already here).
     stack: Vec<usize>,
-    written: u64,
     budget: u64,
     max_depth: usize,
 }
@@ -393,14 +405,10 @@ impl<'a> Inliner<'a> {
                 (s, n, cut)
             }
         };
-        self.written = self.written.saturating_add(size);
-        if self.written > self.budget {
-            return Err(ConversionError::new(
-                name,
-                Direction::FromCanonical,
-                path.push(Seg::Key("$ref")).to_pointer(),
-                ErrorKind::RefExpansion { limit: self.budget as usize },
-            ));
+        // One use alone over the budget stops the expansion here, before the sizes of
+        // enclosing definitions multiply it further.
+        if size > self.budget {
+            return Err(budget_error(&path.push(Seg::Key("$ref")), self.budget, cx));
         }
         cx.record(
             tool,
@@ -415,7 +423,7 @@ impl<'a> Inliner<'a> {
     }
 }
 
-/// Nodes in a schema without refs.
+/// Nodes in a schema (a `$ref` counts as one).
 fn count(s: &Schema<'_>) -> u64 {
     let mut n: u64 = 1;
     for e in s.keywords {

@@ -1,0 +1,342 @@
+//! The meaning-keeping rewrites (refs, combinators, describe policy, dialects) and the Gemini
+//! formats, on the project's own fixtures: golden snapshots (insta) of each target for
+//! representative tools, and assertions on the cases each rule exists for.
+
+mod common;
+
+use serde_json::{Value, json};
+use tooladapter::formats::{Gemini, Mcp, OpenAi};
+use tooladapter::ir::Keyword;
+use tooladapter::{Action, Conversion, Converter, ErrorKind, Options, Registry, Severity};
+
+const TARGETS: [&str; 6] =
+    ["mcp", "openai", "openai-responses", "anthropic", "gemini", "gemini-json"];
+
+/// Output (pretty) and report, as a snapshot shows them.
+fn shown(c: &Conversion) -> String {
+    let mut s = c.output_str().to_owned();
+    s.push_str("\n--- report\n");
+    for e in c.report().entries() {
+        s.push_str(&format!("{} {} {} {}\n", e.severity, e.code, e.pointer, e.message));
+    }
+    s
+}
+
+fn convert(input: &[u8], from: &str, to: &str) -> Conversion {
+    let r = Registry::default();
+    r.convert_with(input, from, to, &Options::default().pretty(true))
+        .unwrap_or_else(|e| panic!("{from} → {to}: {e}"))
+}
+
+fn report_has(c: &Conversion, code: &str, pointer: &str, severity: Severity) -> bool {
+    c.report()
+        .entries()
+        .iter()
+        .any(|e| e.code.as_str() == code && e.pointer == pointer && e.severity == severity)
+}
+
+#[test]
+fn booking_tool_per_target() {
+    let input = include_bytes!("data/booking.mcp.json");
+    for to in TARGETS {
+        let c = convert(input, "mcp", to);
+        insta::assert_snapshot!(format!("booking_{to}"), shown(&c));
+    }
+}
+
+#[test]
+fn gemini_output_stays_in_the_parameters_subset() {
+    let c = convert(include_bytes!("data/booking.mcp.json"), "mcp", "gemini");
+    let v: Value = serde_json::from_slice(c.output()).unwrap();
+    let mut bad = Vec::new();
+    common::gemini_violations(&v["parameters"], "/parameters", &mut bad);
+    assert!(bad.is_empty(), "{bad:?}");
+    // Every constraint Gemini lacks is in prose and in the report, at its source pointer.
+    let notes = v.pointer("/parameters/properties/budget/description").unwrap();
+    assert_eq!(notes, "Constraints: multipleOf 0.01.");
+    assert!(report_has(
+        &c,
+        "keyword-described",
+        "/inputSchema/properties/budget/multipleOf",
+        Severity::Warning
+    ));
+    assert!(report_has(
+        &c,
+        "keyword-dropped",
+        "/inputSchema/additionalProperties",
+        Severity::Warning
+    ));
+    // The non-string enum keeps no type it did not have and goes to prose.
+    assert!(report_has(
+        &c,
+        "keyword-described",
+        "/inputSchema/properties/channel/enum",
+        Severity::Warning
+    ));
+    // Disjoint `const` branches: `oneOf` → `anyOf` keeps the meaning.
+    assert!(report_has(
+        &c,
+        "combinator-rewritten",
+        "/inputSchema/properties/room/oneOf",
+        Severity::Info
+    ));
+}
+
+const TREE: &str = r##"{"name":"tree","inputSchema":{"type":"object",
+  "$defs":{"node":{"type":"object","properties":{"label":{"type":"string"},
+    "children":{"type":"array","items":{"$ref":"#/$defs/node"}}}}},
+  "properties":{"root":{"$ref":"#/$defs/node"}}}}"##;
+
+#[test]
+fn recursive_schema() {
+    let g = convert(TREE.as_bytes(), "mcp", "gemini");
+    insta::assert_snapshot!("recursive_gemini", shown(&g));
+    assert!(report_has(
+        &g,
+        "ref-recursive",
+        "/inputSchema/$defs/node/properties/children/items/$ref",
+        Severity::Warning
+    ));
+    // Where refs are held, the recursion is kept as written.
+    let j = convert(TREE.as_bytes(), "mcp", "gemini-json");
+    let v: Value = serde_json::from_slice(j.output()).unwrap();
+    assert_eq!(v.pointer("/parametersJsonSchema/properties/root/$ref").unwrap(), "#/$defs/node");
+    // Unrolled once on request: one more level of `children` before the cut.
+    let r = Registry::default();
+    let once = r
+        .convert_with(TREE.as_bytes(), "mcp", "gemini", &Options::default().unroll_recursion(1))
+        .unwrap();
+    let v: Value = serde_json::from_slice(once.output()).unwrap();
+    let deeper = "/parameters/properties/root/properties/children/items/properties/label";
+    assert!(v.pointer(deeper).is_some(), "{v}");
+    let v: Value = serde_json::from_slice(g.output()).unwrap();
+    assert!(v.pointer(deeper).is_none(), "{v}");
+}
+
+/// `$defs` d0 … d40, each using the previous one twice: 2^40 nodes once inlined.
+fn reference_bomb() -> Vec<u8> {
+    let mut defs = serde_json::Map::new();
+    defs.insert("d0".into(), json!({"type": "string"}));
+    for i in 1..=40 {
+        let prev = format!("#/$defs/d{}", i - 1);
+        defs.insert(
+            format!("d{i}"),
+            json!({"type": "object", "properties": {"a": {"$ref": prev}, "b": {"$ref": prev}}}),
+        );
+    }
+    let tool = json!({"name": "bomb", "inputSchema": {"type": "object", "$defs": defs,
+        "properties": {"x": {"$ref": "#/$defs/d40"}}}});
+    serde_json::to_vec(&tool).unwrap()
+}
+
+#[test]
+fn reference_bomb_is_a_typed_error_where_refs_are_inlined() {
+    let bomb = reference_bomb();
+    let r = Registry::default();
+    let e = r.convert(&bomb, "mcp", "gemini").expect_err("bomb");
+    assert!(matches!(e.kind(), ErrorKind::RefExpansion { limit: 100_000 }), "{e}");
+    assert_eq!(e.tool(), Some("bomb"));
+    insta::assert_snapshot!("reference_bomb_gemini", e.to_string());
+    // Targets that hold refs keep the 40 definitions as they are.
+    let ok = r.convert(&bomb, "mcp", "openai").unwrap();
+    assert!(ok.output().len() < 2 * bomb.len());
+    // A larger budget admits a smaller bomb: d0 … d10 is 2^11 nodes.
+    let small = Options::default().max_ref_expansion(10_000);
+    let text = String::from_utf8(bomb).unwrap().replace("#/$defs/d40", "#/$defs/d10");
+    assert!(r.convert_with(text.as_bytes(), "mcp", "gemini", &small).is_ok());
+}
+
+#[test]
+fn ref_with_siblings_and_escaped_pointers() {
+    let tool = br##"{"name":"esc","inputSchema":{"type":"object",
+      "$defs":{"a/b~c d":{"type":"string","minLength":2},"obj":{"type":"object","properties":{"p":{"type":"string"}},"additionalProperties":false}},
+      "properties":{
+        "s":{"$ref":"#/$defs/a~1b~0c%20d","description":"escaped","maxLength":5},
+        "o":{"$ref":"#/$defs/obj","properties":{"q":{"type":"integer"}}},
+        "d":{"$ref":"#/$defs/missing"},
+        "e":{"$ref":"https://example.com/schema.json"}}}}"##;
+    let g = convert(tool, "mcp", "gemini");
+    insta::assert_snapshot!("siblings_gemini", shown(&g));
+    let v: Value = serde_json::from_slice(g.output()).unwrap();
+    // Siblings merged into the inlined copy.
+    assert_eq!(
+        v.pointer("/parameters/properties/s").unwrap(),
+        &json!({"description": "escaped", "maxLength": 5, "type": "STRING", "minLength": 2})
+    );
+    // Gemini dropped the definition's `additionalProperties` (reported there), so the
+    // sibling `properties` merge by name.
+    assert!(report_has(
+        &g,
+        "keyword-dropped",
+        "/inputSchema/$defs/obj/additionalProperties",
+        Severity::Warning
+    ));
+    assert_eq!(v.pointer("/parameters/properties/o/properties/q/type").unwrap(), "INTEGER");
+    assert_eq!(v.pointer("/parameters/properties/o/properties/p/type").unwrap(), "STRING");
+    assert!(report_has(&g, "ref-dangling", "/inputSchema/properties/d/$ref", Severity::Warning));
+    assert!(report_has(&g, "ref-external", "/inputSchema/properties/e/$ref", Severity::Warning));
+    // Targets with refs keep them and still report what cannot resolve; nothing is fetched.
+    let o = convert(tool, "mcp", "openai");
+    assert!(report_has(&o, "ref-dangling", "/inputSchema/properties/d/$ref", Severity::Warning));
+    assert!(report_has(&o, "ref-external", "/inputSchema/properties/e/$ref", Severity::Warning));
+    assert!(!o.report().entries().iter().any(|e| e.pointer.contains("/properties/s/")));
+    // Gemini JSON Schema keeps refs but takes only `$`-keywords beside one: the `$ref` moves
+    // into a one-branch `anyOf`, which means the same.
+    let j = convert(tool, "mcp", "gemini-json");
+    let v: Value = serde_json::from_slice(j.output()).unwrap();
+    assert_eq!(
+        v.pointer("/parametersJsonSchema/properties/o").unwrap(),
+        &json!({"properties": {"q": {"type": "integer"}}, "anyOf": [{"$ref": "#/$defs/obj"}]})
+    );
+    // Siblings that contradict the target stay beside it under a one-branch `anyOf`.
+    let clash = br##"{"name":"k","inputSchema":{"type":"object","$defs":{"s":{"type":"string"}},
+      "properties":{"v":{"$ref":"#/$defs/s","type":"integer"}}}}"##;
+    let v: Value = serde_json::from_slice(convert(clash, "mcp", "gemini").output()).unwrap();
+    assert_eq!(
+        v.pointer("/parameters/properties/v").unwrap(),
+        &json!({"type": "INTEGER", "anyOf": [{"type": "STRING"}]})
+    );
+    // MCP → MCP stays exact, with nothing to say.
+    assert!(convert(tool, "mcp", "mcp").report().is_empty());
+}
+
+#[test]
+fn gemini_reads_every_input_shape() {
+    let decl = r#"{"name":"f","description":"d","parameters":{"type":"OBJECT","properties":{"a":{"type":"STRING","nullable":true}},"required":["a"]}}"#;
+    let json_decl = r#"{"name":"g","parametersJsonSchema":{"type":"object","properties":{"b":{"type":["integer","null"]}}}}"#;
+    let r = Registry::default();
+    for input in [
+        decl.to_owned(),
+        format!(r#"{{"functionDeclarations":[{decl},{json_decl}]}}"#),
+        format!("[{decl},{json_decl}]"),
+    ] {
+        let out = r.convert(input.as_bytes(), "gemini", "openai").unwrap();
+        let v: Value = serde_json::from_slice(out.output()).unwrap();
+        let first = if v.is_array() { &v[0] } else { &v };
+        // OpenAPI `nullable` means null is allowed: a type array in JSON Schema.
+        assert_eq!(
+            first.pointer("/function/parameters/properties/a/type").unwrap(),
+            &json!(["string", "null"]),
+            "{input}"
+        );
+    }
+    // Gemini → Gemini keeps the declarations; `parameters` comes back in the subset.
+    let both = format!(r#"{{"functionDeclarations":[{decl},{json_decl}]}}"#);
+    let out = r.convert(both.as_bytes(), "gemini", "gemini").unwrap();
+    let v: Value = serde_json::from_slice(out.output()).unwrap();
+    assert_eq!(v["functionDeclarations"][0]["parameters"]["properties"]["a"]["type"], "STRING");
+    assert_eq!(
+        v["functionDeclarations"][1]["parameters"]["properties"]["b"],
+        json!({"type": "INTEGER", "nullable": true})
+    );
+    // The two fields are mutually exclusive, as in the API.
+    let both_fields =
+        r#"{"name":"h","parameters":{"type":"OBJECT"},"parametersJsonSchema":{"type":"object"}}"#;
+    let e = r.convert(both_fields.as_bytes(), "gemini", "mcp").unwrap_err();
+    assert_eq!(e.pointer(), "/parametersJsonSchema");
+}
+
+#[test]
+fn gemini_leaves_parameters_unset_for_a_tool_without_arguments() {
+    let none = br#"{"name":"ping","inputSchema":{"type":"object","properties":{}}}"#;
+    let v: Value = serde_json::from_slice(convert(none, "mcp", "gemini").output()).unwrap();
+    assert_eq!(v, json!({"name": "ping"}));
+    let j: Value = serde_json::from_slice(convert(none, "mcp", "gemini-json").output()).unwrap();
+    assert!(j.get("parametersJsonSchema").is_some());
+}
+
+#[test]
+fn caller_policy_overrides_the_profile() {
+    let tool = br#"{"name":"p","inputSchema":{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO code"}}}}"#;
+    let mut conv = Converter::new();
+    let describe = Options::default().policy(Keyword::Pattern, Action::Describe);
+    let c = conv.convert(tool, &Mcp, &OpenAi, &describe).unwrap();
+    let v: Value = serde_json::from_slice(c.output()).unwrap();
+    assert_eq!(
+        v.pointer("/function/parameters/properties/code").unwrap(),
+        &json!({"type": "string", "description": "ISO code Constraints: pattern ^[A-Z]{3}$."})
+    );
+    assert!(report_has(
+        c,
+        "keyword-described",
+        "/inputSchema/properties/code/pattern",
+        Severity::Warning
+    ));
+    // Reject: the tool is left out, with an error entry at the keyword.
+    let catalog = br#"{"tools":[{"name":"p","inputSchema":{"type":"object","properties":{"c":{"type":"string","pattern":"x"}}}},{"name":"q","inputSchema":{"type":"object"}}]}"#;
+    let reject = Options::default().policy(Keyword::Pattern, Action::Reject);
+    let c = conv.convert(catalog, &Mcp, &OpenAi, &reject).unwrap();
+    assert_eq!(c.tools_written(), 1);
+    assert!(c.report().entries().iter().any(|e| e.severity == Severity::Error
+        && e.code.as_str() == "keyword-rejected"
+        && e.pointer == "/tools/0/inputSchema/properties/c/pattern"
+        || e.pointer == "/inputSchema/properties/c/pattern"));
+    // Keep overrides a rewrite: Gemini then emits `oneOf` as written.
+    let one_of = br#"{"name":"o","inputSchema":{"type":"object","properties":{"v":{"oneOf":[{"type":"string"},{"type":"integer"}]}}}}"#;
+    let keep = Options::default().policy(Keyword::OneOf, Action::Keep);
+    let c = conv.convert(one_of, &Mcp, &Gemini, &keep).unwrap();
+    assert!(c.output_str().contains("\"oneOf\""));
+}
+
+#[test]
+fn overlapping_one_of_is_a_warning_and_unmergeable_all_of_is_described() {
+    let tool = br#"{"name":"c","inputSchema":{"type":"object","properties":{
+      "v":{"oneOf":[{"type":"number"},{"type":"integer"}]},
+      "w":{"allOf":[{"type":"string"},{"type":"integer"}]}}}}"#;
+    let c = convert(tool, "mcp", "gemini");
+    assert!(report_has(
+        &c,
+        "combinator-rewritten",
+        "/inputSchema/properties/v/oneOf",
+        Severity::Warning
+    ));
+    assert!(report_has(
+        &c,
+        "keyword-described",
+        "/inputSchema/properties/w/allOf",
+        Severity::Warning
+    ));
+}
+
+#[test]
+fn bfcl_dialect_is_read_with_report_entries() {
+    let f =
+        br#"{"name":"math.factorial","description":"n!","parameters":{"type":"dict","properties":{
+      "n":{"type":"integer"},"x":{"type":"float"},"t":{"type":"tuple","items":{"type":"string"}},
+      "a":{"type":"any"},"s":{"type":"String"}},"required":["n"]}}"#;
+    let c = convert(f, "openai", "anthropic");
+    let v: Value = serde_json::from_slice(c.output()).unwrap();
+    let p = &v["input_schema"];
+    assert_eq!(p["type"], "object");
+    assert_eq!(p["properties"]["x"]["type"], "number");
+    assert_eq!(p["properties"]["t"]["type"], "array");
+    assert!(p["properties"]["a"].get("type").is_none());
+    assert_eq!(p["properties"]["s"]["type"], "string");
+    assert!(report_has(&c, "dialect-rewritten", "/parameters/type", Severity::Info));
+    assert!(report_has(
+        &c,
+        "dialect-rewritten",
+        "/parameters/properties/t/type",
+        Severity::Warning
+    ));
+    assert!(report_has(
+        &c,
+        "dialect-rewritten",
+        "/parameters/properties/a/type",
+        Severity::Warning
+    ));
+    // The same format keeps the dialect as written.
+    let same = convert(f, "openai", "openai");
+    assert!(same.output_str().contains("\"dict\""));
+}
+
+#[test]
+fn cli_policy_flag() {
+    let bin = env!("CARGO_BIN_EXE_tooladapter");
+    let bad = std::process::Command::new(bin)
+        .args(["convert", "--from", "mcp", "--to", "openai", "--policy", "pattern=sometimes", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown action"));
+}
