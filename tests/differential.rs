@@ -9,6 +9,8 @@
 //! reader (into OpenAI's JSON Schema, which keeps every keyword) to be validated.
 #![cfg(feature = "corpus")]
 
+mod common;
+
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
@@ -67,24 +69,6 @@ struct Tally {
     silent: Vec<String>,
 }
 
-/// The converted input schema, as JSON Schema.
-fn converted_schema(r: &Registry, target: &str, out: &[u8]) -> Value {
-    let v: Value = serde_json::from_slice(out).expect("output is JSON");
-    match target {
-        "mcp" => v["inputSchema"].clone(),
-        "openai" => v["function"]["parameters"].clone(),
-        "openai-responses" => v["parameters"].clone(),
-        "anthropic" => v["input_schema"].clone(),
-        "gemini-json" => v["parametersJsonSchema"].clone(),
-        "gemini" => {
-            let back = r.convert(out, "gemini", "openai").expect("gemini output reads back");
-            let v: Value = serde_json::from_slice(back.output()).expect("json");
-            v["function"]["parameters"].clone()
-        }
-        _ => unreachable!(),
-    }
-}
-
 #[test]
 fn no_verdict_changes_without_a_report_entry() {
     let r = Registry::default();
@@ -131,7 +115,8 @@ fn no_verdict_changes_without_a_report_entry() {
                 };
                 let reported =
                     conversion.report().entries().iter().any(|e| e.severity >= Severity::Warning);
-                let converted = converted_schema(&r, target, conversion.output());
+                let converted = common::converted_schema(&r, target, conversion.output())
+                    .unwrap_or_else(|| panic!("{target}: {label}: no input schema in the output"));
                 let validator = jsonschema::draft202012::new(&converted).unwrap_or_else(|e| {
                     panic!("{target}: {label}: output schema does not build: {e}\n{converted}")
                 });

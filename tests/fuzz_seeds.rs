@@ -1,6 +1,8 @@
 //! Replays every fuzz seed through every (from, to) pair on stable Rust, so the inputs the
 //! fuzzers start from, and every finding kept as a seed, are checked by plain `cargo test`.
 
+mod common;
+
 use std::path::Path;
 
 use tooladapter::Registry;
@@ -58,16 +60,11 @@ fn differential_seeds_keep_their_verdicts() {
             if c.report().max_severity() >= Some(tooladapter::Severity::Warning) {
                 continue;
             }
-            let out: Value = serde_json::from_slice(c.output()).expect("json");
-            let converted = match to.as_str() {
-                "mcp" => &out["inputSchema"],
-                "openai" => &out["function"]["parameters"],
-                "anthropic" => &out["input_schema"],
-                _ => &out["parameters"],
-            };
+            let converted =
+                common::converted_schema(&registry, to, c.output()).expect("an input schema");
             let (Ok(a), Ok(b)) = (
                 jsonschema::validator_for(&tool["inputSchema"]),
-                jsonschema::validator_for(converted),
+                jsonschema::validator_for(&converted),
             ) else {
                 continue;
             };

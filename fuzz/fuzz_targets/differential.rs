@@ -4,6 +4,9 @@
 //! schema and I as `{"x": I}`, so the root rules of the targets do not come into play.
 #![no_main]
 
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
 use tooladapter::{Registry, Severity};
@@ -21,18 +24,12 @@ fuzz_target!(|data: &[u8]| {
     if conversion.report().max_severity() >= Some(Severity::Warning) {
         return;
     }
-    let Ok(out) = serde_json::from_slice::<Value>(conversion.output()) else {
-        panic!("output is not JSON");
-    };
-    let converted = match to.as_str() {
-        "mcp" => &out["inputSchema"],
-        "openai" => &out["function"]["parameters"],
-        "anthropic" => &out["input_schema"],
-        _ => &out["parameters"],
+    let Some(converted) = common::converted_schema(&registry, to, conversion.output()) else {
+        panic!("no input schema in the {to} output");
     };
     // Schemas the validator cannot compile (invalid, or refs it will not fetch) prove nothing.
     let (Ok(a), Ok(b)) =
-        (jsonschema::validator_for(&tool["inputSchema"]), jsonschema::validator_for(converted))
+        (jsonschema::validator_for(&tool["inputSchema"]), jsonschema::validator_for(&converted))
     else {
         return;
     };

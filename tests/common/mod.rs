@@ -69,3 +69,24 @@ pub fn gemini_violations(schema: &Value, at: &str, out: &mut Vec<String>) {
         }
     }
 }
+
+/// The input schema of a converted tool (`out`, the target's single-tool output) as JSON
+/// Schema. Gemini `parameters` is read back through the crate's own `gemini` reader into
+/// OpenAI's form, which keeps every keyword and turns OpenAPI `nullable` into a type array.
+pub fn converted_schema(r: &tooladapter::Registry, target: &str, out: &[u8]) -> Option<Value> {
+    let v: Value = serde_json::from_slice(out).ok()?;
+    let schema = match target {
+        "mcp" => v.get("inputSchema"),
+        "openai" => v.get("function").and_then(|f| f.get("parameters")),
+        "openai-responses" => v.get("parameters"),
+        "anthropic" => v.get("input_schema"),
+        "gemini-json" => v.get("parametersJsonSchema"),
+        "gemini" => {
+            let back = r.convert(out, "gemini", "openai").ok()?;
+            let v: Value = serde_json::from_slice(back.output()).ok()?;
+            return v.get("function").and_then(|f| f.get("parameters")).cloned();
+        }
+        _ => None,
+    };
+    schema.cloned()
+}
