@@ -340,3 +340,20 @@ fn cli_policy_flag() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown action"));
 }
+
+#[test]
+fn draft_07_definitions_become_defs_with_their_refs() {
+    let tool = br##"{"name":"d7","inputSchema":{"type":"object",
+      "definitions":{"id":{"type":"string"}},
+      "properties":{"a":{"$ref":"#/definitions/id"},"b":{"items":{"$ref":"#/definitions/id"}}}}}"##;
+    let c = convert(tool, "mcp", "anthropic");
+    let v: Value = serde_json::from_slice(c.output()).unwrap();
+    let s = &v["input_schema"];
+    assert_eq!(s["$defs"], json!({"id": {"type": "string"}}));
+    assert!(s.get("definitions").is_none());
+    assert_eq!(s["properties"]["a"]["$ref"], "#/$defs/id");
+    assert_eq!(s["properties"]["b"]["items"]["$ref"], "#/$defs/id");
+    assert!(report_has(&c, "dialect-rewritten", "/inputSchema/definitions", Severity::Info));
+    // MCP keeps the draft-07 form as written.
+    assert!(convert(tool, "mcp", "mcp").output_str().contains("#/definitions/id"));
+}

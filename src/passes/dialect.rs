@@ -25,7 +25,7 @@ use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Severity};
 
-use super::{CowSlice, NodeRule, PassCx, arena_error, rewrite_tool};
+use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, rewrite, rewrite_tool};
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
     let mut rule = Dialect {
@@ -33,10 +33,84 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<()
         nullable: tool.openapi_schema && cx.profile.action(Keyword::Nullable) == Action::Rewrite,
         types: cx.source.name() != cx.target.name(),
     };
-    if rule.triggers().is_empty() {
+    if !rule.triggers().is_empty() {
+        rewrite_tool(tool, cx, &mut rule)?;
+    }
+    if rule.tuples {
+        definitions(tool, cx)?;
+    }
+    Ok(())
+}
+
+/// Draft-07 `definitions` at the input schema's root becomes `$defs`, and every
+/// `#/definitions/…` reference follows it (2020-12 targets look for `$defs`). Nested
+/// `definitions`, rare, stay: a pointer into them still resolves.
+fn definitions<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
+    let Some(root) = tool.input else { return Ok(()) };
+    if root.get(Keyword::Definitions).is_none() || root.get(Keyword::Defs).is_some() {
         return Ok(());
     }
-    rewrite_tool(tool, cx, &mut rule)
+    let mut rule = Definitions;
+    let path = Path::ROOT;
+    let path = path.push(Seg::Raw(tool.input_pointer));
+    let t = *tool;
+    let root = rewrite(&root, &path, &t, cx, &mut rule)?.unwrap_or(root);
+    let mut out = CowSlice::new(root.keywords);
+    for (i, e) in root.keywords.iter().enumerate() {
+        if e.keyword == Keyword::Definitions {
+            note(
+                &t,
+                e,
+                &path,
+                cx,
+                "definitions",
+                "draft-07 `definitions` written as `$defs`, and the refs into it follow",
+            );
+            out.changed(i, Entry { keyword: Keyword::Defs, ..*e }, cx.arena)
+                .map_err(|()| arena_error(&path, cx))?;
+        } else {
+            out.same(i);
+        }
+    }
+    if let Some(keywords) = out.finish() {
+        tool.input = Some(Schema { keywords, features: features_of(keywords), ..root });
+    }
+    Ok(())
+}
+
+struct Definitions;
+
+impl<'a> NodeRule<'a> for Definitions {
+    fn triggers(&self) -> FeatureSet {
+        FeatureSet::of(&[SchemaFeature::Ref])
+    }
+
+    fn node(
+        &mut self,
+        s: &Schema<'a>,
+        path: &Path<'_>,
+        _tool: &Tool<'_>,
+        cx: &mut PassCx<'a, '_>,
+    ) -> Result<Option<Schema<'a>>, ConversionError> {
+        let mut out = CowSlice::new(s.keywords);
+        for (i, e) in s.keywords.iter().enumerate() {
+            let rest = match (e.keyword, e.value) {
+                (Keyword::Ref, Value::Str(r)) => r.strip_prefix("#/definitions"),
+                _ => None,
+            };
+            match rest {
+                Some(rest) if rest.is_empty() || rest.starts_with('/') => {
+                    let moved = format!("#/$defs{rest}");
+                    let moved =
+                        cx.arena.try_alloc_str(&moved).map_err(|_| arena_error(path, cx))?;
+                    out.changed(i, Entry { value: Value::Str(moved), ..*e }, cx.arena)
+                        .map_err(|()| arena_error(path, cx))?;
+                }
+                _ => out.same(i),
+            }
+        }
+        Ok(out.finish().map(|keywords| Schema { keywords, ..*s }))
+    }
 }
 
 struct Dialect {
