@@ -101,100 +101,60 @@ fn holds(member: &ToolMember<'_>, cx: &EmitContext<'_>) -> bool {
     is_gemini(cx.source) && !matches!(member.role, Role::Outer | Role::Structure)
 }
 
-impl Adapter for Gemini {
-    fn name(&self) -> &str {
-        "gemini"
-    }
+/// The two formats differ only in name, profile and the field they write.
+macro_rules! gemini_adapter {
+    ($ty:ty, $name:literal, $profile:expr, $field:literal, $upper:literal) => {
+        impl Adapter for $ty {
+            fn name(&self) -> &str {
+                $name
+            }
 
-    fn profile(&self) -> &Profile {
-        &GEMINI
-    }
+            fn profile(&self) -> &Profile {
+                &$profile
+            }
 
-    fn catalog_key(&self) -> &str {
-        CATALOG_KEY
-    }
+            fn catalog_key(&self) -> &str {
+                CATALOG_KEY
+            }
 
-    fn requires_input_schema(&self) -> bool {
-        false
-    }
+            fn requires_input_schema(&self) -> bool {
+                false
+            }
 
-    fn requires_object_root(&self) -> bool {
-        true
-    }
+            fn requires_object_root(&self) -> bool {
+                true
+            }
 
-    fn holds_member(&self, member: &ToolMember<'_>, cx: &EmitContext<'_>) -> bool {
-        holds(member, cx)
-    }
+            fn holds_member(&self, member: &ToolMember<'_>, cx: &EmitContext<'_>) -> bool {
+                holds(member, cx)
+            }
 
-    fn lower_tool<'a>(
-        &self,
-        lw: &mut Lowerer<'a, '_>,
-        at: At,
-        path: &Path<'_>,
-    ) -> Result<Tool<'a>, ConversionError> {
-        lower(lw, at, path)
-    }
+            fn lower_tool<'a>(
+                &self,
+                lw: &mut Lowerer<'a, '_>,
+                at: At,
+                path: &Path<'_>,
+            ) -> Result<Tool<'a>, ConversionError> {
+                lower(lw, at, path)
+            }
 
-    fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        write(tool, "parameters", true, cx, w);
-    }
+            fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+                write(tool, $field, $upper, cx, w);
+            }
 
-    fn write_catalog(
-        &self,
-        tools: &[Tool<'_>],
-        wrapper: &[Member<'_>],
-        cx: &EmitContext<'_>,
-        w: &mut Writer<'_>,
-    ) {
-        write_object_catalog(CATALOG_KEY, tools, wrapper, |t, w| self.write_tool(t, cx, w), w);
-    }
+            fn write_catalog(
+                &self,
+                tools: &[Tool<'_>],
+                wrapper: &[Member<'_>],
+                cx: &EmitContext<'_>,
+                w: &mut Writer<'_>,
+            ) {
+                let each = |t: &Tool<'_>, w: &mut Writer<'_>| self.write_tool(t, cx, w);
+                write_object_catalog(CATALOG_KEY, tools, wrapper, each, w);
+            }
+        }
+    };
 }
 
-impl Adapter for GeminiJson {
-    fn name(&self) -> &str {
-        "gemini-json"
-    }
-
-    fn profile(&self) -> &Profile {
-        &GEMINI_JSON
-    }
-
-    fn catalog_key(&self) -> &str {
-        CATALOG_KEY
-    }
-
-    fn requires_input_schema(&self) -> bool {
-        false
-    }
-
-    fn requires_object_root(&self) -> bool {
-        true
-    }
-
-    fn holds_member(&self, member: &ToolMember<'_>, cx: &EmitContext<'_>) -> bool {
-        holds(member, cx)
-    }
-
-    fn lower_tool<'a>(
-        &self,
-        lw: &mut Lowerer<'a, '_>,
-        at: At,
-        path: &Path<'_>,
-    ) -> Result<Tool<'a>, ConversionError> {
-        lower(lw, at, path)
-    }
-
-    fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        write(tool, "parametersJsonSchema", false, cx, w);
-    }
-
-    fn write_catalog(
-        &self,
-        tools: &[Tool<'_>],
-        wrapper: &[Member<'_>],
-        cx: &EmitContext<'_>,
-        w: &mut Writer<'_>,
-    ) {
-        write_object_catalog(CATALOG_KEY, tools, wrapper, |t, w| self.write_tool(t, cx, w), w);
-    }
-}
+gemini_adapter!(Gemini, "gemini", GEMINI, "parameters", true);
+gemini_adapter!(GeminiJson, "gemini-json", GEMINI_JSON, "parametersJsonSchema", false);
