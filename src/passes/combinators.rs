@@ -20,7 +20,7 @@ use crate::profile::Action;
 use crate::report::{Code, Severity};
 
 use super::merge::{NoMerge, merge, same_json};
-use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
+use super::{NodeRule, PassCx, arena_error, features_of, find, rewrite_tool};
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
     let p = &cx.profile;
@@ -128,10 +128,7 @@ fn const_to_enum<'a>(
     if cx.profile.action(Keyword::Const) != Action::Rewrite || s.get(Keyword::Enum).is_some() {
         return Ok(None);
     }
-    let Some(i) = s.keywords.iter().position(|e| e.keyword == Keyword::Const) else {
-        return Ok(None);
-    };
-    let Some(&entry) = s.keywords.get(i) else { return Ok(None) };
+    let Some((i, entry)) = find(s, Keyword::Const) else { return Ok(None) };
     let value = match entry.value {
         Value::Json(j) => j,
         Value::Unknown(m) => m.value,
@@ -170,10 +167,7 @@ fn one_of<'a>(
     if cx.profile.action(Keyword::OneOf) != Action::Rewrite || s.get(Keyword::AnyOf).is_some() {
         return Ok(None);
     }
-    let Some(i) = s.keywords.iter().position(|e| e.keyword == Keyword::OneOf) else {
-        return Ok(None);
-    };
-    let Some(&entry) = s.keywords.get(i) else { return Ok(None) };
+    let Some((i, entry)) = find(s, Keyword::OneOf) else { return Ok(None) };
     let Value::Schemas(branches) = entry.value else { return Ok(None) };
     let disjoint = branches
         .iter()
@@ -299,10 +293,7 @@ fn type_array<'a>(
     if cx.profile.features().contains(SchemaFeature::TypeArray) {
         return Ok(None);
     }
-    let Some(i) = s.keywords.iter().position(|e| e.keyword == Keyword::Type) else {
-        return Ok(None);
-    };
-    let Some(&entry) = s.keywords.get(i) else { return Ok(None) };
+    let Some((i, entry)) = find(s, Keyword::Type) else { return Ok(None) };
     let Value::Type(types) = entry.value else { return Ok(None) };
     if !types.array {
         return Ok(None);

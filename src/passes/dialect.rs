@@ -25,7 +25,7 @@ use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Severity};
 
-use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, rewrite, rewrite_tool};
+use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, find, rewrite, rewrite_tool};
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
     let mut rule = Dialect {
@@ -243,10 +243,7 @@ fn nullable<'a>(
     tool: &Tool<'_>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<Option<Schema<'a>>, ConversionError> {
-    let Some(n) = s.keywords.iter().position(|e| e.keyword == Keyword::Nullable) else {
-        return Ok(None);
-    };
-    let Some(&entry) = s.keywords.get(n) else { return Ok(None) };
+    let Some((_, entry)) = find(s, Keyword::Nullable) else { return Ok(None) };
     let Value::Bool(on) = entry.value else { return Ok(None) };
     let mut out = CowSlice::new(s.keywords);
     let mut message = "`nullable: false` is the default; removed";
@@ -309,10 +306,7 @@ fn dialect_type<'a>(
     tool: &Tool<'_>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<Option<Schema<'a>>, ConversionError> {
-    let Some(i) = s.keywords.iter().position(|e| e.keyword == Keyword::Type) else {
-        return Ok(None);
-    };
-    let Some(&entry) = s.keywords.get(i) else { return Ok(None) };
+    let Some((i, entry)) = find(s, Keyword::Type) else { return Ok(None) };
     let Value::Json(Json::String(name)) = entry.value else { return Ok(None) };
     let Some((ty, exact)) = dialect_name(name) else { return Ok(None) };
     let mut out = CowSlice::new(s.keywords);

@@ -293,6 +293,11 @@ pub(crate) fn render(value: &Value<'_>) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
+/// The position and the entry of `keyword` in a node, when it has one.
+pub(crate) fn find<'a>(s: &Schema<'a>, keyword: Keyword) -> Option<(usize, Entry<'a>)> {
+    s.keywords.iter().copied().enumerate().find(|(_, e)| e.keyword == keyword)
+}
+
 /// The name a keyword entry is written under.
 pub(crate) fn entry_name<'a>(e: &Entry<'a>) -> &'a str {
     match e.value {
