@@ -39,7 +39,7 @@ fn allocations(f: impl FnOnce()) -> usize {
     COUNT.with(|c| c.replace(None)).unwrap_or(0)
 }
 
-const TOOL: &[u8] = br#"{"name":"search","description":"Search \"docs\".","inputSchema":{"type":"object","properties":{"q":{"type":"string","minLength":1},"filters":{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","enum":["a","b"]}},"since":{"type":["string","null"],"format":"date-time"}}},"limit":{"type":"integer","minimum":1,"maximum":100,"default":10}},"required":["q"]}}"#;
+const TOOL: &[u8] = br##"{"name":"search","description":"Search \"docs\".","inputSchema":{"type":"object","$defs":{"a~b/c":{"type":"string","enum":["a","b"]}},"properties":{"q":{"type":"string","minLength":1},"filters":{"type":"object","properties":{"tags":{"type":"array","items":{"$ref":"#/$defs/a~0b~1c"}},"since":{"type":["string","null"],"format":"date-time"}}},"limit":{"type":"integer","minimum":1,"maximum":100,"default":10}},"required":["q"]}}"##;
 
 #[test]
 fn warm_converter_allocates_nothing_per_tool() {

@@ -83,6 +83,21 @@ fn with_keywords<'a>(
     Ok(Schema { boolean: None, keywords, features: features_of(keywords), ..*s })
 }
 
+/// `s` with keyword `i` replaced by `entry`.
+fn replace_at<'a>(
+    s: &Schema<'a>,
+    i: usize,
+    entry: Entry<'a>,
+    path: &Path<'_>,
+    cx: &PassCx<'a, '_>,
+) -> Result<Schema<'a>, ConversionError> {
+    let keywords = cx.arena.try_alloc_slice_copy(s.keywords).map_err(|_| arena_error(path, cx))?;
+    if let Some(slot) = keywords.get_mut(i) {
+        *slot = entry;
+    }
+    Ok(Schema { boolean: None, keywords, features: features_of(keywords), ..*s })
+}
+
 fn all_of<'a>(
     s: &Schema<'a>,
     path: &Path<'_>,
@@ -138,11 +153,9 @@ fn const_to_enum<'a>(
         return Ok(None);
     }
     let one = cx.arena.try_alloc_slice_copy(&[value]).map_err(|_| arena_error(path, cx))?;
-    let mut keywords: smallvec::SmallVec<[Entry<'a>; 8]> = s.keywords.iter().copied().collect();
-    if let Some(slot) = keywords.get_mut(i) {
-        *slot =
-            Entry { keyword: Keyword::Enum, at: entry.at, value: Value::Json(Json::Array(one)) };
-    }
+    let enum_ =
+        Entry { keyword: Keyword::Enum, at: entry.at, value: Value::Json(Json::Array(one)) };
+    let node = replace_at(s, i, enum_, path, cx)?;
     cx.record(
         tool,
         entry.at,
@@ -155,7 +168,7 @@ fn const_to_enum<'a>(
             cx.profile.name()
         ),
     );
-    with_keywords(s, &keywords, path, cx).map(Some)
+    Ok(Some(node))
 }
 
 fn one_of<'a>(
@@ -178,10 +191,7 @@ fn one_of<'a>(
     } else {
         (Severity::Warning, "the branches may overlap, so a value matching several is now accepted")
     };
-    let mut keywords: smallvec::SmallVec<[Entry<'a>; 8]> = s.keywords.iter().copied().collect();
-    if let Some(slot) = keywords.get_mut(i) {
-        slot.keyword = Keyword::AnyOf;
-    }
+    let node = replace_at(s, i, Entry { keyword: Keyword::AnyOf, ..entry }, path, cx)?;
     cx.record(
         tool,
         entry.at,
@@ -191,7 +201,7 @@ fn one_of<'a>(
         path.push(Seg::Key("oneOf")).to_pointer(),
         format!("{} has no `oneOf`; written as `anyOf` ({why})", cx.profile.name()),
     );
-    with_keywords(s, &keywords, path, cx).map(Some)
+    Ok(Some(node))
 }
 
 /// Whether no value can match both schemas (conservative: `false` when unsure).

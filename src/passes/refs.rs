@@ -27,7 +27,7 @@ use crate::profile::Action;
 use crate::report::{Code, Severity};
 
 use super::merge::{NoMerge, merge};
-use super::{CowSlice, NodeRule, PassCx, arena_error, entry_name, features_of, rewrite_tool};
+use super::{CowSlice, NodeRule, PassCx, arena_error, entry_name, features_of, rewrite};
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
     let refs =
@@ -35,33 +35,33 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<()
     if tool.features().intersection(refs).is_empty() {
         return Ok(());
     }
-    if cx.profile.action(Keyword::Ref) == Action::Rewrite {
-        let t = *tool;
-        let root = Path::ROOT;
-        if let Some(input) = &t.input {
-            let path = root.push(Seg::Raw(t.input_pointer));
-            tool.input = Some(inline_all(input, t.input_pointer, &path, &t, cx)?);
-        }
-        if let Some(output) = &t.output {
-            let path = root.push(Seg::Raw("/outputSchema"));
-            tool.output = Some(inline_all(output, "/outputSchema", &path, &t, cx)?);
-        }
-        return Ok(());
-    }
+    let inline = cx.profile.action(Keyword::Ref) == Action::Rewrite;
     let wrap = !cx.profile.holds_ref_siblings();
     let check = cx.source.name() != cx.target.name();
-    if !wrap && !check {
+    if !inline && !wrap && !check {
         return Ok(());
     }
-    let arena_root = |s: Option<Schema<'a>>| match s {
-        Some(s) => cx.arena.try_alloc(s).map(|r| Some(&*r)).map_err(|_| ()),
-        None => Ok(None),
-    };
-    let (Ok(root_in), Ok(root_out)) = (arena_root(tool.input), arena_root(tool.output)) else {
-        return Err(arena_error(&Path::ROOT, cx));
-    };
-    let mut rule = Keep { wrap, check, root_in, root_out };
-    rewrite_tool(tool, cx, &mut rule)
+    // Each schema is its own document: `#` is its root.
+    let t = *tool;
+    for (schema, pointer, input) in
+        [(t.input, t.input_pointer, true), (t.output, "/outputSchema", false)]
+    {
+        let Some(schema) = schema else { continue };
+        let base = Path::ROOT;
+        let path = base.push(Seg::Raw(pointer));
+        let new = if inline {
+            Some(inline_all(&schema, pointer, &path, &t, cx)?)
+        } else {
+            let root = cx.arena.try_alloc(schema).map_err(|_| arena_error(&path, cx))?;
+            rewrite(&schema, &path, &t, cx, &mut Keep { wrap, check, root })?
+        };
+        match (new, input) {
+            (Some(s), true) => tool.input = Some(s),
+            (Some(s), false) => tool.output = Some(s),
+            (None, _) => {}
+        }
+    }
+    Ok(())
 }
 
 /// Where a `$ref` leads.
@@ -82,16 +82,16 @@ fn resolve<'a>(root: &'a Schema<'a>, reference: &str) -> Target<'a> {
     }
     let Some(rest) = decoded.strip_prefix('/') else { return Target::Dangling };
     let mut cur = root;
-    let mut tokens = rest.split('/').map(|t| t.replace("~1", "/").replace("~0", "~"));
+    let mut tokens = rest.split('/');
     while let Some(token) = tokens.next() {
-        let Some(e) = cur.keywords.iter().find(|e| entry_name(e) == token) else {
+        let Some(e) = cur.keywords.iter().find(|e| token_is(token, entry_name(e))) else {
             return Target::Dangling;
         };
         cur = match e.value {
             Value::Schema(s) => s,
             Value::Props(props) => {
                 let Some(name) = tokens.next() else { return Target::Dangling };
-                match props.iter().find(|p| p.name == name) {
+                match props.iter().find(|p| token_is(name, p.name)) {
                     Some(p) => &p.schema,
                     None => return Target::Dangling,
                 }
@@ -109,10 +109,35 @@ fn resolve<'a>(root: &'a Schema<'a>, reference: &str) -> Target<'a> {
     Target::Found(cur)
 }
 
-/// `%XX` escapes decoded (a URI fragment); `None` when they do not form UTF-8.
-fn percent_decode(s: &str) -> Option<String> {
+/// Whether the RFC 6901 reference token `raw` (`~1` for `/`, `~0` for `~`) names `name`;
+/// compared as it is read, so resolving a reference allocates nothing.
+fn token_is(raw: &str, name: &str) -> bool {
+    if !raw.contains('~') {
+        return raw == name;
+    }
+    let mut want = name.chars();
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        let c = match (c, c == '~') {
+            (_, true) => match chars.next() {
+                Some('1') => '/',
+                Some('0') => '~',
+                _ => return false,
+            },
+            (c, false) => c,
+        };
+        if want.next() != Some(c) {
+            return false;
+        }
+    }
+    want.next().is_none()
+}
+
+/// `%XX` escapes decoded (a URI fragment); `None` when they do not form UTF-8. Borrowed when
+/// there is none, which is nearly always.
+fn percent_decode(s: &str) -> Option<std::borrow::Cow<'_, str>> {
     if !s.contains('%') {
-        return Some(s.to_owned());
+        return Some(std::borrow::Cow::Borrowed(s));
     }
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
@@ -130,7 +155,7 @@ fn percent_decode(s: &str) -> Option<String> {
             }
         }
     }
-    String::from_utf8(out).ok()
+    String::from_utf8(out).ok().map(std::borrow::Cow::Owned)
 }
 
 fn ref_of<'a>(s: &Schema<'a>) -> Option<(&'a Entry<'a>, &'a str)> {
@@ -369,14 +394,14 @@ impl<'a> Inliner<'a> {
         let name = cx.profile.name();
         let found = match resolve(self.root, reference) {
             Target::Found(t) => t,
-            Target::External => {
-                cx.record(tool, entry.at, Severity::Warning, Code::RefExternal, "$ref", pointer,
-                    format!("`$ref` \"{reference}\" names another document, which is never fetched; {name} has no refs, so it is left out (any value passes there)"));
-                return Ok((None, 0, false));
-            }
-            Target::Dangling => {
-                cx.record(tool, entry.at, Severity::Warning, Code::RefDangling, "$ref", pointer,
-                    format!("`$ref` \"{reference}\" does not resolve in this schema; left out (any value passes there)"));
+            unresolved => {
+                let outcome = match unresolved {
+                    Target::External => {
+                        format!("{name} has no refs, so it is left out (any value passes there)")
+                    }
+                    _ => "left out (any value passes there)".to_owned(),
+                };
+                unresolved_ref(&unresolved, reference, entry, pointer, &outcome, tool, cx);
                 return Ok((None, 0, false));
             }
         };
@@ -423,6 +448,25 @@ impl<'a> Inliner<'a> {
     }
 }
 
+/// Reports a `$ref` that leads nowhere in the document; `outcome` says what the output holds.
+#[cold]
+fn unresolved_ref(
+    target: &Target<'_>,
+    reference: &str,
+    entry: &Entry<'_>,
+    pointer: String,
+    outcome: &str,
+    tool: &Tool<'_>,
+    cx: &mut PassCx<'_, '_>,
+) {
+    let (code, why) = match target {
+        Target::External => (Code::RefExternal, "names another document, which is never fetched"),
+        _ => (Code::RefDangling, "does not resolve in this schema"),
+    };
+    let message = format!("`$ref` \"{reference}\" {why}; {outcome}");
+    cx.record(tool, entry.at, Severity::Warning, code, "$ref", pointer, message);
+}
+
 /// Nodes in a schema (a `$ref` counts as one).
 fn count(s: &Schema<'_>) -> u64 {
     let mut n: u64 = 1;
@@ -444,8 +488,8 @@ fn count(s: &Schema<'_>) -> u64 {
 struct Keep<'a> {
     wrap: bool,
     check: bool,
-    root_in: Option<&'a Schema<'a>>,
-    root_out: Option<&'a Schema<'a>>,
+    /// The schema document being walked (input or output schema).
+    root: &'a Schema<'a>,
 }
 
 impl<'a> NodeRule<'a> for Keep<'a> {
@@ -463,17 +507,9 @@ impl<'a> NodeRule<'a> for Keep<'a> {
         let Some((entry, reference)) = ref_of(s) else { return Ok(None) };
         let pointer = || path.push(Seg::Key("$ref")).to_pointer();
         if self.check {
-            // Which document the node is in: the output schema's pointers start there.
-            let in_output = path.to_pointer().starts_with("/outputSchema");
-            let root = if in_output { self.root_out } else { self.root_in };
-            if let Some(root) = root {
-                match resolve(root, reference) {
-                    Target::Found(_) => {}
-                    Target::External => cx.record(tool, entry.at, Severity::Warning, Code::RefExternal, "$ref", pointer(),
-                        format!("`$ref` \"{reference}\" names another document, which is never fetched; kept as written")),
-                    Target::Dangling => cx.record(tool, entry.at, Severity::Warning, Code::RefDangling, "$ref", pointer(),
-                        format!("`$ref` \"{reference}\" does not resolve in this schema; kept as written")),
-                }
+            let target = resolve(self.root, reference);
+            if !matches!(target, Target::Found(_)) {
+                unresolved_ref(&target, reference, entry, pointer(), "kept as written", tool, cx);
             }
         }
         let movable = |e: &&Entry<'_>| !entry_name(e).starts_with('$');
