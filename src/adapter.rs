@@ -76,6 +76,16 @@ pub trait Adapter: Send + Sync {
         false
     }
 
+    /// Whether the provider reads a tool without `strict` as strict (the Responses API).
+    fn omitted_strict_is_strict(&self) -> bool {
+        false
+    }
+
+    /// What the format's schemas hold when the tool is strict, for formats with a strict mode.
+    fn strict_profile(&self) -> Option<&Profile> {
+        None
+    }
+
     /// Whether the format has a place for an output schema.
     fn holds_output_schema(&self) -> bool {
         false

@@ -7,11 +7,13 @@
 use bumpalo::Bump;
 
 use crate::adapter::{Adapter, EmitContext};
+use crate::check::{self, Finding};
 use crate::emit::Writer;
 use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::inverse::Inverse;
 use crate::ir::{Json, Member, Tool};
 use crate::lower::{Kind, Lowerer};
-use crate::options::Options;
+use crate::options::{Options, Strict};
 use crate::owned::{CanonicalTool, tool_from_ir};
 use crate::parse::Parser;
 use crate::passes::{self, PassCx};
@@ -33,6 +35,7 @@ pub enum Shape {
 pub struct Conversion {
     output: Vec<u8>,
     report: Report,
+    inverse: Inverse,
     shape: Shape,
     tools: usize,
 }
@@ -57,6 +60,12 @@ impl Conversion {
     /// Everything the conversion recorded, in source order.
     pub fn report(&self) -> &Report {
         &self.report
+    }
+
+    /// What maps a model's calls of the converted tools back to the source tools: renamed
+    /// tools and keys restored, strict widening's nulls dropped. Empty when nothing changed.
+    pub fn inverse(&self) -> &Inverse {
+        &self.inverse
     }
 
     /// The report entries that lost meaning or metadata.
@@ -100,6 +109,10 @@ impl Conversion {
 pub struct Converter {
     front: Front,
     conversion: Conversion,
+    /// Scratch for the catalog's name check, reused so a clean catalog allocates nothing.
+    names: Vec<(u64, u32)>,
+    /// Pre-flight findings of one tool, reused.
+    findings: Vec<Finding>,
 }
 
 /// The reading half of a session: arena, parse buffers and lowering scratch.
@@ -179,7 +192,12 @@ fn unsupported(adapter: &dyn Adapter, direction: Direction) -> ConversionError {
 impl Converter {
     /// A converter with empty buffers.
     pub fn new() -> Converter {
-        Converter { front: Front::default(), conversion: Conversion::default() }
+        Converter {
+            front: Front::default(),
+            conversion: Conversion::default(),
+            names: Vec::new(),
+            findings: Vec::new(),
+        }
     }
 
     /// Converts `input` from one format to another.
@@ -200,13 +218,73 @@ impl Converter {
         }
         let conversion = &mut self.conversion;
         conversion.clear();
+        conversion.inverse.reset(from.name(), to.name());
+        let scratch = Scratch { names: &mut self.names, findings: &mut self.findings };
         // parse → lower, then passes → emit.
         self.front.lower(input, from, options, |mut lowered, arena| {
-            let kept = run_passes(&mut lowered, from, to, arena, options, &mut conversion.report)?;
+            let kept = run_passes(
+                &mut lowered,
+                from,
+                to,
+                arena,
+                options,
+                &mut conversion.report,
+                scratch,
+            )?;
+            for tool in lowered.tools.get(..kept).unwrap_or_default() {
+                conversion.inverse.record(tool);
+            }
             emit_document(&lowered, kept, from, to, options, conversion)
         })?;
         conversion.report.finish();
         Ok(&*conversion)
+    }
+
+    /// Checks `input`, read as `from`, the way the `to` provider would read it once written in
+    /// its format, without converting: names, the root, strict rules and size limits. Every
+    /// finding is an `error` entry ([`Code::WouldBeRejected`]) naming the tool, the pointer and
+    /// the rule. When `from` is `to`, the tools are checked exactly as written; otherwise they
+    /// are converted first (with `options`) and the output is checked.
+    ///
+    /// # Errors
+    /// As [`Converter::convert`] for reading.
+    pub fn check(
+        &mut self,
+        input: &[u8],
+        from: &dyn Adapter,
+        to: &dyn Adapter,
+        options: &Options,
+    ) -> Result<&Report, ConversionError> {
+        if from.name() != to.name() {
+            let conversion = self.convert(input, from, to, options)?;
+            let output = conversion.output.clone();
+            let mut report = conversion.report.clone();
+            let mut check_options = options.clone();
+            check_options.strict = Strict::Source;
+            self.check(&output, to, to, &check_options)?;
+            report.extend(self.conversion.report.entries().iter().cloned());
+            report.finish();
+            self.conversion.report = report;
+            return Ok(&self.conversion.report);
+        }
+        let conversion = &mut self.conversion;
+        conversion.clear();
+        let findings = &mut self.findings;
+        self.front.lower(input, from, options, |lowered, arena| {
+            let mut cx = PassCx::new(arena, from, to, options, &mut conversion.report);
+            let strict = cx.strict_profile();
+            for tool in lowered.tools.iter() {
+                findings.clear();
+                check::check_tool(tool, to, &cx.profile, strict.as_ref(), findings);
+                record_findings(tool, &[], findings, &mut cx);
+            }
+            findings.clear();
+            check::check_catalog(lowered.tools, to, strict.as_ref(), findings);
+            record_findings(&crate::formats::EMPTY_TOOL, lowered.tools, findings, &mut cx);
+            Ok(())
+        })?;
+        conversion.report.finish();
+        Ok(&conversion.report)
     }
 
     /// Reads `input` into owned [`CanonicalTool`]s (parse → lower → `deep_copy`), for callers
@@ -297,8 +375,38 @@ fn lower_tools<'a>(
     Ok(tools)
 }
 
-/// passes: every tool through the fixed pass order; returns how many are kept (moved to the
-/// front of the slice, order preserved).
+/// Buffers the passes reuse between conversions.
+struct Scratch<'s> {
+    names: &'s mut Vec<(u64, u32)>,
+    findings: &'s mut Vec<Finding>,
+}
+
+/// Records pre-flight findings as `error` entries, about `tool` or, for a request-level
+/// finding that names one, that tool of `catalog`.
+#[cold]
+fn record_findings(
+    tool: &Tool<'_>,
+    catalog: &[Tool<'_>],
+    findings: &mut Vec<Finding>,
+    cx: &mut PassCx<'_, '_>,
+) {
+    for f in findings.drain(..) {
+        let about = f.tool.and_then(|i| catalog.get(i)).unwrap_or(tool);
+        cx.record(
+            about,
+            f.at,
+            Severity::Error,
+            Code::WouldBeRejected,
+            f.feature,
+            f.pointer,
+            f.message,
+        );
+    }
+}
+
+/// passes: tool names for the whole catalog, then every tool through the fixed pass order,
+/// then the pre-flight check of what was written; returns how many tools are kept (moved to
+/// the front of the slice, order preserved).
 fn run_passes<'a>(
     lowered: &mut Lowered<'a>,
     from: &dyn Adapter,
@@ -306,17 +414,39 @@ fn run_passes<'a>(
     arena: &'a Bump,
     options: &Options,
     report: &mut Report,
+    scratch: Scratch<'_>,
 ) -> Result<usize, ConversionError> {
     let mut cx = PassCx::new(arena, from, to, options, report);
+    // The same format is not second-guessed unless the caller asked for strict handling.
+    let rewrite =
+        from.name() != to.name() || matches!(options.strict, Strict::On | Strict::Require);
+    if rewrite {
+        passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
+    }
+    let strict = cx.strict_profile();
     let mut kept = 0;
     for i in 0..lowered.tools.len() {
         let Some(mut tool) = lowered.tools.get(i).copied() else { break };
-        if passes::run(&mut tool, &mut cx).map_err(|e| e.with_tool(tool.name))? {
-            if let Some(slot) = lowered.tools.get_mut(kept) {
-                *slot = tool;
-            }
-            kept += 1;
+        if !passes::run(&mut tool, &mut cx).map_err(|e| e.with_tool(tool.name))? {
+            continue;
         }
+        if rewrite {
+            scratch.findings.clear();
+            check::check_tool(&tool, to, &cx.profile, strict.as_ref(), scratch.findings);
+            if !scratch.findings.is_empty() {
+                record_findings(&tool, &[], scratch.findings, &mut cx);
+                continue;
+            }
+        }
+        if let Some(slot) = lowered.tools.get_mut(kept) {
+            *slot = tool;
+        }
+        kept += 1;
+    }
+    if rewrite && let Some(tools) = lowered.tools.get(..kept) {
+        scratch.findings.clear();
+        check::check_catalog(tools, to, strict.as_ref(), scratch.findings);
+        record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
     }
     if lowered.shape == Shape::Catalog && from.name() != to.name() {
         for m in lowered.wrapper.iter().filter(|m| m.key != from.catalog_key()) {

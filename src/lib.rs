@@ -34,10 +34,12 @@
 )]
 
 mod adapter;
+mod check;
 mod convert;
 mod emit;
 mod error;
 pub mod formats;
+pub mod inverse;
 pub mod ir;
 mod lower;
 mod options;
@@ -54,13 +56,14 @@ pub use adapter::{Adapter, EmitContext};
 pub use convert::{Conversion, Converter, Shape};
 pub use emit::Writer;
 pub use error::{ConversionError, Direction, ErrorKind};
+pub use inverse::{Inverse, ToolCall, UnmapError};
 pub use ir::{FeatureSet, SchemaFeature};
 pub use lower::{At, Elements, Kind, Lowerer, Members};
-pub use options::{Limits, Options};
+pub use options::{Limits, Options, Strict};
 pub use owned::{
     CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType, ToolValidationError,
 };
 pub use pointer::{Path, Seg};
-pub use profile::{Action, Profile};
+pub use profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
 pub use registry::Registry;
 pub use report::{Code, FeatureLossWarning, Report, ReportEntry, Severity};

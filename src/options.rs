@@ -34,6 +34,25 @@ impl Default for Limits {
     }
 }
 
+/// Whether tools are made strict for targets with a strict mode (OpenAI Structured Outputs,
+/// Anthropic strict tool use). Targets without one ignore it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strict {
+    /// Follow each source tool: one that says `strict: true` is made strict for a different
+    /// target format (falling back to `strict: false` when it cannot be); others are left
+    /// as they are.
+    #[default]
+    Source,
+    /// Make every tool strict (CLI `--strict`); a tool whose schema cannot be made strict
+    /// without changing what it accepts is written with `strict: false` and a warning.
+    On,
+    /// Make every tool strict (CLI `--strict=require`); a tool that cannot be is an error and
+    /// is left out.
+    Require,
+    /// Write every tool with `strict: false` (CLI `--no-strict`).
+    Off,
+}
+
 /// Options for one conversion.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -49,6 +68,8 @@ pub struct Options {
     /// innermost use is replaced by an unconstrained schema (and reported). Default 0: not
     /// unrolled, reported.
     pub unroll_recursion: u32,
+    /// Strict mode for targets that have one.
+    pub strict: Strict,
 }
 
 impl Options {
@@ -96,6 +117,13 @@ impl Options {
     #[must_use]
     pub fn unroll_recursion(mut self, times: u32) -> Options {
         self.unroll_recursion = times;
+        self
+    }
+
+    /// Sets the strict mode.
+    #[must_use]
+    pub fn strict(mut self, strict: Strict) -> Options {
+        self.strict = strict;
         self
     }
 

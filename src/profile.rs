@@ -8,8 +8,11 @@
 //! `FunctionDeclaration` / `Schema` (ai.google.dev/api/caching#Schema: the OpenAPI 3.0 subset
 //! of `parameters`, and `parametersJsonSchema`) and the Gemini JSON Schema announcement
 //! (2025-11: `anyOf`, `$ref`, `minimum`/`maximum`, `additionalProperties`, `prefixItems`).
-//! These are the non-strict columns of the design's feature matrix; the strict columns come
-//! with their pass.
+//! The strict columns: OpenAI Structured Outputs "Supported schemas" (platform.openai.com/docs/
+//! guides/structured-outputs, checked 2026-11) and Anthropic "Structured outputs" / strict tool
+//! use JSON Schema limitations (docs.anthropic.com/en/docs/build-with-claude/structured-outputs,
+//! checked 2026-11). Name rules and size limits are data too ([`NameRule`], [`ProviderLimits`]),
+//! each with the date and the source of the rule.
 
 use crate::ir::{FeatureSet, Json, Keyword, SchemaFeature, Value};
 
@@ -65,6 +68,108 @@ pub struct Profile {
     formats: &'static [&'static str],
     // Whether a `$ref` may have siblings other than `$`-keywords.
     ref_siblings: bool,
+    // With `minItems: rewrite`, the largest `minItems` kept; a larger one is described.
+    min_items_max: u32,
+    // What a strict tool's schema must obey (`None`: the profile is not a strict one).
+    strict: Option<StrictRules>,
+    // Constructs the input schema's root may not use (OpenAI strict: `anyOf`; Anthropic:
+    // `anyOf`, `oneOf`, `allOf`).
+    root_forbids: FeatureSet,
+    // The tool-name rule, and the rule for property keys where the target has one.
+    names: Option<NameRule>,
+    keys: Option<NameRule>,
+    limits: ProviderLimits,
+    // The provider rejects any keyword outside the profile's kept set (Gemini's `parameters`
+    // is a protobuf message: unknown fields are an error).
+    rejects_unlisted: bool,
+}
+
+/// What a strict schema must obey beyond its keyword table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrictRules {
+    /// Every property must be listed in `required` (OpenAI); an optional one is made nullable.
+    pub all_required: bool,
+    /// A recursive `$ref` is allowed.
+    pub recursion: bool,
+}
+
+/// A provider's rule for a name: ASCII letters, digits and `_`, plus `extra`, between 1 and
+/// `max` bytes; with `letter_first`, the first character is a letter or `_`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NameRule {
+    /// Characters allowed besides ASCII letters, digits and `_`.
+    pub extra: &'static str,
+    /// Longest name, in bytes (every allowed character is one byte).
+    pub max: usize,
+    /// The first character must be a letter or `_`.
+    pub letter_first: bool,
+    /// The rule as the provider documents it (a regular expression).
+    pub pattern: &'static str,
+    /// Where the rule comes from, with the date it was checked.
+    pub source: &'static str,
+}
+
+impl NameRule {
+    /// Whether `c` may appear in a name.
+    #[inline]
+    pub fn allows(&self, c: char) -> bool {
+        c.is_ascii_alphanumeric() || c == '_' || (c.is_ascii() && self.extra.contains(c))
+    }
+
+    /// Whether `name` obeys the rule.
+    pub fn accepts(&self, name: &str) -> bool {
+        let first_ok = name
+            .chars()
+            .next()
+            .is_some_and(|c| !self.letter_first || c.is_ascii_alphabetic() || c == '_');
+        first_ok && name.len() <= self.max && name.chars().all(|c| self.allows(c))
+    }
+}
+
+/// One documented provider limit: its value and where it comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// The largest value the provider accepts.
+    pub max: usize,
+    /// Where the rule comes from, with the date it was checked.
+    pub source: &'static str,
+}
+
+/// The size limits a provider enforces. Per-tool limits apply to strict tools; per-request
+/// limits to a whole catalog sent in one request.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProviderLimits {
+    /// Object properties in one strict schema, all levels counted.
+    pub properties: Option<Limit>,
+    /// Levels of object nesting in one strict schema.
+    pub depth: Option<Limit>,
+    /// `enum` values in one strict schema, all enums counted.
+    pub enum_values: Option<Limit>,
+    /// Characters of property names, definition names, enum and const values in one strict
+    /// schema.
+    pub schema_chars: Option<Limit>,
+    /// Strict tools in one request.
+    pub strict_tools: Option<Limit>,
+    /// Optional parameters across the strict tools of one request.
+    pub optional_params: Option<Limit>,
+    /// Parameters with a union type (`anyOf`, a type array) across the strict tools of one
+    /// request.
+    pub union_params: Option<Limit>,
+    /// `cache_control` breakpoints in one request.
+    pub cache_breakpoints: Option<Limit>,
+}
+
+impl ProviderLimits {
+    const NONE: ProviderLimits = ProviderLimits {
+        properties: None,
+        depth: None,
+        enum_values: None,
+        schema_chars: None,
+        strict_tools: None,
+        optional_params: None,
+        union_params: None,
+        cache_breakpoints: None,
+    };
 }
 
 impl Profile {
@@ -77,7 +182,89 @@ impl Profile {
             string_enums_only: false,
             formats: &[],
             ref_siblings: true,
+            min_items_max: u32::MAX,
+            strict: None,
+            root_forbids: FeatureSet::EMPTY,
+            names: None,
+            keys: None,
+            limits: ProviderLimits::NONE,
+            rejects_unlisted: false,
         }
+    }
+
+    /// The same profile for a provider that rejects any keyword it does not keep.
+    #[must_use]
+    pub const fn rejecting_unlisted(mut self) -> Profile {
+        self.rejects_unlisted = true;
+        self
+    }
+
+    /// Whether the provider rejects any keyword the profile does not keep.
+    pub const fn rejects_unlisted(&self) -> bool {
+        self.rejects_unlisted
+    }
+
+    /// The same profile as a strict one, obeying `rules`.
+    #[must_use]
+    pub const fn strict(mut self, rules: StrictRules) -> Profile {
+        self.strict = Some(rules);
+        self
+    }
+
+    /// The same profile keeping `minItems` only up to `max` (`minItems` set to
+    /// [`Action::Rewrite`]; a larger value is described).
+    #[must_use]
+    pub const fn min_items_at_most(mut self, max: u32) -> Profile {
+        self.min_items_max = max;
+        self.with(Keyword::MinItems, Action::Rewrite)
+    }
+
+    /// The same profile with constructs the input schema's root may not use.
+    #[must_use]
+    pub const fn root_forbids(mut self, features: FeatureSet) -> Profile {
+        self.root_forbids = features;
+        self
+    }
+
+    /// The same profile with a tool-name rule and, where the target has one, a property-key
+    /// rule.
+    #[must_use]
+    pub const fn names(mut self, names: NameRule, keys: Option<NameRule>) -> Profile {
+        self.names = Some(names);
+        self.keys = keys;
+        self
+    }
+
+    /// The same profile with these size limits.
+    #[must_use]
+    pub const fn limits(mut self, limits: ProviderLimits) -> Profile {
+        self.limits = limits;
+        self
+    }
+
+    /// The strict rules, when this is a strict profile.
+    pub const fn strict_rules(&self) -> Option<StrictRules> {
+        self.strict
+    }
+
+    /// Constructs the input schema's root may not use.
+    pub const fn root_forbidden(&self) -> FeatureSet {
+        self.root_forbids
+    }
+
+    /// The tool-name rule, when the target has one.
+    pub const fn name_rule(&self) -> Option<&NameRule> {
+        self.names.as_ref()
+    }
+
+    /// The property-key rule, when the target has one.
+    pub const fn key_rule(&self) -> Option<&NameRule> {
+        self.keys.as_ref()
+    }
+
+    /// The provider's size limits.
+    pub const fn provider_limits(&self) -> &ProviderLimits {
+        &self.limits
     }
 
     /// The same profile with `keyword` set to `action`.
@@ -158,6 +345,11 @@ impl Profile {
             (Keyword::Enum, _) => Action::Keep,
             (Keyword::Format, Value::Str(f)) if self.formats.contains(f) => Action::Keep,
             (Keyword::Format, _) => Action::Describe,
+            (Keyword::MinItems, Value::Number(n)) => match n.parse::<u32>() {
+                Ok(v) if v <= self.min_items_max => Action::Keep,
+                _ => Action::Describe,
+            },
+            (Keyword::MinItems, _) => Action::Describe,
             _ => action,
         }
     }
@@ -208,20 +400,185 @@ pub const OPENAI: Profile = Profile::keep_all("openai")
     .with(Keyword::AdditionalItems, Action::Rewrite)
     .with(Keyword::Schema, Action::Drop)
     .with(Keyword::Id, Action::Drop)
-    .with(Keyword::Comment, Action::Drop);
+    .with(Keyword::Comment, Action::Drop)
+    .names(OPENAI_NAMES, None);
+
+/// OpenAI function names: `FunctionObject.name` in the API reference
+/// (platform.openai.com/docs/api-reference/chat/create, checked 2026-11).
+pub const OPENAI_NAMES: NameRule = NameRule {
+    extra: "-",
+    max: 64,
+    letter_first: false,
+    pattern: "^[a-zA-Z0-9_-]{1,64}$",
+    source: "OpenAI API reference, function name (checked 2026-11)",
+};
+
+const OPENAI_STRICT_SOURCE: &str =
+    "OpenAI Structured Outputs, supported schemas: objects have limitations (checked 2026-11)";
+
+/// OpenAI with `strict: true` (Structured Outputs): a subset of JSON Schema. Every object
+/// closed with `additionalProperties: false` and every property required (the strict pass
+/// does both); `oneOf` as `anyOf`, `allOf` merged; nine formats; string length, object-size and
+/// array-content keywords, `default` and the conditionals described; no root `anyOf`.
+pub const OPENAI_STRICT: Profile = strict_common(OPENAI)
+    .strict(StrictRules { all_required: true, recursion: true })
+    .no_ref_siblings()
+    .formats(&[
+        "date-time",
+        "time",
+        "date",
+        "duration",
+        "email",
+        "hostname",
+        "ipv4",
+        "ipv6",
+        "uuid",
+    ])
+    .limits(ProviderLimits {
+        properties: Some(Limit { max: 5_000, source: OPENAI_STRICT_SOURCE }),
+        depth: Some(Limit { max: 10, source: OPENAI_STRICT_SOURCE }),
+        enum_values: Some(Limit { max: 1_000, source: OPENAI_STRICT_SOURCE }),
+        schema_chars: Some(Limit { max: 120_000, source: OPENAI_STRICT_SOURCE }),
+        ..ProviderLimits::NONE
+    });
 
 /// Anthropic, non-strict: `input_schema` is JSON Schema 2020-12; everything is kept, older
-/// forms (tuple `items`) are rewritten into their 2020-12 equivalents.
+/// forms (tuple `items`) are rewritten into their 2020-12 equivalents. The root may not be a
+/// combinator ("input_schema does not support oneOf, allOf, or anyOf at the top level").
 pub const ANTHROPIC: Profile = Profile::keep_all("anthropic")
     .without(SchemaFeature::TupleItems)
     .with(Keyword::Nullable, Action::Rewrite)
-    .with(Keyword::AdditionalItems, Action::Rewrite);
+    .with(Keyword::AdditionalItems, Action::Rewrite)
+    .root_forbids(ROOT_COMBINATORS)
+    .names(ANTHROPIC_NAMES, Some(ANTHROPIC_KEYS))
+    .limits(ANTHROPIC_LIMITS);
+
+/// Anthropic tool names: `tools[].name` in the Messages API reference
+/// (docs.anthropic.com/en/api/messages, checked 2026-11).
+pub const ANTHROPIC_NAMES: NameRule = NameRule {
+    extra: "-",
+    max: 128,
+    letter_first: false,
+    pattern: "^[a-zA-Z0-9_-]{1,128}$",
+    source: "Anthropic Messages API, tool name (checked 2026-11)",
+};
+
+/// Anthropic property keys in `input_schema` (the API's validation error for
+/// `properties` keys, checked 2026-11).
+pub const ANTHROPIC_KEYS: NameRule = NameRule {
+    extra: ".-",
+    max: 64,
+    letter_first: false,
+    pattern: "^[a-zA-Z0-9_.-]{1,64}$",
+    source: "Anthropic Messages API, input_schema property keys (checked 2026-11)",
+};
+
+const ANTHROPIC_STRICT_SOURCE: &str =
+    "Anthropic structured outputs, JSON Schema limitations of strict tool use (checked 2026-11)";
+
+const ANTHROPIC_LIMITS: ProviderLimits = ProviderLimits {
+    strict_tools: Some(Limit { max: 20, source: ANTHROPIC_STRICT_SOURCE }),
+    optional_params: Some(Limit { max: 24, source: ANTHROPIC_STRICT_SOURCE }),
+    union_params: Some(Limit { max: 16, source: ANTHROPIC_STRICT_SOURCE }),
+    cache_breakpoints: Some(Limit {
+        max: 4,
+        source: "Anthropic prompt caching: at most 4 cache_control breakpoints (checked 2026-11)",
+    }),
+    ..ProviderLimits::NONE
+};
+
+/// Anthropic with `strict: true`: every object closed, no all-required rule, ten formats,
+/// `minItems` 0 or 1, numeric and length bounds described, no recursion.
+pub const ANTHROPIC_STRICT: Profile = strict_common(ANTHROPIC)
+    .strict(StrictRules { all_required: false, recursion: false })
+    .formats(&[
+        "date-time",
+        "time",
+        "date",
+        "duration",
+        "email",
+        "hostname",
+        "uri",
+        "ipv4",
+        "ipv6",
+        "uuid",
+    ])
+    .min_items_at_most(1)
+    .with(Keyword::MaxItems, Action::Describe)
+    .with(Keyword::Minimum, Action::Describe)
+    .with(Keyword::Maximum, Action::Describe)
+    .with(Keyword::ExclusiveMinimum, Action::Describe)
+    .with(Keyword::ExclusiveMaximum, Action::Describe)
+    .with(Keyword::MultipleOf, Action::Describe)
+    .with(Keyword::Schema, Action::Drop)
+    .with(Keyword::Id, Action::Drop)
+    .with(Keyword::Comment, Action::Drop);
+
+const ROOT_COMBINATORS: FeatureSet =
+    FeatureSet::of(&[SchemaFeature::AnyOf, SchemaFeature::OneOf, SchemaFeature::AllOf]);
+
+/// What both strict modes lack: the keywords outside the Structured Outputs subset. `oneOf`
+/// becomes `anyOf` (disjoint branches keep their meaning), `allOf` is merged, the rest is
+/// described so the model still reads it, and annotations with no effect are dropped.
+const fn strict_common(p: Profile) -> Profile {
+    p.root_forbids(ROOT_COMBINATORS)
+        .with(Keyword::OneOf, Action::Rewrite)
+        .with(Keyword::AllOf, Action::Rewrite)
+        .with(Keyword::Not, Action::Describe)
+        .with(Keyword::If, Action::Describe)
+        .with(Keyword::Then, Action::Describe)
+        .with(Keyword::Else, Action::Describe)
+        .with(Keyword::Default, Action::Describe)
+        .with(Keyword::Examples, Action::Describe)
+        .with(Keyword::Example, Action::Describe)
+        .with(Keyword::MinLength, Action::Describe)
+        .with(Keyword::MaxLength, Action::Describe)
+        .with(Keyword::PatternProperties, Action::Describe)
+        .with(Keyword::PropertyNames, Action::Describe)
+        .with(Keyword::MinProperties, Action::Describe)
+        .with(Keyword::MaxProperties, Action::Describe)
+        .with(Keyword::UnevaluatedProperties, Action::Describe)
+        .with(Keyword::UnevaluatedItems, Action::Describe)
+        .with(Keyword::Contains, Action::Describe)
+        .with(Keyword::MinContains, Action::Describe)
+        .with(Keyword::MaxContains, Action::Describe)
+        .with(Keyword::UniqueItems, Action::Describe)
+        .with(Keyword::PrefixItems, Action::Describe)
+        .with(Keyword::DependentRequired, Action::Describe)
+        .with(Keyword::DependentSchemas, Action::Describe)
+        .with(Keyword::Dependencies, Action::Describe)
+        .with(Keyword::ContentSchema, Action::Describe)
+        .with(Keyword::DynamicRef, Action::Describe)
+        .with(Keyword::RecursiveRef, Action::Describe)
+        .with(Keyword::Anchor, Action::Drop)
+        .with(Keyword::DynamicAnchor, Action::Drop)
+        .with(Keyword::RecursiveAnchor, Action::Drop)
+        .with(Keyword::Vocabulary, Action::Drop)
+        .with(Keyword::Deprecated, Action::Drop)
+        .with(Keyword::ReadOnly, Action::Drop)
+        .with(Keyword::WriteOnly, Action::Drop)
+        .with(Keyword::ContentEncoding, Action::Drop)
+        .with(Keyword::ContentMediaType, Action::Drop)
+        .with(Keyword::PropertyOrdering, Action::Drop)
+        .with(Keyword::Unknown, Action::Drop)
+}
+
+/// Gemini function names: `FunctionDeclaration.name` (ai.google.dev/api/caching, checked
+/// 2026-11): a letter or `_` first, then letters, digits, `_`, `.`, `:` and `-`.
+pub const GEMINI_NAMES: NameRule = NameRule {
+    extra: ".:-",
+    max: 128,
+    letter_first: true,
+    pattern: "^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$",
+    source: "Gemini API FunctionDeclaration name (checked 2026-11)",
+};
 
 /// Gemini `parameters`: the OpenAPI 3.0 subset of the `Schema` object. Kept: type, format
 /// (`enum`, `date-time`), title, description, nullable, enum (strings), items, min/maxItems,
 /// properties, required, min/maxProperties, min/maxLength, pattern, minimum, maximum,
 /// example, default, anyOf, propertyOrdering. One type per node, no boolean schemas, no refs.
 pub const GEMINI: Profile = gemini_common(Profile::keep_all("gemini"))
+    .rejecting_unlisted()
     .without(SchemaFeature::TypeArray)
     .without(SchemaFeature::BooleanSchema)
     .string_enums_only()
@@ -263,7 +620,8 @@ pub const GEMINI_JSON: Profile = gemini_common(Profile::keep_all("gemini-json"))
 /// What both Gemini fields lack: conditionals, `not`, the 2019+ applicators, annotations with
 /// no place, unknown keywords. `allOf` is merged where it merges cleanly.
 const fn gemini_common(p: Profile) -> Profile {
-    p.without(SchemaFeature::TupleItems)
+    p.names(GEMINI_NAMES, None)
+        .without(SchemaFeature::TupleItems)
         .with(Keyword::AdditionalItems, Action::Rewrite)
         .with(Keyword::AllOf, Action::Rewrite)
         .with(Keyword::Schema, Action::Drop)

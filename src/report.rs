@@ -73,6 +73,22 @@ pub enum Code {
     TypeRewritten,
     /// A boolean schema written as an object schema.
     BooleanSchemaRewritten,
+    /// A tool name the target's rule rejects (or one that clashes in the catalog) was
+    /// rewritten; the inverse map restores it.
+    ToolRenamed,
+    /// A property key the target's key rule rejects was rewritten; the inverse map restores it.
+    KeyRenamed,
+    /// Strict mode made optional properties required and nullable; the inverse map drops the
+    /// nulls the model sends for them.
+    StrictWidened,
+    /// A tool asked to be strict cannot be without changing what it accepts (or would break a
+    /// per-request limit); it is written with `strict: false`.
+    StrictFallback,
+    /// A tool required to be strict cannot be; it is left out.
+    StrictImpossible,
+    /// The provider would reject the tool (or the request) as written: a name, the root, a
+    /// strict rule or a size limit.
+    WouldBeRejected,
 }
 
 impl Code {
@@ -98,6 +114,12 @@ impl Code {
             Code::RefExternal => "ref-external",
             Code::TypeRewritten => "type-rewritten",
             Code::BooleanSchemaRewritten => "boolean-schema-rewritten",
+            Code::ToolRenamed => "tool-renamed",
+            Code::KeyRenamed => "key-renamed",
+            Code::StrictWidened => "strict-widened",
+            Code::StrictFallback => "strict-fallback",
+            Code::StrictImpossible => "strict-impossible",
+            Code::WouldBeRejected => "would-be-rejected",
         }
     }
 }
@@ -217,6 +239,14 @@ impl Report {
 
     pub(crate) fn push(&mut self, entry: ReportEntry) {
         self.entries.push(entry);
+    }
+
+    pub(crate) fn extend(&mut self, entries: impl IntoIterator<Item = ReportEntry>) {
+        self.entries.extend(entries);
+    }
+
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.entries.truncate(len);
     }
 
     pub(crate) fn finish(&mut self) {

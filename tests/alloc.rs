@@ -44,8 +44,11 @@ const TOOL: &[u8] = br##"{"name":"search","description":"Search \"docs\".","inpu
 #[test]
 fn warm_converter_allocates_nothing_per_tool() {
     let catalog = {
-        let tools: Vec<&str> =
-            (0..20).map(|_| std::str::from_utf8(TOOL).unwrap_or_default()).collect();
+        // Distinct names: a catalog with one name twice is renamed (and reported).
+        let tool = std::str::from_utf8(TOOL).unwrap_or_default();
+        let tools: Vec<String> = (0..20)
+            .map(|i| tool.replacen(r#""name":"search""#, &format!(r#""name":"search_{i}""#), 1))
+            .collect();
         format!(r#"{{"tools":[{}]}}"#, tools.join(","))
     };
     let options = Options::default();

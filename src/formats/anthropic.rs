@@ -7,7 +7,7 @@ use crate::error::ConversionError;
 use crate::ir::{Role, Tool};
 use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
-use crate::profile::{ANTHROPIC, Profile};
+use crate::profile::{ANTHROPIC, ANTHROPIC_STRICT, Profile};
 
 use super::{lower_envelope, lower_opaque, write_input, write_members, write_name_description};
 
@@ -26,6 +26,10 @@ impl Adapter for Anthropic {
 
     fn holds_strict(&self) -> bool {
         true
+    }
+
+    fn strict_profile(&self) -> Option<&Profile> {
+        Some(&ANTHROPIC_STRICT)
     }
 
     fn requires_object_root(&self) -> bool {

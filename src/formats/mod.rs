@@ -30,6 +30,8 @@ pub(crate) const EMPTY_TOOL: Tool<'static> = Tool {
     members_pointer: "",
     input_pointer: "",
     at: 0,
+    source_name: None,
+    remapped: false,
 };
 
 /// The empty object schema written where a target requires an input schema the source lacked.
@@ -169,6 +171,7 @@ pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
 /// none); empty keeps the source's key.
 pub(crate) fn write_members(tool: &Tool<'_>, w: &mut Writer<'_>, outer: bool, input_key: &str) {
     let mut wrote_input = false;
+    let mut wrote_strict = false;
     for m in tool.members {
         if m.role == Role::Structure || (m.role == Role::Outer) != outer {
             continue;
@@ -195,6 +198,7 @@ pub(crate) fn write_members(tool: &Tool<'_>, w: &mut Writer<'_>, outer: bool, in
                 if let Some(b) = tool.strict {
                     w.key(m.key);
                     w.bool(b);
+                    wrote_strict = true;
                 }
             }
             Role::Structure => {}
@@ -206,6 +210,11 @@ pub(crate) fn write_members(tool: &Tool<'_>, w: &mut Writer<'_>, outer: bool, in
     }
     if !outer && !wrote_input && !input_key.is_empty() {
         write_input(tool.input.as_ref(), input_key, w);
+    }
+    // Strict mode set by the conversion on a tool whose source did not state it.
+    if let (false, false, Some(b)) = (outer, wrote_strict, tool.strict) {
+        w.key("strict");
+        w.bool(b);
     }
 }
 

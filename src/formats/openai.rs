@@ -10,7 +10,7 @@ use crate::error::ConversionError;
 use crate::ir::{Json, Role, Tool, ToolMember};
 use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
-use crate::profile::{OPENAI, Profile};
+use crate::profile::{OPENAI, OPENAI_STRICT, Profile};
 
 use super::{lower_envelope, lower_opaque, write_input, write_members, write_name_description};
 
@@ -44,6 +44,10 @@ impl Adapter for OpenAi {
 
     fn holds_strict(&self) -> bool {
         true
+    }
+
+    fn strict_profile(&self) -> Option<&Profile> {
+        Some(&OPENAI_STRICT)
     }
 
     fn requires_object_root(&self) -> bool {
@@ -172,6 +176,14 @@ impl Adapter for OpenAiResponses {
         true
     }
 
+    fn omitted_strict_is_strict(&self) -> bool {
+        true
+    }
+
+    fn strict_profile(&self) -> Option<&Profile> {
+        Some(&OPENAI_STRICT)
+    }
+
     fn requires_object_root(&self) -> bool {
         true
     }
@@ -206,7 +218,7 @@ impl Adapter for OpenAiResponses {
                 w.string("function");
             }
             write_members(tool, w, false, "parameters");
-            if tool.member("strict").is_none() {
+            if tool.strict.is_none() {
                 w.key("strict");
                 w.bool(tool.strict.unwrap_or(false));
             }

@@ -137,6 +137,19 @@ pub struct Prop<'a> {
     pub at: u32,
     /// The schema.
     pub schema: Schema<'a>,
+    /// The name in the source, when a pass renamed the property for the target (a key the
+    /// target's key rule rejects); the inverse map renames it back in a model's arguments.
+    pub source_name: Option<&'a str>,
+    /// The property was optional and strict mode made it required and nullable; the inverse
+    /// map drops a `null` the model sends for it.
+    pub widened: bool,
+}
+
+impl<'a> Prop<'a> {
+    /// A property as the source wrote it.
+    pub const fn new(name: &'a str, at: u32, schema: Schema<'a>) -> Prop<'a> {
+        Prop { name, at, schema, source_name: None, widened: false }
+    }
 }
 
 /// A keyword's value, typed by what the keyword holds.

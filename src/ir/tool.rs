@@ -69,6 +69,12 @@ pub struct Tool<'a> {
     pub input_pointer: &'static str,
     /// Position of the tool in the source.
     pub at: u32,
+    /// The name in the source, when the target's name rule (or a clash in the catalog) made a
+    /// pass rename the tool.
+    pub source_name: Option<&'a str>,
+    /// A pass renamed a property key or widened an optional property somewhere in the input
+    /// schema, so a model's arguments need mapping back.
+    pub remapped: bool,
 }
 
 impl<'a> Tool<'a> {

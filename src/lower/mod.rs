@@ -373,7 +373,8 @@ fn dup(key: &str) -> ErrorKind {
 }
 
 /// FNV-1a: keys are short and this runs only for objects of more than 12 keys.
-fn hash(s: &str) -> u64 {
+/// FNV-1a: stable across runs and versions, so names derived from it are too.
+pub(crate) fn hash(s: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in s.bytes() {
         h ^= u64::from(b);

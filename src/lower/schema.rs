@@ -176,17 +176,13 @@ impl<'a> Lowerer<'a, '_> {
                 self.check_depth(depth + 1, path)?;
                 self.check_duplicates(at, path)?;
                 let len = self.members(at).count();
-                let props = self.alloc_slice(
-                    len,
-                    Prop { name: "", at: 0, schema: Schema::bool(true, 0) },
-                    path,
-                )?;
+                let props = self.alloc_slice(len, Prop::new("", 0, Schema::bool(true, 0)), path)?;
                 let mut members = self.members(at);
                 for slot in props.iter_mut() {
                     let Some((name, name_at, v)) = members.next() else { break };
                     let s = self.schema(v, &path.push(Seg::Key(name)), depth + 1)?;
                     *features = features.union(s.features);
-                    *slot = Prop { name, at: name_at as u32, schema: s };
+                    *slot = Prop::new(name, name_at as u32, s);
                 }
                 Value::Props(props)
             }

@@ -139,7 +139,7 @@ fn combine<'a>(a: &Entry<'a>, b: &Entry<'a>, arena: &'a Bump) -> Result<Value<'a
         }
         (K::Properties, Value::Props(x), Value::Props(y)) => {
             let extra = y.iter().filter(|p| !x.iter().any(|q| q.name == p.name)).count();
-            let blank = Prop { name: "", at: 0, schema: Schema::bool(true, 0) };
+            let blank = Prop::new("", 0, Schema::bool(true, 0));
             let list = arena.try_alloc_slice_fill_copy(x.len() + extra, blank)?;
             let mut slots = list.iter_mut();
             for p in x {

@@ -8,16 +8,22 @@ mod combinators;
 mod dialect;
 mod envelope;
 mod merge;
+pub(crate) mod names;
 mod policy;
 mod refs;
 mod root;
+mod strict;
+
+pub(crate) use policy::keeps;
+pub(crate) use refs::{Target, resolve};
+pub(crate) use strict::{CatalogCounts, recursion};
 
 use bumpalo::Bump;
 
 use crate::adapter::Adapter;
 use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
-use crate::options::Options;
+use crate::options::{Options, Strict};
 use crate::pointer::{Path, Seg};
 use crate::profile::Profile;
 use crate::report::{Code, Report, ReportEntry, Severity};
@@ -31,6 +37,12 @@ pub(crate) struct PassCx<'a, 'c> {
     pub profile: Profile,
     pub options: &'c Options,
     pub report: &'c mut Report,
+    /// The strict tools of the catalog so far, for per-request limits.
+    pub catalog: CatalogCounts,
+    /// The target profile (with the caller's overrides) when a tool is not strict.
+    base: Profile,
+    /// The target's strict profile (with the caller's overrides), when it has one.
+    strict: Option<Profile>,
     seq: u32,
 }
 
@@ -42,12 +54,44 @@ impl<'a, 'c> PassCx<'a, 'c> {
         options: &'c Options,
         report: &'c mut Report,
     ) -> Self {
-        let profile = if options.policy.is_empty() {
-            *target.profile()
-        } else {
-            target.profile().with_overrides(&options.policy)
+        let overridden = |p: &Profile| {
+            if options.policy.is_empty() { *p } else { p.with_overrides(&options.policy) }
         };
-        PassCx { arena, source, target, profile, options, report, seq: 0 }
+        let profile = overridden(target.profile());
+        let strict = target.strict_profile().map(overridden);
+        PassCx {
+            arena,
+            source,
+            target,
+            profile,
+            options,
+            report,
+            catalog: CatalogCounts::default(),
+            base: profile,
+            strict,
+            seq: 0,
+        }
+    }
+
+    /// The target's strict profile with the caller's overrides, when it has one.
+    pub fn strict_profile(&self) -> Option<Profile> {
+        self.strict
+    }
+
+    /// Whether `tool` is to be made strict, and whether that is required: `None` when not.
+    fn strict_wanted(&self, tool: &Tool<'_>) -> Option<bool> {
+        self.strict?;
+        if tool.opaque.is_some() {
+            return None;
+        }
+        match self.options.strict {
+            Strict::Source => (tool.strict == Some(true)
+                && self.source.name() != self.target.name())
+            .then_some(false),
+            Strict::On => Some(false),
+            Strict::Require => Some(true),
+            Strict::Off => None,
+        }
     }
 
     /// Records a report entry about `tool` at source position `at`.
@@ -65,7 +109,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
     ) {
         self.seq += 1;
         self.report.push(ReportEntry {
-            tool: tool.name.to_owned(),
+            tool: tool.source_name.unwrap_or(tool.name).to_owned(),
             severity,
             code,
             feature: feature.to_owned(),
@@ -135,6 +179,12 @@ pub(crate) trait NodeRule<'a> {
     /// subtrees are skipped with one bitset test and shared as they are.
     fn triggers(&self) -> FeatureSet;
 
+    /// Whether to visit every node regardless of [`NodeRule::triggers`] (a rule about
+    /// something no feature bit records, such as property keys).
+    fn every_node(&self) -> bool {
+        false
+    }
+
     /// Whether to rewrite the subschemas under this keyword before the node. A rule that will
     /// drop or describe the keyword says no, so it sees (and reports) the source as written.
     fn descend(&self, entry: &Entry<'a>, cx: &PassCx<'a, '_>) -> bool {
@@ -158,7 +208,7 @@ pub(crate) fn rewrite_tool<'a>(
     cx: &mut PassCx<'a, '_>,
     rule: &mut impl NodeRule<'a>,
 ) -> Result<(), ConversionError> {
-    if tool.features().intersection(rule.triggers()).is_empty() {
+    if !rule.every_node() && tool.features().intersection(rule.triggers()).is_empty() {
         return Ok(());
     }
     let t = *tool;
@@ -186,7 +236,9 @@ pub(crate) fn rewrite<'a>(
     cx: &mut PassCx<'a, '_>,
     rule: &mut impl NodeRule<'a>,
 ) -> Result<Option<Schema<'a>>, ConversionError> {
-    if s.boolean.is_some() || s.features.intersection(rule.triggers()).is_empty() {
+    if s.boolean.is_some()
+        || (!rule.every_node() && s.features.intersection(rule.triggers()).is_empty())
+    {
         return Ok(None);
     }
     let mut entries = CowSlice::new(s.keywords);
@@ -344,10 +396,78 @@ pub(crate) fn arena_error(path: &Path<'_>, cx: &PassCx<'_, '_>) -> ConversionErr
 
 /// Runs every pass on one tool, in the one fixed order. Returns whether the tool is emitted
 /// (a tool the target cannot hold at all is left out, with an error entry).
+///
+/// A tool to be made strict runs the passes with the target's strict profile, then the strict
+/// pass. When that finds the schema cannot be strict, the tool and the report are put back and
+/// the passes run again with the ordinary profile, so a non-strict tool loses no more than any
+/// other conversion would; or, when strict is required, the tool is left out.
 pub(crate) fn run<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<bool, ConversionError> {
+    let (Some(required), Some(strict_profile)) = (cx.strict_wanted(tool), cx.strict) else {
+        let kept = run_all(tool, cx)?;
+        // Stated where the caller turned strict off, and where the format would read an
+        // omitted `strict` as strict (the Responses API).
+        let off = cx.options.strict == Strict::Off
+            || (tool.strict.is_none() && cx.target.omitted_strict_is_strict());
+        if off && cx.target.holds_strict() && tool.opaque.is_none() {
+            tool.strict = Some(false);
+        }
+        return Ok(kept);
+    };
+    let Some(rules) = strict_profile.strict_rules() else { return run_all(tool, cx) };
+    let (saved, mark) = (*tool, cx.report.len());
+    cx.profile = strict_profile;
+    let kept = run_all(tool, cx);
+    let outcome = match &kept {
+        Ok(true) => strict::run(tool, cx, rules),
+        _ => Ok(Ok(())),
+    };
+    cx.profile = cx.base;
+    let not_strict = match (kept?, outcome?) {
+        (false, _) => return Ok(false),
+        (true, Ok(())) => return Ok(true),
+        (true, Err(n)) => n,
+    };
+    cx.report.truncate(mark);
+    *tool = saved;
+    if required {
+        cx.record(
+            tool,
+            not_strict.at,
+            Severity::Error,
+            Code::StrictImpossible,
+            "strict",
+            not_strict.pointer,
+            format!(
+                "strict mode is required, and the tool cannot be strict for {}: {}; the tool is left out",
+                cx.target.name(),
+                not_strict.reason
+            ),
+        );
+        return Ok(false);
+    }
+    let kept = run_all(tool, cx)?;
+    cx.record(
+        tool,
+        not_strict.at,
+        Severity::Warning,
+        Code::StrictFallback,
+        "strict",
+        not_strict.pointer,
+        format!(
+            "the tool cannot be strict for {}: {}; written with \"strict\": false",
+            cx.target.name(),
+            not_strict.reason
+        ),
+    );
+    tool.strict = Some(false);
+    Ok(kept)
+}
+
+/// The passes every tool runs, strict or not.
+fn run_all<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, ConversionError> {
     // 1. envelope: metadata, output schema and `strict` the target cannot hold; built-in tools.
     if !envelope::run(tool, cx) {
         return Ok(false);
@@ -356,8 +476,9 @@ pub(crate) fn run<'a>(
     //    type names into 2020-12, where the target reads 2020-12.
     dialect::run(tool, cx)?;
     // 3. root: an object schema at the root where the target requires one (after the
-    //    dialect pass, which reads BFCL's `"type": "dict"` root as an object).
-    if !root::run(tool, cx) {
+    //    dialect pass, which reads BFCL's `"type": "dict"` root as an object); root
+    //    combinators the target forbids described.
+    if !root::run(tool, cx)? {
         return Ok(false);
     }
     // 4. combinators: `oneOf` → `anyOf`, `allOf` merged, `const` → `enum`, type arrays →
@@ -368,9 +489,12 @@ pub(crate) fn run<'a>(
     if !policy::run(tool, cx)? {
         return Ok(false);
     }
-    // 6. refs: local `$ref`s inlined for targets without refs (last, so every report above
+    // 6. refs: local `$ref`s inlined for targets without refs (late, so every report above
     //    points into the source as written), siblings moved for targets that take none,
     //    dangling and external refs reported.
     refs::run(tool, cx)?;
+    // 7. names: property keys the target's key rule rejects renamed (tool names are decided
+    //    per catalog, before the tools run their passes).
+    names::property_keys(tool, cx)?;
     Ok(true)
 }

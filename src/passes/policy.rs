@@ -12,7 +12,7 @@
 use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
-use crate::profile::Action;
+use crate::profile::{Action, Profile};
 use crate::report::{Code, Severity};
 
 use super::{
@@ -65,8 +65,13 @@ pub(super) fn is_annotation(keyword: Keyword) -> bool {
 /// the refs pass, or `nullable` in a JSON Schema source, where it is the author's annotation),
 /// dropped (`additionalItems` without the tuple it qualified) or described (a rewrite no pass
 /// could make: a non-string `const` for Gemini, an `allOf` that does not merge).
-fn keeps(action: Action, keyword: Keyword) -> Action {
+pub(crate) fn keeps(action: Action, keyword: Keyword, profile: &Profile) -> Action {
     match action {
+        // A strict schema takes no keyword outside its subset, and in a JSON Schema source
+        // `nullable` means nothing.
+        Action::Rewrite if keyword == Keyword::Nullable && profile.strict_rules().is_some() => {
+            Action::Drop
+        }
         Action::Rewrite
             if matches!(
                 keyword,
@@ -91,7 +96,7 @@ impl<'a> NodeRule<'a> for Policy {
     }
 
     fn descend(&self, e: &Entry<'a>, cx: &PassCx<'a, '_>) -> bool {
-        keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword) == Action::Keep
+        keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile) == Action::Keep
     }
 
     fn node(
@@ -105,7 +110,7 @@ impl<'a> NodeRule<'a> for Policy {
         let mut prose: Vec<String> = Vec::new();
         for (i, e) in s.keywords.iter().enumerate() {
             let name = entry_name(e);
-            let action = keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword);
+            let action = keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile);
             let pointer = || path.push(Seg::Key(name)).to_pointer();
             match action {
                 Action::Keep | Action::Rewrite => match self.booleans_of(e, path, tool, cx)? {

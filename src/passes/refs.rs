@@ -65,7 +65,7 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<()
 }
 
 /// Where a `$ref` leads.
-enum Target<'a> {
+pub(crate) enum Target<'a> {
     Found(&'a Schema<'a>),
     /// A local pointer that names nothing (or a non-schema value), or an `$anchor` name.
     Dangling,
@@ -74,7 +74,7 @@ enum Target<'a> {
 }
 
 /// Resolves `reference` against the schema document `root` (held in the arena).
-fn resolve<'a>(root: &'a Schema<'a>, reference: &str) -> Target<'a> {
+pub(crate) fn resolve<'a>(root: &'a Schema<'a>, reference: &str) -> Target<'a> {
     let Some(fragment) = reference.strip_prefix('#') else { return Target::External };
     let Some(decoded) = percent_decode(fragment) else { return Target::Dangling };
     if decoded.is_empty() {

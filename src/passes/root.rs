@@ -6,18 +6,92 @@
 //! as `{"type":"object"}`; `["object","null"]` likewise), with an `info` entry. A root that
 //! cannot accept an object (`false`, `"type": "string"`) makes the tool not convertible.
 //!
+//! A combinator the target forbids at the root (Anthropic: `anyOf`, `oneOf`, `allOf`; OpenAI
+//! strict: the same, with `allOf` merged where it merges) is moved into the root's description
+//! with a warning: it constrained which argument combinations are valid, and the model still
+//! reads it there.
+//!
 //! References: OpenAI function calling ("parameters" must be an object schema); Anthropic tool
 //! use (`input_schema` "type": "object").
 
+use crate::error::ConversionError;
 use crate::ir::{Entry, JsonType, Keyword, Schema, Tool, Types, Value};
+use crate::pointer::{Path, Seg};
+use crate::profile::Action;
 use crate::report::{Code, Severity};
 
-use super::PassCx;
+use super::{CowSlice, PassCx, append_description, arena_error, render};
 
 const OBJECT: &[JsonType] = &[JsonType::Object];
 
 /// Returns whether the tool can be emitted.
-pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
+pub(super) fn run<'a>(
+    tool: &mut Tool<'a>,
+    cx: &mut PassCx<'a, '_>,
+) -> Result<bool, ConversionError> {
+    if !object_root(tool, cx) {
+        return Ok(false);
+    }
+    root_combinators(tool, cx)?;
+    Ok(true)
+}
+
+/// Describes the combinators the target forbids at the root.
+fn root_combinators<'a>(
+    tool: &mut Tool<'a>,
+    cx: &mut PassCx<'a, '_>,
+) -> Result<(), ConversionError> {
+    let forbidden = cx.profile.root_forbidden();
+    let Some(root) = tool.input else { return Ok(()) };
+    let same = cx.source.name() == cx.target.name() && cx.profile.strict_rules().is_none();
+    if same || root.features.intersection(forbidden).is_empty() {
+        return Ok(());
+    }
+    let merged = cx.profile.action(Keyword::AllOf) == Action::Rewrite;
+    let moved = |e: &Entry<'_>| {
+        e.keyword.feature().is_some_and(|f| forbidden.contains(f))
+            && !(e.keyword == Keyword::AllOf && merged)
+    };
+    if !root.keywords.iter().any(moved) {
+        return Ok(());
+    }
+    let base = Path::ROOT;
+    let path = base.push(Seg::Raw(tool.input_pointer));
+    let mut out = CowSlice::new(root.keywords);
+    let mut prose: Vec<String> = Vec::new();
+    let t = *tool;
+    for (i, e) in root.keywords.iter().enumerate() {
+        if !moved(e) {
+            out.same(i);
+            continue;
+        }
+        let name = e.keyword.as_str();
+        let text = format!("{name} {}", render(&e.value));
+        cx.record(
+            &t,
+            e.at,
+            Severity::Warning,
+            Code::KeywordDescribed,
+            name,
+            path.push(Seg::Key(name)).to_pointer(),
+            format!(
+                "{} does not take `{name}` at the root of the input schema; moved into the description (\"{text}\")",
+                cx.profile.name()
+            ),
+        );
+        prose.push(text);
+        out.removed(i, cx.arena).map_err(|()| arena_error(&path, cx))?;
+    }
+    let Some(keywords) = out.finish() else { return Ok(()) };
+    let node = Schema { keywords, ..root };
+    let note = format!("Constraints: {}.", prose.join(", "));
+    let new = append_description(&node, &note, cx.arena).map_err(|()| arena_error(&path, cx))?;
+    tool.input = Some(new);
+    Ok(())
+}
+
+/// The object-type rule; returns whether the tool can be emitted.
+fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
     // The same format held the tool as written; it is not second-guessed.
     if !cx.target.requires_object_root() || cx.source.name() == cx.target.name() {
         return true;

@@ -1,7 +1,29 @@
 //! Helpers shared by the integration suites.
 #![allow(dead_code)]
 
+use std::path::PathBuf;
+
 use serde_json::Value;
+
+/// The corpus folder: `TOOLADAPTER_CORPUS`, default `../shared/corpus`.
+pub fn corpus() -> PathBuf {
+    let dir = std::env::var_os("TOOLADAPTER_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    assert!(dir.is_dir(), "corpus folder {} is missing", dir.display());
+    dir
+}
+
+/// Every MCP catalog of the corpus, by path, in name order.
+pub fn catalogs() -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(corpus().join("mcp-catalogs"))
+        .expect("mcp-catalogs")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files.into_iter().map(|p| (p.display().to_string(), std::fs::read(&p).expect("read"))).collect()
+}
 
 /// Keywords Gemini's `parameters` (its OpenAPI 3.0 `Schema` subset) takes.
 const GEMINI_KEYS: [&str; 22] = [

@@ -1,0 +1,434 @@
+//! Pre-flight: what a provider would reject in tools written in its format, without
+//! converting. One bad tool fails a whole request at every provider, so this names each
+//! finding with the tool, the JSON pointer and the rule (and its source).
+//!
+//! The same checks run on every cross-format conversion's output (the passes should leave
+//! nothing to find; a finding there is an `error` entry and the tool is left out), and stand
+//! alone behind [`crate::Converter::check`] and `tooladapter check`.
+
+use crate::adapter::Adapter;
+use crate::ir::{Entry, JsonType, Keyword, Role, Schema, Tool, Value};
+use crate::passes::names::sanitize;
+use crate::pointer::{Path, Seg};
+use crate::profile::{Action, Limit, NameRule, Profile, StrictRules};
+
+/// One thing the provider would reject.
+#[derive(Debug)]
+pub(crate) struct Finding {
+    /// The tool concerned, by index in the catalog, for a request-level check.
+    pub tool: Option<usize>,
+    /// Position in the source, for report order.
+    pub at: u32,
+    /// The keyword, member or rule concerned.
+    pub feature: &'static str,
+    /// RFC 6901 pointer into the tool (empty for a request-level finding).
+    pub pointer: String,
+    /// What the provider would say, and the rule.
+    pub message: String,
+}
+
+/// What a schema counts toward the provider's size limits.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counts {
+    pub properties: usize,
+    pub depth: usize,
+    pub enum_values: usize,
+    pub chars: usize,
+    pub optional: usize,
+    pub unions: usize,
+}
+
+/// Whether the provider reads `tool` as strict: it says so, or the format makes an omitted
+/// `strict` strict (the Responses API).
+pub(crate) fn is_strict(tool: &Tool<'_>, target: &dyn Adapter) -> bool {
+    target.strict_profile().is_some()
+        && match tool.strict {
+            Some(b) => b,
+            None => target.omitted_strict_is_strict(),
+        }
+}
+
+/// Checks one tool as the target provider reads it. `profile` is the target's profile for a
+/// non-strict tool, `strict` its strict profile (both with the caller's overrides).
+pub(crate) fn check_tool(
+    tool: &Tool<'_>,
+    target: &dyn Adapter,
+    profile: &Profile,
+    strict: Option<&Profile>,
+    out: &mut Vec<Finding>,
+) {
+    if tool.opaque.is_some() {
+        return;
+    }
+    if let Some(rule) = profile.name_rule()
+        && !rule.accepts(tool.name)
+    {
+        out.push(Finding {
+            tool: None,
+            at: tool.at,
+            feature: "name",
+            pointer: format!("{}/name", tool.members_pointer),
+            message: name_message("tool name", tool.name, rule, target),
+        });
+    }
+    let strict = strict.filter(|_| is_strict(tool, target));
+    let profile = strict.unwrap_or(profile);
+    let base = Path::ROOT;
+    let path = base.push(Seg::Raw(tool.input_pointer));
+    // Omitted parameters: the provider reads an empty object, which every rule accepts.
+    let Some(root) = &tool.input else { return };
+    let mut walk = Walk {
+        target,
+        profile,
+        rules: profile.strict_rules().filter(|_| strict.is_some()),
+        listed_only: strict.is_some() || profile.rejects_unlisted(),
+        out,
+        counts: Counts::default(),
+    };
+    walk.root(root, &path);
+    if walk.rules.is_some() || walk.listed_only || profile.key_rule().is_some() {
+        walk.schema(root, &path, 0, true);
+    }
+    let counts = walk.counts;
+    if let Some(rules) = walk.rules {
+        if !rules.recursion
+            && let Some(n) = crate::passes::recursion(root, &path)
+        {
+            out.push(Finding {
+                tool: None,
+                at: n.at,
+                feature: "$ref",
+                pointer: n.pointer,
+                message: n.reason,
+            });
+        }
+        let limits = profile.provider_limits();
+        for (limit, n, what) in [
+            (limits.properties, counts.properties, "object properties"),
+            (limits.depth, counts.depth, "levels of object nesting"),
+            (limits.enum_values, counts.enum_values, "enum values"),
+            (limits.schema_chars, counts.chars, "characters of names and enum/const values"),
+        ] {
+            if let Some(limit) = limit
+                && n > limit.max
+            {
+                out.push(Finding {
+                    tool: None,
+                    at: root.at,
+                    feature: "limit",
+                    pointer: path.to_pointer(),
+                    message: over(n, what, "in one strict schema", limit),
+                });
+            }
+        }
+    }
+}
+
+/// Checks what a request holding all of `tools` must obey: unique names, and the per-request
+/// limits (strict tools, optional and union parameters, cache breakpoints).
+pub(crate) fn check_catalog(
+    tools: &[Tool<'_>],
+    target: &dyn Adapter,
+    strict: Option<&Profile>,
+    out: &mut Vec<Finding>,
+) {
+    for (i, t) in tools.iter().enumerate().filter(|(_, t)| t.opaque.is_none()) {
+        let earlier = tools.get(..i).unwrap_or_default();
+        if earlier.iter().any(|e| e.opaque.is_none() && e.name == t.name) {
+            out.push(Finding {
+                tool: Some(i),
+                at: t.at,
+                feature: "name",
+                pointer: format!("{}/name", t.members_pointer),
+                message: format!(
+                    "{} rejects a request whose tools share a name: {:?} is used twice",
+                    target.name(),
+                    t.name
+                ),
+            });
+        }
+    }
+    let limits = target.profile().provider_limits();
+    let (mut strict_tools, mut optional, mut unions) = (0, 0, 0);
+    if let Some(p) = strict {
+        for t in tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)) {
+            strict_tools += 1;
+            if let Some(s) = &t.input {
+                let c = measure(s, p);
+                optional += c.optional;
+                unions += c.unions;
+            }
+        }
+    }
+    let breakpoints = tools.iter().filter(|t| has_cache_control(t)).count();
+    for (limit, n, what) in [
+        (limits.strict_tools, strict_tools, "strict tools"),
+        (limits.optional_params, optional, "optional parameters across strict tools"),
+        (limits.union_params, unions, "union-typed parameters across strict tools"),
+        (limits.cache_breakpoints, breakpoints, "cache_control breakpoints"),
+    ] {
+        if let Some(limit) = limit
+            && n > limit.max
+        {
+            out.push(Finding {
+                tool: None,
+                at: 0,
+                feature: "limit",
+                pointer: String::new(),
+                message: over(n, what, "in one request", limit),
+            });
+        }
+    }
+}
+
+/// The counts of `s` toward the size limits, as `profile` reads it.
+pub(crate) fn measure(s: &Schema<'_>, profile: &Profile) -> Counts {
+    let mut sink = Vec::new();
+    let mut walk = Walk {
+        target: &crate::formats::Mcp,
+        profile,
+        rules: None,
+        listed_only: false,
+        out: &mut sink,
+        counts: Counts::default(),
+    };
+    walk.schema(s, &Path::ROOT, 0, true);
+    walk.counts
+}
+
+#[cold]
+fn over(n: usize, what: &str, scope: &str, limit: Limit) -> String {
+    format!("{n} {what} {scope} is over the limit of {} ({})", limit.max, limit.source)
+}
+
+#[cold]
+fn name_message(what: &str, name: &str, rule: &NameRule, target: &dyn Adapter) -> String {
+    let (fixed, _) = sanitize(name, rule, "tool");
+    format!(
+        "{} rejects {what} {name:?}: it must match {} ({}); a conversion would rename it {fixed:?}",
+        target.name(),
+        rule.pattern,
+        rule.source
+    )
+}
+
+struct Walk<'w, 'p> {
+    target: &'w dyn Adapter,
+    profile: &'p Profile,
+    rules: Option<StrictRules>,
+    /// Every keyword must be one the profile keeps (strict schemas, Gemini's `parameters`).
+    listed_only: bool,
+    out: &'w mut Vec<Finding>,
+    counts: Counts,
+}
+
+impl Walk<'_, '_> {
+    fn push(&mut self, at: u32, feature: &'static str, path: &Path<'_>, message: String) {
+        self.out.push(Finding { tool: None, at, feature, pointer: path.to_pointer(), message });
+    }
+
+    fn mode(&self) -> &'static str {
+        if self.rules.is_some() { " in strict mode" } else { "" }
+    }
+
+    /// The root rules: an object, without the combinators the target forbids there.
+    fn root(&mut self, s: &Schema<'_>, path: &Path<'_>) {
+        if self.target.requires_object_root() && !s.is_object_type() {
+            let message =
+                format!("{} requires `\"type\": \"object\"` at the root", self.target.name());
+            self.push(s.at, "type", path, message);
+        }
+        let forbidden = self.profile.root_forbidden();
+        for e in s.keywords {
+            if e.keyword.feature().is_some_and(|f| forbidden.contains(f)) {
+                let name = e.keyword.as_str();
+                let message = format!(
+                    "{} does not take `{name}` at the root of the input schema{}",
+                    self.target.name(),
+                    self.mode()
+                );
+                self.push(e.at, name_static(e), &path.push(Seg::Key(name)), message);
+            }
+        }
+    }
+
+    fn schema(&mut self, s: &Schema<'_>, path: &Path<'_>, depth: usize, root: bool) {
+        if let Some(b) = s.boolean {
+            if self.rules.is_some() || !self.profile.features().contains(boolean_feature()) {
+                let message = format!(
+                    "{} takes no boolean schema (`{b}`) here{}",
+                    self.target.name(),
+                    self.mode()
+                );
+                self.push(s.at, "boolean schema", path, message);
+            }
+            return;
+        }
+        let types = s.types();
+        let object =
+            types.map_or(s.get(Keyword::Properties).is_some(), |t| t.contains(JsonType::Object));
+        let depth = depth + usize::from(object);
+        self.counts.depth = self.counts.depth.max(depth);
+        if let Some(rules) = self.rules {
+            self.strict_node(s, path, object, root, rules);
+        }
+        for e in s.keywords {
+            let child = path.push(Seg::Key(crate::passes::entry_name(e)));
+            if self.listed_only {
+                self.keyword(e, &child);
+            }
+            match e.value {
+                Value::Props(props) => {
+                    let is_props = e.keyword == Keyword::Properties;
+                    if is_props {
+                        self.counts.properties += props.len();
+                        self.counts.optional +=
+                            props.iter().filter(|p| !s.required().contains(&p.name)).count();
+                        self.counts.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+                    }
+                    if matches!(
+                        e.keyword,
+                        Keyword::Properties | Keyword::Defs | Keyword::Definitions
+                    ) {
+                        self.counts.chars += props.iter().map(|p| p.name.len()).sum::<usize>();
+                    }
+                    for p in props {
+                        let at = child.push(Seg::Key(p.name));
+                        if is_props
+                            && let Some(rule) = self.profile.key_rule().copied()
+                            && !rule.accepts(p.name)
+                        {
+                            let m = name_message("property key", p.name, &rule, self.target);
+                            self.push(p.at, "properties", &at, m);
+                        }
+                        let d = if is_props { depth } else { 0 };
+                        self.schema(&p.schema, &at, d, false);
+                    }
+                }
+                // `additionalProperties: false` is what strict mode asks for, not a schema.
+                Value::Schema(c)
+                    if e.keyword == Keyword::AdditionalProperties && c.boolean == Some(false) => {}
+                Value::Schema(c) => self.schema(c, &child, depth, false),
+                Value::Schemas(list) => {
+                    for (i, c) in list.iter().enumerate() {
+                        self.schema(c, &child.push(Seg::Index(i)), depth, false);
+                    }
+                }
+                Value::Json(crate::ir::Json::Array(items)) if e.keyword == Keyword::Enum => {
+                    self.counts.enum_values += items.len();
+                    self.counts.chars += items.iter().map(json_len).sum::<usize>();
+                }
+                Value::Json(v) if e.keyword == Keyword::Const => {
+                    self.counts.chars += json_len(&v);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A keyword the profile does not keep as it is.
+    fn keyword(&mut self, e: &Entry<'_>, path: &Path<'_>) {
+        // Kept as the policy pass keeps it (a leftover `rewrite` of refs or of a JSON Schema
+        // `nullable` annotation stays).
+        let action = crate::passes::keeps(
+            self.profile.action_for(e.keyword, &e.value),
+            e.keyword,
+            self.profile,
+        );
+        let kept = action == Action::Keep;
+        let type_array = matches!(e.value, Value::Type(t) if t.array)
+            && !self.profile.features().contains(crate::ir::SchemaFeature::TypeArray);
+        if !kept || type_array {
+            let name = crate::passes::entry_name(e);
+            let message = format!(
+                "`{name}` is not part of what {} accepts{}",
+                self.target.name(),
+                self.mode()
+            );
+            self.push(e.at, name_static(e), path, message);
+        }
+    }
+
+    fn strict_node(
+        &mut self,
+        s: &Schema<'_>,
+        path: &Path<'_>,
+        object: bool,
+        root: bool,
+        rules: StrictRules,
+    ) {
+        // The root of a tool without parameters may be the empty object: it is closed by the
+        // provider's reading of "no arguments".
+        let open_root_ok = root && s.properties().is_empty();
+        let has = |k| s.get(k).is_some();
+        let typed = [Keyword::Type, Keyword::AnyOf, Keyword::Ref, Keyword::Enum, Keyword::Const]
+            .into_iter()
+            .any(has);
+        if !typed {
+            let m =
+                "strict mode needs a `type` (or `anyOf`, `$ref`, `enum`, `const`) on every schema";
+            self.push(s.at, "type", path, m.into());
+        }
+        if s.types().is_some_and(|t| t.contains(JsonType::Array)) && !has(Keyword::Items) {
+            self.push(s.at, "items", path, "strict mode needs `items` on every array".into());
+        }
+        if has(Keyword::Ref)
+            && !self.profile.holds_ref_siblings()
+            && s.keywords.iter().any(|e| !crate::passes::entry_name(e).starts_with('$'))
+        {
+            let m =
+                format!("{} takes no keywords beside `$ref` in strict mode", self.target.name());
+            self.push(s.at, "$ref", path, m);
+        }
+        if !object {
+            return;
+        }
+        let closed = matches!(
+            s.get(Keyword::AdditionalProperties).map(|e| e.value),
+            Some(Value::Schema(x)) if x.boolean == Some(false)
+        );
+        if !closed && !open_root_ok {
+            let m = "strict mode requires `\"additionalProperties\": false` on every object";
+            self.push(s.at, "additionalProperties", path, m.into());
+        }
+        if rules.all_required {
+            let required = s.required();
+            for p in s.properties().iter().filter(|p| !required.contains(&p.name)) {
+                let at = path.push(Seg::Key("required"));
+                let m = format!(
+                    "strict mode requires every property in `required`; {:?} is not",
+                    p.name
+                );
+                self.push(p.at, "required", &at, m);
+            }
+        }
+    }
+}
+
+fn boolean_feature() -> crate::ir::SchemaFeature {
+    crate::ir::SchemaFeature::BooleanSchema
+}
+
+/// A keyword's name with a static lifetime (an unknown keyword is reported as such).
+fn name_static(e: &Entry<'_>) -> &'static str {
+    match e.value {
+        Value::Unknown(_) => "unknown keyword",
+        _ => e.keyword.as_str(),
+    }
+}
+
+fn is_union(s: &Schema<'_>) -> bool {
+    s.get(Keyword::AnyOf).is_some() || s.types().is_some_and(|t| t.list.len() > 1)
+}
+
+fn json_len(v: &crate::ir::Json<'_>) -> usize {
+    match v {
+        crate::ir::Json::String(s) | crate::ir::Json::Number(s) => s.len(),
+        _ => 0,
+    }
+}
+
+/// Whether the tool carries a `cache_control` breakpoint (Anthropic).
+fn has_cache_control(tool: &Tool<'_>) -> bool {
+    tool.members.iter().any(|m| m.role == Role::Meta && m.key == "cache_control")
+}

@@ -1,0 +1,254 @@
+//! Names pass: tool names and property keys the target's rules accept.
+//!
+//! Input: a catalog's tools (tool names are decided per catalog, so renames cannot clash) and
+//! each tool's input schema (property keys, per object). Output: a name that breaks the
+//! target's [`NameRule`] is rewritten deterministically — every character the rule rejects
+//! becomes `_` (so `github.create_issue` and MCP's `namespace:name` fold into
+//! `github_create_issue` and `namespace_name`), a name starting where the rule wants a letter gets
+//! a leading `_`, and a name that is too long, or that clashes with another one, is cut and given
+//! `_` plus six hex digits of a stable hash of the source name. The source name is kept on the
+//! tool ([`Tool::source_name`]) and on the property ([`Prop::source_name`]) for the inverse map,
+//! and every rename is reported. When every name is valid and unique nothing is allocated.
+
+use std::collections::BTreeSet;
+
+use smallvec::SmallVec;
+
+use crate::error::ConversionError;
+use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, Tool, Value};
+use crate::lower::hash;
+use crate::pointer::{Path, Seg};
+use crate::profile::NameRule;
+use crate::report::{Code, Severity};
+
+use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
+
+/// Renames the tools whose names the target's rule rejects, and the later of two tools with
+/// one name. `scratch` is reused between calls so a clean catalog costs no allocation.
+pub(crate) fn tool_names<'a>(
+    tools: &mut [Tool<'a>],
+    cx: &mut PassCx<'a, '_>,
+    scratch: &mut Vec<(u64, u32)>,
+) -> Result<(), ConversionError> {
+    let Some(rule) = cx.target.profile().name_rule().copied() else { return Ok(()) };
+    let named = |t: &Tool<'_>| t.opaque.is_none();
+    let all_valid = tools.iter().filter(|t| named(t)).all(|t| rule.accepts(t.name));
+    if all_valid && !has_duplicates(tools.iter().filter(|t| named(t)).map(|t| t.name), scratch) {
+        return Ok(());
+    }
+    let mut taken: BTreeSet<&'a str> = BTreeSet::new();
+    let mut rename: Vec<(usize, bool)> = Vec::new();
+    for (i, t) in tools.iter().enumerate().filter(|(_, t)| named(t)) {
+        if !rule.accepts(t.name) {
+            rename.push((i, false));
+        } else if !taken.insert(t.name) {
+            rename.push((i, true));
+        }
+    }
+    for (i, duplicate) in rename {
+        let Some(t) = tools.get(i).copied() else { continue };
+        let (base, cut) = sanitize(t.name, &rule, "tool");
+        let new = unique(&base, t.name, cut || duplicate, &rule, |c| taken.contains(c));
+        let new_ref = cx.arena.try_alloc_str(&new).map_err(|_| arena_error(&Path::ROOT, cx))?;
+        taken.insert(new_ref);
+        let why = if duplicate {
+            "another tool in the catalog has this name".to_owned()
+        } else {
+            format!("{} requires {} ({})", cx.target.name(), rule.pattern, rule.source)
+        };
+        let tool = Tool { source_name: Some(t.name), name: new_ref, ..t };
+        cx.record(
+            &tool,
+            t.at,
+            Severity::Warning,
+            Code::ToolRenamed,
+            "name",
+            format!("{}/name", t.members_pointer),
+            format!("tool name {:?} renamed {new:?}: {why}; the inverse map restores it", t.name),
+        );
+        if let Some(slot) = tools.get_mut(i) {
+            *slot = tool;
+        }
+    }
+    Ok(())
+}
+
+/// Whether two of `names` are equal: pairwise for a few, else by sorted hashes.
+fn has_duplicates<'n>(
+    names: impl Iterator<Item = &'n str> + Clone,
+    scratch: &mut Vec<(u64, u32)>,
+) -> bool {
+    let n = names.clone().count();
+    if n <= 16 {
+        let mut seen: SmallVec<[&str; 16]> = SmallVec::new();
+        for name in names {
+            if seen.contains(&name) {
+                return true;
+            }
+            seen.push(name);
+        }
+        return false;
+    }
+    scratch.clear();
+    scratch.extend(names.clone().enumerate().map(|(i, s)| (hash(s), i as u32)));
+    scratch.sort_unstable();
+    scratch.windows(2).any(|w| match w {
+        [(ha, ia), (hb, ib)] if ha == hb => {
+            names.clone().nth(*ia as usize) == names.clone().nth(*ib as usize)
+        }
+        _ => false,
+    })
+}
+
+/// `name` with every character the rule rejects replaced by `_`, a leading `_` where a letter
+/// must come first, and `fallback` for an empty name; and whether it is longer than the rule
+/// allows (the caller then cuts it and adds a hash).
+pub(crate) fn sanitize(name: &str, rule: &NameRule, fallback: &str) -> (String, bool) {
+    let mut out = String::with_capacity(name.len() + 1);
+    for c in name.chars() {
+        out.push(if rule.allows(c) { c } else { '_' });
+    }
+    if out.is_empty() {
+        out.push_str(fallback);
+    }
+    if rule.letter_first && !out.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        out.insert(0, '_');
+    }
+    let long = out.len() > rule.max;
+    (out, long)
+}
+
+/// A name from `base` that `taken` does not hold: `base` itself unless `suffix` is asked for,
+/// else `base` cut to fit plus `_` and six hex digits of a hash of `source` (salted on a clash).
+pub(crate) fn unique(
+    base: &str,
+    source: &str,
+    suffix: bool,
+    rule: &NameRule,
+    taken: impl Fn(&str) -> bool,
+) -> String {
+    if !suffix && !taken(base) {
+        return base.to_owned();
+    }
+    let h = hash(source);
+    for salt in 0u64.. {
+        let mixed = (h ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0x0100_0000_01b3);
+        let tag = format!("_{:06x}", (mixed >> 40) & 0xff_ffff);
+        let keep = rule.max.saturating_sub(tag.len()).min(base.len());
+        // Sanitized names are ASCII, so any cut is on a character boundary.
+        let candidate = format!("{}{tag}", base.get(..keep).unwrap_or(base));
+        if !taken(&candidate) {
+            return candidate;
+        }
+    }
+    base.to_owned()
+}
+
+/// Renames property keys the target's key rule rejects (Anthropic), in `properties` and
+/// `required`, unique within each object.
+pub(crate) fn property_keys<'a>(
+    tool: &mut Tool<'a>,
+    cx: &mut PassCx<'a, '_>,
+) -> Result<(), ConversionError> {
+    let Some(rule) = cx.target.profile().key_rule().copied() else { return Ok(()) };
+    if tool.input.is_none_or(|s| keys_valid(&s, &rule)) {
+        return Ok(());
+    }
+    let output = tool.output.take();
+    let mut keys = Keys { rule, renamed: false };
+    rewrite_tool(tool, cx, &mut keys)?;
+    tool.output = output;
+    tool.remapped |= keys.renamed;
+    Ok(())
+}
+
+/// Whether every property key below `s` obeys `rule`; read-only, so a clean schema costs one
+/// walk and no allocation.
+fn keys_valid(s: &Schema<'_>, rule: &NameRule) -> bool {
+    s.keywords.iter().all(|e| match e.value {
+        Value::Props(props) if e.keyword == Keyword::Properties => {
+            props.iter().all(|p| rule.accepts(p.name) && keys_valid(&p.schema, rule))
+        }
+        Value::Props(props) => props.iter().all(|p| keys_valid(&p.schema, rule)),
+        Value::Schema(c) => keys_valid(c, rule),
+        Value::Schemas(list) => list.iter().all(|c| keys_valid(c, rule)),
+        _ => true,
+    })
+}
+
+struct Keys {
+    rule: NameRule,
+    renamed: bool,
+}
+
+impl<'a> NodeRule<'a> for Keys {
+    fn triggers(&self) -> FeatureSet {
+        FeatureSet::EMPTY
+    }
+
+    fn every_node(&self) -> bool {
+        true
+    }
+
+    fn node(
+        &mut self,
+        s: &Schema<'a>,
+        path: &Path<'_>,
+        tool: &Tool<'_>,
+        cx: &mut PassCx<'a, '_>,
+    ) -> Result<Option<Schema<'a>>, ConversionError> {
+        let props = s.properties();
+        if props.iter().all(|p| self.rule.accepts(p.name)) {
+            return Ok(None);
+        }
+        let arena = cx.arena;
+        let mut taken: BTreeSet<&str> =
+            props.iter().filter(|p| self.rule.accepts(p.name)).map(|p| p.name).collect();
+        let mut new_props: SmallVec<[Prop<'a>; 8]> = SmallVec::with_capacity(props.len());
+        for p in props {
+            if self.rule.accepts(p.name) {
+                new_props.push(*p);
+                continue;
+            }
+            let (base, cut) = sanitize(p.name, &self.rule, "key");
+            let new = unique(&base, p.name, cut, &self.rule, |c| taken.contains(c));
+            let name = arena.try_alloc_str(&new).map_err(|_| arena_error(path, cx))?;
+            taken.insert(name);
+            let pointer = path.push(Seg::Key("properties"));
+            cx.record(
+                tool,
+                p.at,
+                Severity::Warning,
+                Code::KeyRenamed,
+                "properties",
+                pointer.push(Seg::Key(p.name)).to_pointer(),
+                format!(
+                    "property key {:?} renamed {new:?}: {} requires {} ({}); the inverse map restores it",
+                    p.name,
+                    cx.target.name(),
+                    self.rule.pattern,
+                    self.rule.source
+                ),
+            );
+            new_props.push(Prop { name, source_name: Some(p.name), ..*p });
+        }
+        self.renamed = true;
+        let props = arena.try_alloc_slice_copy(&new_props).map_err(|_| arena_error(path, cx))?;
+        let rename =
+            |n: &'a str| props.iter().find(|p| p.source_name == Some(n)).map_or(n, |p| p.name);
+        let required: SmallVec<[&'a str; 8]> = s.required().iter().map(|n| rename(n)).collect();
+        let required = arena.try_alloc_slice_copy(&required).map_err(|_| arena_error(path, cx))?;
+        let mut keywords: SmallVec<[Entry<'a>; 8]> = s.keywords.iter().copied().collect();
+        for e in keywords.iter_mut() {
+            match e.keyword {
+                Keyword::Properties => e.value = Value::Props(props),
+                Keyword::Required if matches!(e.value, Value::Strings(_)) => {
+                    e.value = Value::Strings(required)
+                }
+                _ => {}
+            }
+        }
+        let keywords = arena.try_alloc_slice_copy(&keywords).map_err(|_| arena_error(path, cx))?;
+        Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }))
+    }
+}

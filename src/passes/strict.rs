@@ -1,0 +1,530 @@
+//! Strict pass: a tool schema the provider's strict mode accepts (OpenAI Structured Outputs,
+//! Anthropic strict tool use), or the reason it cannot be one.
+//!
+//! Input: a tool after the other passes, run with the target's strict profile (so keywords
+//! outside the strict subset are already described or dropped). Output: every object closed
+//! with `additionalProperties: false`; for OpenAI every property required, an optional one made
+//! nullable (a type array, or `anyOf` with `null` for refs, enums and consts) and marked on its
+//! [`Prop`] so the inverse map drops the nulls the model sends for it. A schema that would
+//! accept something different once strict (an open object, a map, an untyped or item-less
+//! array, a recursive ref where the provider has none) or that breaks a size limit is not
+//! changed: the pass returns why, and the caller emits the tool non-strict or leaves it out.
+//!
+//! Sources: see `profile.rs` (the strict profiles and their limits).
+
+use smallvec::SmallVec;
+
+use crate::check::{Counts, measure};
+use crate::error::ConversionError;
+use crate::ir::{Entry, Json, JsonType, Keyword, Prop, Schema, Tool, Types, Value};
+use crate::pointer::{Path, Seg};
+use crate::profile::{Limit, StrictRules};
+use crate::report::{Code, Severity};
+
+use super::refs::{Target, resolve};
+use super::{PassCx, arena_error, entry_name, features_of};
+
+/// Why a tool cannot be strict: the place (RFC 6901 pointer into the source tool) and the
+/// reason, for the report.
+#[derive(Debug)]
+pub(crate) struct NotStrict {
+    pub pointer: String,
+    pub reason: String,
+    /// Position in the source, for report order.
+    pub at: u32,
+}
+
+/// Running totals of the strict tools of one catalog (one request), for per-request limits.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CatalogCounts {
+    pub strict_tools: usize,
+    pub optional: usize,
+    pub unions: usize,
+}
+
+enum Stop {
+    Not(NotStrict),
+    Err(ConversionError),
+}
+
+impl From<ConversionError> for Stop {
+    fn from(e: ConversionError) -> Self {
+        Stop::Err(e)
+    }
+}
+
+/// Makes `tool` strict under `rules`; `Ok(Err(_))` says why it cannot be.
+pub(super) fn run<'a>(
+    tool: &mut Tool<'a>,
+    cx: &mut PassCx<'a, '_>,
+    rules: StrictRules,
+) -> Result<Result<(), NotStrict>, ConversionError> {
+    let base = Path::ROOT;
+    let path = base.push(Seg::Raw(tool.input_pointer));
+    let input = match tool.input {
+        Some(s) => s,
+        // A function without parameters: strict needs the empty closed object.
+        None => object_node(&[], tool.at, &path, cx)?,
+    };
+    let root = cx.arena.try_alloc(input).map_err(|_| arena_error(&path, cx))?;
+    if !rules.recursion
+        && let Some(at) = recursion(root, &path)
+    {
+        return Ok(Err(at));
+    }
+    let mut walk = Walk { cx, tool: *tool, rules, widened: false };
+    let new = match walk.schema(root, &path, true) {
+        Ok(s) => s,
+        Err(Stop::Not(n)) => return Ok(Err(n)),
+        Err(Stop::Err(e)) => return Err(e),
+    };
+    let widened = walk.widened;
+    let counts = measure(&new, &cx.profile);
+    if let Some(n) = over_limits(&counts, tool, &path, cx) {
+        return Ok(Err(n));
+    }
+    cx.catalog.strict_tools += 1;
+    cx.catalog.optional += counts.optional;
+    cx.catalog.unions += counts.unions;
+    tool.input = Some(new);
+    tool.strict = Some(true);
+    tool.remapped |= widened;
+    Ok(Ok(()))
+}
+
+/// The first per-tool or per-request limit `counts` breaks.
+fn over_limits(
+    counts: &Counts,
+    tool: &Tool<'_>,
+    path: &Path<'_>,
+    cx: &PassCx<'_, '_>,
+) -> Option<NotStrict> {
+    let limits = cx.profile.provider_limits();
+    let catalog = cx.catalog;
+    let checks: [(Option<Limit>, usize, &str); 7] = [
+        (limits.properties, counts.properties, "object properties in one strict schema"),
+        (limits.depth, counts.depth, "levels of object nesting"),
+        (limits.enum_values, counts.enum_values, "enum values in one strict schema"),
+        (limits.schema_chars, counts.chars, "characters of names and enum/const values"),
+        (limits.strict_tools, catalog.strict_tools + 1, "strict tools in one request"),
+        (
+            limits.optional_params,
+            catalog.optional + counts.optional,
+            "optional parameters across the strict tools of one request",
+        ),
+        (
+            limits.union_params,
+            catalog.unions + counts.unions,
+            "union-typed parameters across the strict tools of one request",
+        ),
+    ];
+    checks.into_iter().find_map(|(limit, n, what)| {
+        let limit = limit?;
+        (n > limit.max).then(|| NotStrict {
+            pointer: path.to_pointer(),
+            reason: format!("{n} {what} is over the limit of {} ({})", limit.max, limit.source),
+            at: tool.at,
+        })
+    })
+}
+
+struct Walk<'a, 'c, 'x> {
+    cx: &'x mut PassCx<'a, 'c>,
+    tool: Tool<'a>,
+    rules: StrictRules,
+    widened: bool,
+}
+
+impl<'a> Walk<'a, '_, '_> {
+    fn not(&self, path: &Path<'_>, at: u32, reason: impl Into<String>) -> Stop {
+        Stop::Not(NotStrict { pointer: path.to_pointer(), reason: reason.into(), at })
+    }
+
+    /// The strict form of `s` (a copy only where something changed).
+    fn schema(&mut self, s: &Schema<'a>, path: &Path<'_>, root: bool) -> Result<Schema<'a>, Stop> {
+        if let Some(b) = s.boolean {
+            let why = if b {
+                "`true` accepts any value; strict mode needs a typed schema"
+            } else {
+                "`false` accepts nothing; strict mode has no such schema"
+            };
+            return Err(self.not(path, s.at, why));
+        }
+        let typed = s.keywords.iter().any(|e| {
+            matches!(
+                e.keyword,
+                Keyword::Type | Keyword::AnyOf | Keyword::Ref | Keyword::Enum | Keyword::Const
+            )
+        });
+        if !typed {
+            return Err(self.not(
+                path,
+                s.at,
+                "a schema without `type` accepts any value; strict mode needs one",
+            ));
+        }
+        let types = s.types();
+        let object =
+            types.map_or(s.get(Keyword::Properties).is_some(), |t| t.contains(JsonType::Object));
+        if types.is_some_and(|t| t.contains(JsonType::Array)) && s.get(Keyword::Items).is_none() {
+            return Err(self.not(
+                path,
+                s.at,
+                "an array without `items` accepts any element; strict mode needs an item schema",
+            ));
+        }
+        let mut out: SmallVec<[Entry<'a>; 8]> = SmallVec::with_capacity(s.keywords.len() + 2);
+        let mut changed = false;
+        for e in s.keywords {
+            let child = path.push(Seg::Key(entry_name(e)));
+            let value = match (e.keyword, e.value) {
+                (
+                    Keyword::Properties | Keyword::Defs | Keyword::Definitions,
+                    Value::Props(props),
+                ) => self.props(props, &child)?.map(Value::Props),
+                (Keyword::Items, Value::Schema(item)) => {
+                    let new = self.schema(item, &child, false)?;
+                    self.changed_schema(item, new, &child)?
+                }
+                (Keyword::AnyOf, Value::Schemas(list)) => self.list(list, &child)?,
+                (Keyword::AdditionalProperties, Value::Schema(x)) if x.boolean != Some(false) => {
+                    return Err(self.not(
+                        &child,
+                        e.at,
+                        "`additionalProperties` admits keys the schema does not name (a map); strict mode closes every object",
+                    ));
+                }
+                _ => None,
+            };
+            match value {
+                Some(v) => {
+                    changed = true;
+                    out.push(Entry { value: v, ..*e });
+                }
+                None => out.push(*e),
+            }
+        }
+        if object {
+            changed |= self.close(&mut out, s, path, root)?;
+        }
+        if !changed {
+            return Ok(*s);
+        }
+        let keywords = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
+        Ok(Schema { keywords, features: features_of(keywords), ..*s })
+    }
+
+    fn arena(&self, path: &Path<'_>) -> Stop {
+        Stop::Err(arena_error(path, self.cx))
+    }
+
+    fn changed_schema(
+        &mut self,
+        old: &Schema<'a>,
+        new: Schema<'a>,
+        path: &Path<'_>,
+    ) -> Result<Option<Value<'a>>, Stop> {
+        if new.keywords.as_ptr() == old.keywords.as_ptr() {
+            return Ok(None);
+        }
+        let s = self.cx.arena.try_alloc(new).map_err(|_| self.arena(path))?;
+        Ok(Some(Value::Schema(s)))
+    }
+
+    fn list(&mut self, list: &'a [Schema<'a>], path: &Path<'_>) -> Result<Option<Value<'a>>, Stop> {
+        let mut out: SmallVec<[Schema<'a>; 4]> = SmallVec::new();
+        let mut changed = false;
+        for (i, s) in list.iter().enumerate() {
+            let new = self.schema(s, &path.push(Seg::Index(i)), false)?;
+            changed |= new.keywords.as_ptr() != s.keywords.as_ptr();
+            out.push(new);
+        }
+        if !changed {
+            return Ok(None);
+        }
+        let slice = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
+        Ok(Some(Value::Schemas(slice)))
+    }
+
+    fn props(
+        &mut self,
+        props: &'a [Prop<'a>],
+        path: &Path<'_>,
+    ) -> Result<Option<&'a [Prop<'a>]>, Stop> {
+        let mut out: SmallVec<[Prop<'a>; 8]> = SmallVec::new();
+        let mut changed = false;
+        for p in props {
+            let new = self.schema(&p.schema, &path.push(Seg::Key(p.name)), false)?;
+            changed |= new.keywords.as_ptr() != p.schema.keywords.as_ptr();
+            out.push(Prop { schema: new, ..*p });
+        }
+        if !changed {
+            return Ok(None);
+        }
+        let slice = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
+        Ok(Some(slice))
+    }
+
+    /// Closes the object node whose (already strict) keywords are `out`: `additionalProperties:
+    /// false`, and for `all_required` every property required, the optional ones widened.
+    fn close(
+        &mut self,
+        out: &mut SmallVec<[Entry<'a>; 8]>,
+        s: &Schema<'a>,
+        path: &Path<'_>,
+        root: bool,
+    ) -> Result<bool, Stop> {
+        let props = match out.iter().find(|e| e.keyword == Keyword::Properties).map(|e| e.value) {
+            Some(Value::Props(p)) => p,
+            _ => &[],
+        };
+        let required = s.required();
+        let mut changed = false;
+        if !out.iter().any(|e| e.keyword == Keyword::AdditionalProperties) {
+            if props.is_empty() && !root {
+                return Err(self.not(
+                    path,
+                    s.at,
+                    "an object without `properties` accepts any keys (an open object); strict mode closes every object",
+                ));
+            }
+            let closed = self.cx.arena.try_alloc(Schema::bool(false, s.at));
+            let closed = closed.map_err(|_| self.arena(path))?;
+            out.push(Entry {
+                keyword: Keyword::AdditionalProperties,
+                at: s.at,
+                value: Value::Schema(closed),
+            });
+            changed = true;
+        }
+        let all_required = props.iter().all(|p| required.contains(&p.name));
+        if !self.rules.all_required || all_required {
+            return Ok(changed);
+        }
+        // Every property required; the optional ones accept null as well.
+        let mut new_props: SmallVec<[Prop<'a>; 8]> = SmallVec::with_capacity(props.len());
+        let mut widened: SmallVec<[&str; 8]> = SmallVec::new();
+        for p in props {
+            if required.contains(&p.name) {
+                new_props.push(*p);
+                continue;
+            }
+            match nullable(&p.schema, self.cx, path)? {
+                Some(schema) => {
+                    widened.push(p.name);
+                    new_props.push(Prop { schema, widened: true, ..*p });
+                }
+                // Already accepts null: the schema stays, but the model now sends `null` where
+                // it would have left the key out, so the inverse drops that null too.
+                None => {
+                    widened.push(p.name);
+                    new_props.push(Prop { widened: true, ..*p });
+                }
+            }
+        }
+        let arena = self.cx.arena;
+        let props = arena.try_alloc_slice_copy(&new_props).map_err(|_| self.arena(path))?;
+        let names: SmallVec<[&'a str; 8]> = props.iter().map(|p| p.name).collect();
+        let names = arena.try_alloc_slice_copy(&names).map_err(|_| self.arena(path))?;
+        let mut has_required = false;
+        for e in out.iter_mut() {
+            match e.keyword {
+                Keyword::Properties => e.value = Value::Props(props),
+                Keyword::Required => {
+                    e.value = Value::Strings(names);
+                    has_required = true;
+                }
+                _ => {}
+            }
+        }
+        if !has_required {
+            let after = out.iter().position(|e| e.keyword == Keyword::Properties);
+            let entry =
+                Entry { keyword: Keyword::Required, at: s.at, value: Value::Strings(names) };
+            out.insert(after.map_or(out.len(), |i| i + 1), entry);
+        }
+        if !widened.is_empty() {
+            self.widened = true;
+            let list: Vec<String> = widened.iter().map(|n| format!("`{n}`")).collect();
+            let tool = self.tool;
+            self.cx.record(
+                &tool,
+                s.at,
+                Severity::Info,
+                Code::StrictWidened,
+                "required",
+                path.push(Seg::Key("required")).to_pointer(),
+                format!(
+                    "strict mode requires every property: optional {} now required and also accept null (the inverse map drops those nulls)",
+                    list.join(", ")
+                ),
+            );
+        }
+        Ok(true)
+    }
+}
+
+/// `s` made to accept `null` too: `null` added to its type list, a branch added to its
+/// `anyOf`, or (refs, enums, consts, anything else) `anyOf: [s, {"type": "null"}]`. `None` when
+/// it accepts null already.
+fn nullable<'a>(
+    s: &Schema<'a>,
+    cx: &PassCx<'a, '_>,
+    path: &Path<'_>,
+) -> Result<Option<Schema<'a>>, Stop> {
+    let arena = cx.arena;
+    let err = || Stop::Err(arena_error(path, cx));
+    let has = |k| s.get(k).is_some();
+    if accepts_null(s) {
+        return Ok(None);
+    }
+    let null_schema = || -> Result<Schema<'a>, Stop> {
+        let list = arena.try_alloc_slice_copy(&[JsonType::Null]).map_err(|_| err())?;
+        let entry = Entry {
+            keyword: Keyword::Type,
+            at: s.at,
+            value: Value::Type(Types { list, array: false }),
+        };
+        let keywords = arena.try_alloc_slice_copy(&[entry]).map_err(|_| err())?;
+        Ok(Schema { boolean: None, keywords, features: features_of(keywords), at: s.at })
+    };
+    if let (Some(t), false, false, false) =
+        (s.types(), has(Keyword::Enum), has(Keyword::Const), has(Keyword::AnyOf))
+    {
+        let mut list: SmallVec<[JsonType; 4]> = t.list.iter().copied().collect();
+        list.push(JsonType::Null);
+        let list = arena.try_alloc_slice_copy(&list).map_err(|_| err())?;
+        let mut keywords: SmallVec<[Entry<'a>; 8]> = s.keywords.iter().copied().collect();
+        for e in keywords.iter_mut().filter(|e| e.keyword == Keyword::Type) {
+            e.value = Value::Type(Types { list, array: true });
+        }
+        let keywords = arena.try_alloc_slice_copy(&keywords).map_err(|_| err())?;
+        return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
+    }
+    if let (Some(Value::Schemas(branches)), None) =
+        (s.get(Keyword::AnyOf).map(|e| e.value), s.types())
+    {
+        let mut list: SmallVec<[Schema<'a>; 4]> = branches.iter().copied().collect();
+        list.push(null_schema()?);
+        let list = arena.try_alloc_slice_copy(&list).map_err(|_| err())?;
+        let mut keywords: SmallVec<[Entry<'a>; 8]> = s.keywords.iter().copied().collect();
+        for e in keywords.iter_mut().filter(|e| e.keyword == Keyword::AnyOf) {
+            e.value = Value::Schemas(list);
+        }
+        let keywords = arena.try_alloc_slice_copy(&keywords).map_err(|_| err())?;
+        return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
+    }
+    let branches = arena.try_alloc_slice_copy(&[*s, null_schema()?]).map_err(|_| err())?;
+    let entry = Entry { keyword: Keyword::AnyOf, at: s.at, value: Value::Schemas(branches) };
+    let keywords = arena.try_alloc_slice_copy(&[entry]).map_err(|_| err())?;
+    Ok(Some(Schema { boolean: None, keywords, features: features_of(keywords), at: s.at }))
+}
+
+/// Whether `s` visibly accepts `null`: a `null` type with no enum/const to exclude it, or an
+/// `anyOf` branch that does.
+fn accepts_null(s: &Schema<'_>) -> bool {
+    let enum_has_null = match s.get(Keyword::Enum).map(|e| e.value) {
+        Some(Value::Json(Json::Array(items))) => items.iter().any(|v| matches!(v, Json::Null)),
+        Some(_) => false,
+        None => true,
+    };
+    let typed_null = s.types().is_some_and(|t| t.contains(JsonType::Null))
+        && enum_has_null
+        && s.get(Keyword::Const).is_none();
+    let branch_null = match s.get(Keyword::AnyOf).map(|e| e.value) {
+        Some(Value::Schemas(list)) => list.iter().any(accepts_null),
+        _ => false,
+    };
+    typed_null || (branch_null && s.types().is_none())
+}
+
+/// An object schema with `keywords` plus `"type": "object"`, `"properties": {}`.
+fn object_node<'a>(
+    keywords: &[Entry<'a>],
+    at: u32,
+    path: &Path<'_>,
+    cx: &PassCx<'a, '_>,
+) -> Result<Schema<'a>, ConversionError> {
+    let arena = cx.arena;
+    let err = || arena_error(path, cx);
+    let list = arena.try_alloc_slice_copy(&[JsonType::Object]).map_err(|_| err())?;
+    let mut all: SmallVec<[Entry<'a>; 4]> = SmallVec::new();
+    all.push(Entry {
+        keyword: Keyword::Type,
+        at,
+        value: Value::Type(Types { list, array: false }),
+    });
+    all.push(Entry { keyword: Keyword::Properties, at, value: Value::Props(&[]) });
+    all.extend(keywords.iter().copied());
+    let keywords = arena.try_alloc_slice_copy(&all).map_err(|_| err())?;
+    Ok(Schema { boolean: None, keywords, features: features_of(keywords), at })
+}
+
+/// The first `$ref` that leads back into a schema it is inside of (a recursive schema).
+pub(crate) fn recursion<'a>(root: &'a Schema<'a>, path: &Path<'_>) -> Option<NotStrict> {
+    let mut stack: Vec<usize> = vec![addr(root)];
+    let mut done: Vec<usize> = Vec::new();
+    find_cycle(root, root, &mut stack, &mut done, 0).map(|at| NotStrict {
+        pointer: path.to_pointer(),
+        reason: "the schema is recursive (a `$ref` leads back into itself); strict mode here has no recursion"
+            .into(),
+        at,
+    })
+}
+
+fn addr(s: &Schema<'_>) -> usize {
+    s.keywords.as_ptr() as usize
+}
+
+fn find_cycle<'a>(
+    s: &'a Schema<'a>,
+    root: &'a Schema<'a>,
+    stack: &mut Vec<usize>,
+    done: &mut Vec<usize>,
+    depth: usize,
+) -> Option<u32> {
+    // Lowering bounds nesting; refs add at most one level per definition on the stack.
+    if depth > 512 {
+        return Some(s.at);
+    }
+    for e in s.keywords {
+        if matches!(e.keyword, Keyword::Defs | Keyword::Definitions) {
+            continue;
+        }
+        if let (Keyword::Ref, Value::Str(reference)) = (e.keyword, e.value) {
+            let Target::Found(target) = resolve(root, reference) else { continue };
+            let a = addr(target);
+            if stack.contains(&a) {
+                return Some(e.at);
+            }
+            if done.contains(&a) {
+                continue;
+            }
+            stack.push(a);
+            let found = find_cycle(target, root, stack, done, depth + 1);
+            stack.pop();
+            if found.is_some() {
+                return found;
+            }
+            done.push(a);
+            continue;
+        }
+        let mut visit = |c: &'a Schema<'a>| {
+            // Structural ancestors are on the stack too: a ref may point at one.
+            stack.push(addr(c));
+            let found = find_cycle(c, root, stack, done, depth + 1);
+            stack.pop();
+            found
+        };
+        let found = match e.value {
+            Value::Schema(c) => visit(c),
+            Value::Schemas(list) => list.iter().find_map(&mut visit),
+            Value::Props(props) => props.iter().find_map(|p| visit(&p.schema)),
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}

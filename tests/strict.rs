@@ -1,0 +1,359 @@
+//! Strict modes, provider names and limits, and the inverse map, on the failure cases users
+//! report: optional fields forced to required without null, `$ref` with a description, dotted
+//! MCP names, `filter[id]` keys, 65-character names, open objects, per-request limits.
+
+use serde_json::{Value, json};
+use tooladapter::formats::{Anthropic, Mcp, OpenAi, OpenAiResponses};
+use tooladapter::{Adapter, Code, Converter, Options, Severity, Strict};
+
+fn convert(input: &Value, to: &dyn Adapter, strict: Strict) -> (Value, tooladapter::Conversion) {
+    let bytes = serde_json::to_vec(input).expect("json");
+    let mut converter = Converter::new();
+    let options = Options::default().strict(strict);
+    let conversion = converter.convert(&bytes, &Mcp, to, &options).expect("converts").clone();
+    let out = serde_json::from_slice(conversion.output()).expect("output is json");
+    (out, conversion)
+}
+
+fn codes(c: &tooladapter::Conversion) -> Vec<&'static str> {
+    c.report().entries().iter().map(|e| e.code.as_str()).collect()
+}
+
+fn mcp(name: &str, schema: Value) -> Value {
+    json!({"name": name, "description": "d", "inputSchema": schema})
+}
+
+#[test]
+fn optional_fields_become_required_and_nullable_and_map_back() {
+    let tool = mcp(
+        "book",
+        json!({"type":"object","properties":{
+            "city":{"type":"string"},
+            "nights":{"type":"integer"},
+            "kind":{"type":"string","enum":["hotel","flat"]},
+            "note":{"type":["string","null"]}
+        },"required":["city"]}),
+    );
+    let (out, c) = convert(&tool, &OpenAi, Strict::On);
+    let f = &out["function"];
+    assert_eq!(f["strict"], json!(true));
+    let p = &f["parameters"];
+    assert_eq!(p["additionalProperties"], json!(false));
+    assert_eq!(p["required"], json!(["city", "nights", "kind", "note"]));
+    assert_eq!(p["properties"]["nights"]["type"], json!(["integer", "null"]));
+    // An enum cannot take null by a type array (the enum would still reject it).
+    assert_eq!(
+        p["properties"]["kind"],
+        json!({"anyOf":[{"type":"string","enum":["hotel","flat"]},{"type":"null"}]})
+    );
+    // Already nullable: the schema stays; a null now stands for "left out".
+    assert_eq!(p["properties"]["note"]["type"], json!(["string", "null"]));
+    assert!(codes(&c).contains(&"strict-widened"), "{:?}", c.report());
+    // The model must send every key; the nulls the widening introduced are dropped again.
+    let inverse = c.inverse();
+    let (name, args) =
+        inverse.unmap("book", json!({"city":"Oslo","nights":null,"kind":null,"note":null}));
+    assert_eq!(name, "book");
+    assert_eq!(args, json!({"city":"Oslo"}));
+    let (_, args) =
+        inverse.unmap("book", json!({"city":"Oslo","nights":2,"kind":"flat","note":"x"}));
+    assert_eq!(args, json!({"city":"Oslo","nights":2,"kind":"flat","note":"x"}));
+}
+
+#[test]
+fn ref_with_a_description_is_wrapped_and_nested_objects_are_closed() {
+    let tool = mcp(
+        "ship",
+        json!({"type":"object","$defs":{"addr":{"type":"object","properties":{"street":{"type":"string"}},"required":["street"]}},
+          "properties":{"to":{"$ref":"#/$defs/addr","description":"Destination"},"from":{"$ref":"#/$defs/addr"}},
+          "required":["to"]}),
+    );
+    let (out, c) = convert(&tool, &OpenAi, Strict::On);
+    let p = &out["function"]["parameters"];
+    assert_eq!(out["function"]["strict"], json!(true), "{:?}", c.report());
+    assert_eq!(
+        p["properties"]["to"],
+        json!({"description":"Destination","anyOf":[{"$ref":"#/$defs/addr"}]})
+    );
+    assert_eq!(p["properties"]["from"], json!({"anyOf":[{"$ref":"#/$defs/addr"},{"type":"null"}]}));
+    assert_eq!(p["$defs"]["addr"]["additionalProperties"], json!(false));
+    let (_, args) = c.inverse().unmap("ship", json!({"to":{"street":"a"},"from":null}));
+    assert_eq!(args, json!({"to":{"street":"a"}}));
+}
+
+#[test]
+fn open_objects_fall_back_to_non_strict_or_fail_when_required() {
+    let tool = mcp(
+        "tag",
+        json!({"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"string"}},"q":{"type":"string","minLength":2}}}),
+    );
+    let (out, c) = convert(&tool, &OpenAi, Strict::On);
+    assert_eq!(out["function"]["strict"], json!(false));
+    let fallback = c.report().entries().iter().find(|e| e.code == Code::StrictFallback);
+    let fallback = fallback.expect("a fallback entry");
+    assert_eq!(fallback.severity, Severity::Warning);
+    assert_eq!(fallback.pointer, "/inputSchema/properties/labels/additionalProperties");
+    assert!(fallback.message.contains("map"), "{}", fallback.message);
+    // Non-strict output keeps what the strict profile would have described.
+    assert_eq!(out["function"]["parameters"]["properties"]["q"]["minLength"], json!(2));
+    assert!(!codes(&c).contains(&"keyword-described"), "{:?}", c.report());
+
+    let bytes = serde_json::to_vec(&tool).expect("json");
+    let options = Options::default().strict(Strict::Require);
+    let err = Converter::new().convert(&bytes, &Mcp, &OpenAi, &options).expect_err("required");
+    assert!(err.to_string().contains("strict"), "{err}");
+    // In a catalog the tool is left out and the others are kept.
+    let catalog = json!({"tools":[tool, mcp("ok", json!({"type":"object","properties":{"a":{"type":"string"}}}))]});
+    let bytes = serde_json::to_vec(&catalog).expect("json");
+    let mut converter = Converter::new();
+    let c = converter.convert(&bytes, &Mcp, &OpenAi, &options).expect("catalog converts");
+    assert_eq!(c.tools_written(), 1);
+    assert!(
+        c.report().entries().iter().any(|e| e.code == Code::StrictImpossible && e.tool == "tag")
+    );
+}
+
+#[test]
+fn strict_keyword_set_describes_what_strict_lacks() {
+    let tool = mcp(
+        "find",
+        json!({"type":"object","properties":{
+            "q":{"type":"string","minLength":3,"default":"x","format":"uri"},
+            "when":{"type":"string","format":"date-time"},
+            "kind":{"oneOf":[{"type":"string"},{"type":"integer"}]}
+        },"required":["q","when","kind"]}),
+    );
+    let (out, c) = convert(&tool, &OpenAi, Strict::On);
+    let p = &out["function"]["parameters"]["properties"];
+    assert_eq!(out["function"]["strict"], json!(true), "{:?}", c.report());
+    assert_eq!(
+        p["q"],
+        json!({"type":"string","description":"Constraints: minLength 3, default \"x\", format uri."})
+    );
+    assert_eq!(p["when"]["format"], json!("date-time"));
+    assert_eq!(p["kind"], json!({"anyOf":[{"type":"string"},{"type":"integer"}]}));
+}
+
+#[test]
+fn root_combinators_are_described_for_anthropic() {
+    let tool = mcp(
+        "pick",
+        json!({"type":"object","properties":{"id":{"type":"string"},"name":{"type":"string"}},
+          "oneOf":[{"required":["id"]},{"required":["name"]}]}),
+    );
+    let (out, c) = convert(&tool, &Anthropic, Strict::Source);
+    let s = &out["input_schema"];
+    assert!(s.get("oneOf").is_none(), "{s}");
+    assert!(s["description"].as_str().is_some_and(|d| d.contains("oneOf")), "{s}");
+    assert!(codes(&c).contains(&"keyword-described"));
+}
+
+#[test]
+fn dotted_and_long_names_are_renamed_uniquely_and_restored() {
+    let long = "a".repeat(65);
+    let catalog = json!({"tools":[
+        mcp("github.create_issue", json!({"type":"object"})),
+        mcp("github_create_issue", json!({"type":"object"})),
+        mcp(&long, json!({"type":"object"})),
+        mcp("ns:search", json!({"type":"object"})),
+        mcp("ok", json!({"type":"object"})),
+    ]});
+    let (out, c) = convert(&catalog, &OpenAi, Strict::Source);
+    let names: Vec<String> = out
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|t| t["function"]["name"].as_str().expect("name").to_owned())
+        .collect();
+    let valid = |n: &str| {
+        (1..=64).contains(&n.len())
+            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    };
+    assert!(names.iter().all(|n| valid(n)), "{names:?}");
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len(), "{names:?}");
+    // The valid name keeps its name; the dotted one that would clash with it gets a suffix.
+    assert_eq!(names[1], "github_create_issue");
+    assert!(names[0].starts_with("github_create_issue_") && names[0].len() == 26, "{names:?}");
+    assert_eq!(names[2].len(), 64);
+    assert_eq!(names[3], "ns_search");
+    assert_eq!(names[4], "ok");
+    assert_eq!(codes(&c).iter().filter(|c| **c == "tool-renamed").count(), 3);
+    for (target, source) in
+        names.iter().zip(["github.create_issue", "github_create_issue", &long, "ns:search", "ok"])
+    {
+        let call = json!({"type":"function","id":"c1","function":{"name":target,"arguments":"{}"}});
+        let back = c.inverse().unmap_call(&call).expect("a call");
+        assert_eq!((back.name.as_str(), back.id.as_deref()), (source, Some("c1")));
+    }
+    // Deterministic: the same catalog gives the same names.
+    let (again, _) = convert(&catalog, &OpenAi, Strict::Source);
+    assert_eq!(again, out);
+    // Gemini allows dots and colons: nothing to rename.
+    let (_, c) = convert(&catalog, &tooladapter::formats::Gemini, Strict::Source);
+    assert!(!codes(&c).contains(&"tool-renamed") || c.inverse().tools.len() == 1);
+}
+
+#[test]
+fn anthropic_property_keys_are_renamed_and_restored() {
+    let tool = mcp(
+        "list",
+        json!({"type":"object","properties":{
+            "filter[id]":{"type":"string"},
+            "filter_id_":{"type":"string"},
+            "page":{"type":"object","properties":{"per page":{"type":"integer"}}}
+        },"required":["filter[id]"]}),
+    );
+    let (out, c) = convert(&tool, &Anthropic, Strict::Source);
+    let s = &out["input_schema"];
+    let keys: Vec<&String> = s["properties"].as_object().expect("props").keys().collect();
+    assert_eq!(keys.len(), 3);
+    assert_eq!(keys[1], "filter_id_");
+    assert!(keys[0].starts_with("filter_id__"), "{keys:?}");
+    assert_eq!(s["required"], json!([keys[0]]));
+    assert!(s["properties"]["page"]["properties"].get("per_page").is_some(), "{s}");
+    assert_eq!(codes(&c).iter().filter(|c| **c == "key-renamed").count(), 2);
+    let call = json!({"type":"tool_use","id":"t1","name":"list","input":{keys[0].clone():"7","page":{"per_page":5}}});
+    let back = c.inverse().unmap_call(&call).expect("a call");
+    assert_eq!(back.arguments, json!({"filter[id]":"7","page":{"per page":5}}));
+}
+
+#[test]
+fn anthropic_strict_obeys_its_own_rules_and_request_limits() {
+    let tool = |i: usize| {
+        mcp(
+            &format!("t{i}"),
+            json!({"type":"object","properties":{"n":{"type":"integer","minimum":1},"tags":{"type":"array","items":{"type":"string"},"minItems":2}},"required":["n"]}),
+        )
+    };
+    let catalog = json!({"tools": (0..22).map(tool).collect::<Vec<_>>()});
+    let (out, c) = convert(&catalog, &Anthropic, Strict::On);
+    let tools = out.as_array().expect("array");
+    let first = &tools[0];
+    assert_eq!(first["strict"], json!(true), "{:?}", c.report());
+    let s = &first["input_schema"];
+    // No all-required rule; bounds described; minItems above 1 described.
+    assert_eq!(s["required"], json!(["n"]));
+    assert_eq!(s["additionalProperties"], json!(false));
+    assert!(s["properties"]["n"].get("minimum").is_none());
+    assert!(s["properties"]["tags"].get("minItems").is_none());
+    // 20 strict tools per request; each has one optional parameter, so the 24-optional limit
+    // is not what stops them.
+    let strict = tools.iter().filter(|t| t["strict"] == json!(true)).count();
+    assert_eq!(strict, 20);
+    let fallbacks: Vec<_> =
+        c.report().entries().iter().filter(|e| e.code == Code::StrictFallback).collect();
+    assert_eq!(fallbacks.len(), 2);
+    assert!(fallbacks[0].message.contains("strict tools in one request is over the limit of 20"));
+}
+
+#[test]
+fn anthropic_strict_has_no_recursion() {
+    let tool = mcp(
+        "tree",
+        json!({"type":"object","$defs":{"node":{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["kids"]}},
+          "properties":{"root":{"$ref":"#/$defs/node"}},"required":["root"]}),
+    );
+    let (out, c) = convert(&tool, &Anthropic, Strict::On);
+    assert_eq!(out["strict"], json!(false));
+    assert!(
+        c.report()
+            .entries()
+            .iter()
+            .any(|e| e.code == Code::StrictFallback && e.message.contains("recursive"))
+    );
+    // OpenAI strict allows recursion.
+    let (out, c) = convert(&tool, &OpenAi, Strict::On);
+    assert_eq!(out["function"]["strict"], json!(true), "{:?}", c.report());
+}
+
+#[test]
+fn responses_always_states_strict_and_no_strict_turns_it_off() {
+    let tool = mcp("t", json!({"type":"object","properties":{"a":{"type":"string"}}}));
+    let (out, _) = convert(&tool, &OpenAiResponses, Strict::Source);
+    assert_eq!(out["strict"], json!(false));
+    let (out, _) = convert(&tool, &OpenAiResponses, Strict::On);
+    assert_eq!(out["strict"], json!(true));
+    assert_eq!(out["parameters"]["required"], json!(["a"]));
+    let (out, _) = convert(&tool, &OpenAi, Strict::Off);
+    assert_eq!(out["function"]["strict"], json!(false));
+    // A source tool marked strict is kept strict across formats.
+    let openai = json!({"type":"function","function":{"name":"t","strict":true,"parameters":{"type":"object","properties":{"a":{"type":"string"}}}}});
+    let bytes = serde_json::to_vec(&openai).expect("json");
+    let mut converter = Converter::new();
+    let c = converter.convert(&bytes, &OpenAi, &Anthropic, &Options::default()).expect("converts");
+    let out: Value = serde_json::from_slice(c.output()).expect("json");
+    assert_eq!(
+        (out["strict"].clone(), out["input_schema"]["additionalProperties"].clone()),
+        (json!(true), json!(false))
+    );
+}
+
+#[test]
+fn no_parameters_is_the_empty_closed_object_in_strict_mode() {
+    let tool = json!({"name":"ping"});
+    let (out, c) = convert(&tool, &OpenAi, Strict::On);
+    assert_eq!(out["function"]["strict"], json!(true), "{:?}", c.report());
+    assert_eq!(
+        out["function"]["parameters"],
+        json!({"type":"object","properties":{},"additionalProperties":false})
+    );
+}
+
+#[test]
+fn check_lists_what_the_provider_would_reject() {
+    let openai = json!([
+        {"type":"function","function":{"name":"bad.name","strict":true,"parameters":{"type":"object","properties":{"a":{"type":"string","minLength":1}}}}},
+        {"type":"function","function":{"name":"good","parameters":{"type":"object","properties":{}}}},
+        {"type":"function","function":{"name":"good","parameters":{"type":"object","properties":{}}}}
+    ]);
+    let bytes = serde_json::to_vec(&openai).expect("json");
+    let mut converter = Converter::new();
+    let report = converter.check(&bytes, &OpenAi, &OpenAi, &Options::default()).expect("reads");
+    let found: Vec<(String, String, String)> = report
+        .entries()
+        .iter()
+        .map(|e| (e.tool.clone(), e.feature.clone(), e.pointer.clone()))
+        .collect();
+    let has = |tool: &str, feature: &str, pointer: &str| {
+        found.iter().any(|(t, f, p)| t == tool && f == feature && p == pointer)
+    };
+    assert!(has("bad.name", "name", "/function/name"), "{found:?}");
+    assert!(has("bad.name", "additionalProperties", "/function/parameters"), "{found:?}");
+    assert!(has("bad.name", "required", "/function/parameters/required"), "{found:?}");
+    assert!(
+        has("bad.name", "minLength", "/function/parameters/properties/a/minLength"),
+        "{found:?}"
+    );
+    assert!(has("good", "name", "/function/name"), "{found:?}");
+    assert!(
+        report
+            .entries()
+            .iter()
+            .all(|e| e.severity == Severity::Error && e.code == Code::WouldBeRejected)
+    );
+    // What a strict conversion writes passes the same check.
+    let mcp_tool = mcp(
+        "x",
+        json!({"type":"object","properties":{"a":{"type":"string","minLength":1},"b":{"type":"array","items":{"type":"integer"}}}}),
+    );
+    let (out, _) = convert(&mcp_tool, &OpenAi, Strict::On);
+    let bytes = serde_json::to_vec(&out).expect("json");
+    let report = converter.check(&bytes, &OpenAi, &OpenAi, &Options::default()).expect("reads");
+    assert!(report.is_empty(), "{report:?}");
+}
+
+#[test]
+fn inverse_serializes_and_reads_back() {
+    let tool = mcp("a.b", json!({"type":"object","properties":{"x":{"type":"string"}}}));
+    let (_, c) = convert(&tool, &OpenAi, Strict::On);
+    let text = serde_json::to_string(c.inverse()).expect("serializes");
+    let back: tooladapter::Inverse = serde_json::from_str(&text).expect("reads back");
+    assert_eq!(&back, c.inverse());
+    assert_eq!(back.tools[0].source_name, "a.b");
+    assert_eq!(back.unmap("a_b", json!({"x":null})), ("a.b".to_owned(), json!({})));
+    assert!(c.inverse().unmap_call(&json!({"name":"a_b","arguments":"[1]"})).is_err());
+    assert!(c.inverse().unmap_call(&json!("x")).is_err());
+}
