@@ -81,6 +81,8 @@ pub enum Code {
     /// Strict mode made optional properties required and nullable; the inverse map drops the
     /// nulls the model sends for them.
     StrictWidened,
+    /// Strict mode closed objects that admitted undeclared keys (`additionalProperties: false`).
+    ObjectClosed,
     /// A tool asked to be strict cannot be without changing what it accepts (or would break a
     /// per-request limit); it is written with `strict: false`.
     StrictFallback,
@@ -117,6 +119,7 @@ impl Code {
             Code::ToolRenamed => "tool-renamed",
             Code::KeyRenamed => "key-renamed",
             Code::StrictWidened => "strict-widened",
+            Code::ObjectClosed => "object-closed",
             Code::StrictFallback => "strict-fallback",
             Code::StrictImpossible => "strict-impossible",
             Code::WouldBeRejected => "would-be-rejected",

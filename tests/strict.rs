@@ -49,6 +49,8 @@ fn optional_fields_become_required_and_nullable_and_map_back() {
     // Already nullable: the schema stays; a null now stands for "left out".
     assert_eq!(p["properties"]["note"]["type"], json!(["string", "null"]));
     assert!(codes(&c).contains(&"strict-widened"), "{:?}", c.report());
+    // Closing an object that admitted undeclared keys is said too.
+    assert!(codes(&c).contains(&"object-closed"), "{:?}", c.report());
     // The model must send every key; the nulls the widening introduced are dropped again.
     let inverse = c.inverse();
     let (name, args) =

@@ -72,16 +72,30 @@ pub(super) fn run<'a>(
     {
         return Ok(Err(at));
     }
-    let mut walk = Walk { cx, tool: *tool, rules, widened: false };
+    let mut walk = Walk { cx, tool: *tool, rules, widened: false, closed: 0 };
     let new = match walk.schema(root, &path, true) {
         Ok(s) => s,
         Err(Stop::Not(n)) => return Ok(Err(n)),
         Err(Stop::Err(e)) => return Err(e),
     };
-    let widened = walk.widened;
+    let (widened, closed) = (walk.widened, walk.closed);
     let counts = measure(&new, &cx.profile);
     if let Some(n) = over_limits(&counts, tool, &path, cx) {
         return Ok(Err(n));
+    }
+    if closed > 0 {
+        let t = *tool;
+        cx.record(
+            &t,
+            root.at,
+            Severity::Info,
+            Code::ObjectClosed,
+            "additionalProperties",
+            path.to_pointer(),
+            format!(
+                "strict mode closes every object: {closed} that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)"
+            ),
+        );
     }
     cx.catalog.strict_tools += 1;
     cx.catalog.optional += counts.optional;
@@ -133,6 +147,8 @@ struct Walk<'a, 'c, 'x> {
     tool: Tool<'a>,
     rules: StrictRules,
     widened: bool,
+    /// Objects that admitted undeclared keys and are now closed.
+    closed: usize,
 }
 
 impl<'a> Walk<'a, '_, '_> {
@@ -296,6 +312,7 @@ impl<'a> Walk<'a, '_, '_> {
                 value: Value::Schema(closed),
             });
             changed = true;
+            self.closed += usize::from(!props.is_empty());
         }
         let all_required = props.iter().all(|p| required.contains(&p.name));
         if !self.rules.all_required || all_required {
