@@ -96,3 +96,69 @@ fn formats_lists_the_formats() {
     );
     assert!(out.contains("$ref"));
 }
+
+#[test]
+fn strict_conversion_writes_a_map_that_unmap_applies() {
+    let dir = std::env::temp_dir().join(format!("tooladapter-cli-map-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let map = dir.join("map.json");
+    let map_arg = map.to_str().unwrap();
+    let tool = br#"{"tools":[{"name":"files.read","inputSchema":{"type":"object","properties":{"path":{"type":"string"},"limit":{"type":"integer"}},"required":["path"]}}]}"#;
+    let (code, out, err) = run(
+        &["convert", "--from", "mcp", "--to", "openai", "--strict", "--map-out", map_arg],
+        tool,
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v[0]["function"]["name"], "files_read");
+    assert_eq!(v[0]["function"]["strict"], true);
+    assert!(err.contains("tool-renamed") && err.contains("strict-widened"), "{err}");
+    // One call as JSON, then the same as NDJSON with a Responses-style call.
+    let call = br#"{"id":"call_1","type":"function","function":{"name":"files_read","arguments":"{\"path\":\"/a\",\"limit\":null}"}}"#;
+    let (code, out, err) = run(&["unmap", "--map", map_arg], call);
+    assert_eq!(code, 0, "{err}");
+    let back: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        back,
+        serde_json::json!({"id":"call_1","name":"files.read","arguments":{"path":"/a"}})
+    );
+    let ndjson = b"{\"type\":\"function_call\",\"call_id\":\"c2\",\"name\":\"files_read\",\"arguments\":\"{\\\"path\\\":\\\"/b\\\",\\\"limit\\\":3}\"}\n{\"name\":\"other\",\"arguments\":{}}\nnot json\n";
+    let (code, out, err) = run(&["unmap", "--map", map_arg], ndjson);
+    assert_eq!(code, 1, "the bad line fails the run");
+    assert!(err.contains("line 3"), "{err}");
+    let lines: Vec<serde_json::Value> =
+        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["arguments"], serde_json::json!({"path":"/b","limit":3}));
+    assert_eq!(lines[1]["name"], "other");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn strict_flags_and_check_exit_codes() {
+    let open =
+        br#"{"name":"t","inputSchema":{"type":"object","properties":{"m":{"type":"object"}}}}"#;
+    let (code, out, err) =
+        run(&["convert", "--from", "mcp", "--to", "openai", "--strict=require"], open);
+    assert_eq!(code, 1, "{out}");
+    assert!(err.contains("strict"), "{err}");
+    let (code, out, err) = run(&["convert", "--from", "mcp", "--to", "openai", "--strict"], open);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(r#""strict":false"#) && err.contains("strict-fallback"), "{err}");
+    assert_eq!(run(&["convert", "--from", "mcp", "--to", "gemini", "--strict"], open).0, 2);
+
+    let bad = br#"[{"type":"function","function":{"name":"a b","strict":true,"parameters":{"type":"object","properties":{"x":{"type":"string"}}}}}]"#;
+    let (code, out, _) = run(&["check", "--to", "openai", "--report", "json"], bad);
+    assert_eq!(code, 1);
+    let features: Vec<String> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["feature"].to_string())
+        .collect();
+    assert!(features.iter().any(|f| f == "\"name\""), "{out}");
+    assert!(features.iter().any(|f| f == "\"additionalProperties\""), "{out}");
+    // The same tools converted with --strict pass the check.
+    let (code, out, err) = run(&["check", "--from", "openai", "--to", "openai", "-"], bad);
+    assert_eq!(code, 1, "{out}{err}");
+    let (code, out, err) = run(&["check", "--from", "mcp", "--to", "openai", "--strict"], open);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("ok:"), "{out}");
+}

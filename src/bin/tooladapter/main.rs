@@ -5,13 +5,19 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod batch;
+mod check;
+mod unmap;
+
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use tooladapter::ir::Keyword;
-use tooladapter::{Action, Converter, Options, Registry, Report, SchemaFeature, Severity};
+use tooladapter::{
+    Action, Converter, Inverse, Options, Registry, ReportEntry, SchemaFeature, Severity, Strict,
+};
 
 /// Parses `KEYWORD=ACTION` for `--policy`.
 fn parse_policy(s: &str) -> Result<(Keyword, Action), String> {
@@ -42,6 +48,28 @@ enum Command {
     Convert(ConvertArgs),
     /// List the formats and the feature matrix.
     Formats,
+    /// List what a provider would reject, per tool, without converting (exit 1 if anything).
+    Check(check::CheckArgs),
+    /// Map a model's tool calls (JSON, an array, or NDJSON on stdin) back to the source tools.
+    Unmap(unmap::UnmapArgs),
+}
+
+/// `--strict` / `--strict=require`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum StrictArg {
+    /// Make every tool strict; one that cannot be is written with `strict: false`.
+    On,
+    /// Make every tool strict; one that cannot be is an error.
+    Require,
+}
+
+impl From<StrictArg> for Strict {
+    fn from(s: StrictArg) -> Strict {
+        match s {
+            StrictArg::On => Strict::On,
+            StrictArg::Require => Strict::Require,
+        }
+    }
 }
 
 #[derive(clap::Args)]
@@ -72,12 +100,29 @@ struct ConvertArgs {
     /// model). Repeatable; later ones win.
     #[arg(long = "policy", value_name = "KEYWORD=ACTION", value_parser = parse_policy)]
     policy: Vec<(Keyword, Action)>,
+    /// Make every tool strict for targets with a strict mode (OpenAI, Anthropic): every object
+    /// closed, (OpenAI) every property required with optional ones nullable. A tool that cannot
+    /// be strict is written with `"strict": false` and a warning; `--strict=require` makes it an
+    /// error instead. Without the flag, a source tool marked strict is kept strict.
+    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "on")]
+    strict: Option<StrictArg>,
+    /// Write every tool with `"strict": false`.
+    #[arg(long, conflicts_with = "strict")]
+    no_strict: bool,
+    /// Write the inverse map (renamed tools and keys, strict widening) as JSON to this file,
+    /// for `tooladapter unmap --map`.
+    #[arg(long, value_name = "PATH")]
+    map_out: Option<PathBuf>,
     /// Unroll recursive `$ref`s this many times for targets without refs (default 0).
     #[arg(long, default_value_t = 0)]
     unroll_recursion: u32,
     /// Most schema nodes `$ref` inlining may write per tool.
     #[arg(long)]
     max_ref_expansion: Option<usize>,
+    /// Threads for batch work (an NDJSON stream, a folder, a catalog of many tools); 1 converts
+    /// on one thread. Default: one per core. The output is the same whatever the count.
+    #[arg(long, value_name = "N", value_parser = batch::parse_jobs)]
+    jobs: Option<usize>,
     /// Output file (a folder when the input is a folder); stdout when absent.
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
@@ -113,6 +158,8 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Convert(args) => convert(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Unmap(args) => unmap::run(&args),
     }
 }
 
@@ -158,6 +205,18 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     let mut options =
         Options::default().pretty(args.pretty).unroll_recursion(args.unroll_recursion);
     options.policy = args.policy.clone();
+    if let Some(s) = args.strict {
+        options = options.strict(s.into());
+    } else if args.no_strict {
+        options = options.strict(Strict::Off);
+    }
+    if args.strict.is_some() && to.strict_profile().is_none() {
+        eprintln!(
+            "error: {} has no strict mode (openai, openai-responses and anthropic do)",
+            to.name()
+        );
+        return ExitCode::from(2);
+    }
     if let Some(n) = args.max_ref_expansion {
         options = options.max_ref_expansion(n);
     }
@@ -173,12 +232,16 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     };
     let mut converter = Converter::new();
     let mut outcome = Outcome::default();
+    let mut inverse = Inverse::default();
     let mut run = |input: &[u8], label: &str, out: &mut dyn Write| -> std::io::Result<()> {
         match converter.convert(input, &*from, &*to, &options) {
             Ok(conversion) => {
+                if args.map_out.is_some() {
+                    inverse.extend(conversion.inverse().clone());
+                }
                 out.write_all(conversion.output())?;
                 out.write_all(b"\n")?;
-                write_report(conversion.report(), label, args.report, &mut *report_sink)?;
+                write_report(conversion.report().entries(), label, args.report, &mut *report_sink)?;
                 let worst = conversion.report().max_severity();
                 outcome.failed |= worst == Some(Severity::Error);
                 outcome.lost |= worst >= Some(Severity::Warning);
@@ -196,50 +259,62 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     };
 
     let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
-    let io_result = match input {
-        Some(dir) if dir.is_dir() => convert_dir(dir, args.output.as_deref(), &mut run),
-        _ => {
-            let mut out = match open_output(args.output.as_deref()) {
-                Ok(out) => out,
-                Err(e) => return io_error(e),
-            };
-            let result = if args.ndjson {
-                match open_input(input) {
-                    Ok(reader) => {
-                        let mut n = 0usize;
-                        let mut buf = Vec::new();
-                        let mut reader = BufReader::new(reader);
-                        loop {
-                            buf.clear();
-                            match reader.read_until(b'\n', &mut buf) {
-                                Ok(0) => break Ok(()),
-                                Ok(_) => {
-                                    n += 1;
-                                    if buf.iter().all(u8::is_ascii_whitespace) {
-                                        continue;
-                                    }
-                                    if let Err(e) = run(&buf, &format!("line {n}"), &mut *out) {
-                                        break Err(e);
-                                    }
-                                }
-                                Err(e) => break Err(e),
-                            }
-                        }
-                    }
-                    Err(e) => Err(e),
+    let batch = match batch::Batch::new(&*from, &*to, &options, args.report, args.jobs) {
+        Ok(batch) => batch,
+        Err(e) => return io_error(e),
+    };
+    let show_bar = batch::bar_wanted(args.output.as_deref());
+    let io_result = if args.ndjson || input.is_some_and(Path::is_dir) {
+        let mut emit =
+            batch::Emit::new(&mut *report_sink, args.report_file.is_none(), &mut outcome, show_bar);
+        let result = match input {
+            Some(dir) if dir.is_dir() => batch.dir(dir, args.output.as_deref(), &mut emit),
+            _ => batch.ndjson(input, args.output.as_deref(), &mut emit),
+        };
+        inverse.extend(emit.into_inverse());
+        result
+    } else {
+        let mut out = match open_output(args.output.as_deref()) {
+            Ok(out) => out,
+            Err(e) => return io_error(e),
+        };
+        let mut bytes = Vec::new();
+        let result = match open_input(input).and_then(|mut r| r.read_to_end(&mut bytes)) {
+            // A catalog of many tools is split across the threads when that gives the same
+            // bytes as converting it whole; otherwise it is converted whole.
+            Ok(_) => match batch.catalog(&bytes, show_bar) {
+                Some(done) => {
+                    let mut emit = batch::Emit::new(
+                        &mut *report_sink,
+                        args.report_file.is_none(),
+                        &mut outcome,
+                        false,
+                    );
+                    let result = emit.write(vec![done], &mut *out);
+                    inverse.extend(emit.into_inverse());
+                    result
                 }
-            } else {
-                let mut bytes = Vec::new();
-                match open_input(input).and_then(|mut r| r.read_to_end(&mut bytes)) {
-                    Ok(_) => run(&bytes, "", &mut *out),
-                    Err(e) => Err(e),
-                }
-            };
-            result.and_then(|()| out.flush())
-        }
+                None => run(&bytes, "", &mut *out),
+            },
+            Err(e) => Err(e),
+        };
+        result.and_then(|()| out.flush())
     };
     if let Err(e) = io_result {
         return io_error(e);
+    }
+    if let Some(path) = &args.map_out {
+        if inverse.from.is_empty() {
+            inverse.from = from.name().to_owned();
+            inverse.to = to.name().to_owned();
+        }
+        let written = serde_json::to_vec_pretty(&inverse)
+            .map_err(std::io::Error::other)
+            .and_then(|bytes| std::fs::write(path, bytes))
+            .map_err(|e| named(e, path));
+        if let Err(e) = written {
+            return io_error(e);
+        }
     }
     let _ = report_sink.flush();
     if outcome.failed {
@@ -249,33 +324,6 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-type Run<'r> = dyn FnMut(&[u8], &str, &mut dyn Write) -> std::io::Result<()> + 'r;
-
-fn convert_dir(dir: &Path, output: Option<&Path>, run: &mut Run<'_>) -> std::io::Result<()> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    if let Some(out_dir) = output {
-        std::fs::create_dir_all(out_dir)?;
-    }
-    let mut stdout = std::io::stdout().lock();
-    for file in files {
-        let bytes = std::fs::read(&file)?;
-        let label = file.display().to_string();
-        match (output, file.file_name()) {
-            (Some(out_dir), Some(name)) => {
-                let mut out = std::io::BufWriter::new(std::fs::File::create(out_dir.join(name))?);
-                run(&bytes, &label, &mut out)?;
-                out.flush()?;
-            }
-            _ => run(&bytes, &label, &mut stdout)?,
-        }
-    }
-    Ok(())
 }
 
 fn open_input(path: Option<&Path>) -> std::io::Result<Box<dyn Read>> {
@@ -304,7 +352,7 @@ fn io_error(e: std::io::Error) -> ExitCode {
 }
 
 fn write_report(
-    report: &Report,
+    report: &[ReportEntry],
     label: &str,
     mode: ReportMode,
     sink: &mut dyn Write,
