@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use tooladapter::formats::{Anthropic, Mcp, OpenAi, OpenAiResponses};
-use tooladapter::{Adapter, Converter, Options};
+use tooladapter::formats::{Anthropic, Gemini, Mcp, OpenAi, OpenAiResponses};
+use tooladapter::{Adapter, Converter, Options, Strict};
 
 fn inputs() -> Vec<Vec<u8>> {
     let corpus = std::env::var_os("TOOLADAPTER_CORPUS")
@@ -35,16 +35,21 @@ fn inputs() -> Vec<Vec<u8>> {
 fn bench(c: &mut Criterion) {
     let inputs = inputs();
     let bytes: u64 = inputs.iter().map(|i| i.len() as u64).sum();
-    let targets: [(&str, &dyn Adapter); 3] =
-        [("openai", &OpenAi), ("openai-responses", &OpenAiResponses), ("anthropic", &Anthropic)];
-    for (name, target) in targets {
+    let targets: [(&str, &dyn Adapter, Strict); 5] = [
+        ("openai", &OpenAi, Strict::Source),
+        ("openai-responses", &OpenAiResponses, Strict::Source),
+        ("anthropic", &Anthropic, Strict::Source),
+        ("openai_strict", &OpenAi, Strict::On),
+        ("gemini", &Gemini, Strict::Source),
+    ];
+    for (name, target, strict) in targets {
         let mut group = c.benchmark_group(format!("mcp_to_{name}"));
         group.throughput(Throughput::Bytes(bytes));
         group
             .sample_size(20)
             .measurement_time(Duration::from_secs(3))
             .warm_up_time(Duration::from_secs(1));
-        let options = Options::default();
+        let options = Options::default().strict(strict);
         let mut converter = Converter::new();
         group.bench_function("tooladapter", |b| {
             b.iter(|| {

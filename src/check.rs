@@ -7,7 +7,7 @@
 //! alone behind [`crate::Converter::check`] and `tooladapter check`.
 
 use crate::adapter::Adapter;
-use crate::ir::{Entry, JsonType, Keyword, Role, Schema, Tool, Value};
+use crate::ir::{Entry, FeatureSet, JsonType, Keyword, Role, Schema, Tool, Value};
 use crate::passes::names::sanitize;
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Limit, NameRule, Profile, StrictRules};
@@ -50,17 +50,21 @@ pub(crate) fn is_strict(tool: &Tool<'_>, target: &dyn Adapter) -> bool {
 
 /// Checks one tool as the target provider reads it. `profile` is the target's profile for a
 /// non-strict tool, `strict` its strict profile (both with the caller's overrides).
+/// `names_checked` says the names pass already held the tool's name to the target's rule (the
+/// caller's overrides change keyword actions, never the rule), so it is not tested again.
 pub(crate) fn check_tool(
     tool: &Tool<'_>,
     target: &dyn Adapter,
     profile: &Profile,
     strict: Option<&Profile>,
+    names_checked: bool,
     out: &mut Vec<Finding>,
 ) {
     if tool.opaque.is_some() {
         return;
     }
-    if let Some(rule) = profile.name_rule()
+    if !names_checked
+        && let Some(rule) = profile.name_rule()
         && !rule.accepts(tool.name)
     {
         out.push(Finding {
@@ -77,16 +81,29 @@ pub(crate) fn check_tool(
     let path = base.push(Seg::Raw(tool.input_pointer));
     // Omitted parameters: the provider reads an empty object, which every rule accepts.
     let Some(root) = &tool.input else { return };
+    let rules = profile.strict_rules().filter(|_| strict.is_some());
+    // The names pass renamed every property key the target's rule rejects.
+    let key_rule = profile
+        .key_rule()
+        .copied()
+        .filter(|r| !(names_checked && target.profile().key_rule() == Some(r)));
+    let listed_only = strict.is_some() || profile.rejects_unlisted();
     let mut walk = Walk {
         target,
         profile,
-        rules: profile.strict_rules().filter(|_| strict.is_some()),
-        listed_only: strict.is_some() || profile.rejects_unlisted(),
+        rules,
+        listed_only,
+        key_rule,
+        count: rules.is_some(),
+        clean: None,
         out,
         counts: Counts::default(),
     };
     walk.root(root, &path);
-    if walk.rules.is_some() || walk.listed_only || profile.key_rule().is_some() {
+    if rules.is_some() || listed_only || key_rule.is_some() {
+        if rules.is_none() && key_rule.is_none() {
+            walk.clean = clean_features(profile);
+        }
         walk.schema(root, &path, 0, true);
     }
     let counts = walk.counts;
@@ -125,13 +142,25 @@ pub(crate) fn check_tool(
 }
 
 /// Checks what a request holding all of `tools` must obey: unique names, and the per-request
-/// limits (strict tools, optional and union parameters, cache breakpoints).
+/// limits (strict tools, optional and union parameters, cache breakpoints). `scratch` is the
+/// names pass's, reused for the duplicate test.
 pub(crate) fn check_catalog(
     tools: &[Tool<'_>],
     target: &dyn Adapter,
     strict: Option<&Profile>,
+    scratch: &mut Vec<(u64, u32)>,
     out: &mut Vec<Finding>,
 ) {
+    let names = tools.iter().filter(|t| t.opaque.is_none()).map(|t| t.name);
+    if crate::passes::names::has_duplicates(names, scratch) {
+        duplicate_names(tools, target, out);
+    }
+    catalog_limits(tools, target, strict, out);
+}
+
+/// One finding per tool whose name an earlier tool has.
+#[cold]
+fn duplicate_names(tools: &[Tool<'_>], target: &dyn Adapter, out: &mut Vec<Finding>) {
     for (i, t) in tools.iter().enumerate().filter(|(_, t)| t.opaque.is_none()) {
         let earlier = tools.get(..i).unwrap_or_default();
         if earlier.iter().any(|e| e.opaque.is_none() && e.name == t.name) {
@@ -148,9 +177,22 @@ pub(crate) fn check_catalog(
             });
         }
     }
+}
+
+/// The per-request limits; nothing is counted for a target without them.
+fn catalog_limits(
+    tools: &[Tool<'_>],
+    target: &dyn Adapter,
+    strict: Option<&Profile>,
+    out: &mut Vec<Finding>,
+) {
     let limits = target.profile().provider_limits();
+    let per_request = [limits.strict_tools, limits.optional_params, limits.union_params];
+    if per_request.iter().all(Option::is_none) && limits.cache_breakpoints.is_none() {
+        return;
+    }
     let (mut strict_tools, mut optional, mut unions) = (0, 0, 0);
-    if let Some(p) = strict {
+    if let Some(p) = strict.filter(|_| per_request.iter().any(Option::is_some)) {
         for t in tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)) {
             strict_tools += 1;
             if let Some(s) = &t.input {
@@ -160,7 +202,10 @@ pub(crate) fn check_catalog(
             }
         }
     }
-    let breakpoints = tools.iter().filter(|t| has_cache_control(t)).count();
+    let breakpoints = match limits.cache_breakpoints {
+        Some(_) => tools.iter().filter(|t| has_cache_control(t)).count(),
+        None => 0,
+    };
     for (limit, n, what) in [
         (limits.strict_tools, strict_tools, "strict tools"),
         (limits.optional_params, optional, "optional parameters across strict tools"),
@@ -189,6 +234,9 @@ pub(crate) fn measure(s: &Schema<'_>, profile: &Profile) -> Counts {
         profile,
         rules: None,
         listed_only: false,
+        key_rule: None,
+        count: true,
+        clean: None,
         out: &mut sink,
         counts: Counts::default(),
     };
@@ -212,12 +260,33 @@ fn name_message(what: &str, name: &str, rule: &NameRule, target: &dyn Adapter) -
     )
 }
 
+/// The features that may make a keyword of a "listed only" walk a finding, when the walk has
+/// nothing else to look for: a keyword with a feature the profile keeps has the action `keep`,
+/// so a subtree whose features avoid these holds no finding and is skipped with one test.
+/// `None` when a keyword without a feature bit (`type`, `properties`, …) is not kept.
+fn clean_features(profile: &Profile) -> Option<FeatureSet> {
+    let unmarked = [
+        Keyword::Type,
+        Keyword::Items,
+        Keyword::Properties,
+        Keyword::Required,
+        Keyword::Description,
+    ];
+    unmarked.iter().all(|&k| profile.action(k) == Action::Keep).then(|| profile.changed_features())
+}
+
 struct Walk<'w, 'p> {
     target: &'w dyn Adapter,
     profile: &'p Profile,
     rules: Option<StrictRules>,
     /// Every keyword must be one the profile keeps (strict schemas, Gemini's `parameters`).
     listed_only: bool,
+    /// The rule property keys are held to, when they still need checking.
+    key_rule: Option<NameRule>,
+    /// Whether `counts` are wanted (strict limits, [`measure`]).
+    count: bool,
+    /// See [`clean_features`].
+    clean: Option<FeatureSet>,
     out: &'w mut Vec<Finding>,
     counts: Counts,
 }
@@ -239,6 +308,10 @@ impl Walk<'_, '_> {
             self.push(s.at, "type", path, message);
         }
         let forbidden = self.profile.root_forbidden();
+        // A node's features include its own keywords': none forbidden, nothing to look at.
+        if s.features.intersection(forbidden).is_empty() {
+            return;
+        }
         for e in s.keywords {
             if e.keyword.feature().is_some_and(|f| forbidden.contains(f)) {
                 let name = e.keyword.as_str();
@@ -253,6 +326,12 @@ impl Walk<'_, '_> {
     }
 
     fn schema(&mut self, s: &Schema<'_>, path: &Path<'_>, depth: usize, root: bool) {
+        if let Some(changed) = self.clean
+            && s.features.intersection(changed).is_empty()
+        {
+            self.assert_clean(s, path, depth, root);
+            return;
+        }
         if let Some(b) = s.boolean {
             if self.rules.is_some() || !self.profile.features().contains(boolean_feature()) {
                 let message = format!(
@@ -264,9 +343,9 @@ impl Walk<'_, '_> {
             }
             return;
         }
-        let types = s.types();
-        let object =
-            types.map_or(s.get(Keyword::Properties).is_some(), |t| t.contains(JsonType::Object));
+        let object = (self.count || self.rules.is_some())
+            && s.types()
+                .map_or(s.get(Keyword::Properties).is_some(), |t| t.contains(JsonType::Object));
         let depth = depth + usize::from(object);
         self.counts.depth = self.counts.depth.max(depth);
         if let Some(rules) = self.rules {
@@ -280,22 +359,25 @@ impl Walk<'_, '_> {
             match e.value {
                 Value::Props(props) => {
                     let is_props = e.keyword == Keyword::Properties;
-                    if is_props {
+                    if is_props && self.count {
+                        let required = s.required();
                         self.counts.properties += props.len();
                         self.counts.optional +=
-                            props.iter().filter(|p| !s.required().contains(&p.name)).count();
+                            props.iter().filter(|p| !required.contains(&p.name)).count();
                         self.counts.unions += props.iter().filter(|p| is_union(&p.schema)).count();
                     }
-                    if matches!(
-                        e.keyword,
-                        Keyword::Properties | Keyword::Defs | Keyword::Definitions
-                    ) {
+                    if self.count
+                        && matches!(
+                            e.keyword,
+                            Keyword::Properties | Keyword::Defs | Keyword::Definitions
+                        )
+                    {
                         self.counts.chars += props.iter().map(|p| p.name.len()).sum::<usize>();
                     }
                     for p in props {
                         let at = child.push(Seg::Key(p.name));
                         if is_props
-                            && let Some(rule) = self.profile.key_rule().copied()
+                            && let Some(rule) = self.key_rule
                             && !rule.accepts(p.name)
                         {
                             let m = name_message("property key", p.name, &rule, self.target);
@@ -314,15 +396,28 @@ impl Walk<'_, '_> {
                         self.schema(c, &child.push(Seg::Index(i)), depth, false);
                     }
                 }
-                Value::Json(crate::ir::Json::Array(items)) if e.keyword == Keyword::Enum => {
+                Value::Json(crate::ir::Json::Array(items))
+                    if self.count && e.keyword == Keyword::Enum =>
+                {
                     self.counts.enum_values += items.len();
                     self.counts.chars += items.iter().map(json_len).sum::<usize>();
                 }
-                Value::Json(v) if e.keyword == Keyword::Const => {
+                Value::Json(v) if self.count && e.keyword == Keyword::Const => {
                     self.counts.chars += json_len(&v);
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// Debug builds walk a subtree skipped by [`clean_features`] anyway and insist it holds no
+    /// finding, so a pass that left a node's features short fails the tests.
+    fn assert_clean(&mut self, s: &Schema<'_>, path: &Path<'_>, depth: usize, root: bool) {
+        if cfg!(debug_assertions) {
+            let (clean, before) = (self.clean.take(), self.out.len());
+            self.schema(s, path, depth, root);
+            self.clean = clean;
+            debug_assert_eq!(self.out.len(), before, "a subtree skipped as clean has findings");
         }
     }
 

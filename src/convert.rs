@@ -8,7 +8,7 @@ use bumpalo::Bump;
 
 use crate::adapter::{Adapter, EmitContext};
 use crate::check::{self, Finding};
-use crate::emit::Writer;
+use crate::emit::{Source, Writer};
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::inverse::Inverse;
 use crate::ir::{Json, Member, Tool};
@@ -139,6 +139,8 @@ impl std::fmt::Debug for Converter {
 
 /// A lowered document: its shape, its tools, and the catalog wrapper's other members.
 struct Lowered<'a> {
+    /// Where the input's strings live, for the writer.
+    source: Source<'a>,
     shape: Shape,
     /// The catalog was a bare JSON array (same-format output keeps it one).
     array: bool,
@@ -167,16 +169,10 @@ impl Front {
             .map_err(|kind| ConversionError::new(from.name(), Direction::ToCanonical, "", kind))?;
         let result = (|| {
             let limits = &options.limits;
-            let mut lw = Lowerer::new(
-                &doc.tape,
-                input,
-                doc.structurals,
-                arena,
-                limits,
-                from.name(),
-                scratch,
-            );
-            then(lower_document(&mut lw, from)?, arena)
+            let mut lw = Lowerer::new(&doc, input, arena, limits, from.name(), scratch);
+            let mut lowered = lower_document(&mut lw, from)?;
+            lowered.source = Source { base: doc.base, src: input, escapes: doc.escapes };
+            then(lowered, arena)
         })();
         let tape = crate::parse::recycle(doc.tape);
         parser.put_back(tape);
@@ -218,6 +214,8 @@ impl Converter {
         }
         let conversion = &mut self.conversion;
         conversion.clear();
+        // Output is about the input's size: one allocation up front rather than doublings.
+        conversion.output.reserve(input.len());
         conversion.inverse.reset(from.name(), to.name());
         let scratch = Scratch { names: &mut self.names, findings: &mut self.findings };
         // parse → lower, then passes → emit.
@@ -269,17 +267,17 @@ impl Converter {
         }
         let conversion = &mut self.conversion;
         conversion.clear();
-        let findings = &mut self.findings;
+        let (findings, names) = (&mut self.findings, &mut self.names);
         self.front.lower(input, from, options, |lowered, arena| {
             let mut cx = PassCx::new(arena, from, to, options, &mut conversion.report);
             let strict = cx.strict_profile();
             for tool in lowered.tools.iter() {
                 findings.clear();
-                check::check_tool(tool, to, &cx.profile, strict.as_ref(), findings);
+                check::check_tool(tool, to, &cx.profile, strict.as_ref(), false, findings);
                 record_findings(tool, &[], findings, &mut cx);
             }
             findings.clear();
-            check::check_catalog(lowered.tools, to, strict.as_ref(), findings);
+            check::check_catalog(lowered.tools, to, strict.as_ref(), names, findings);
             record_findings(&crate::formats::EMPTY_TOOL, lowered.tools, findings, &mut cx);
             Ok(())
         })?;
@@ -315,7 +313,13 @@ fn lower_document<'a>(
     match lw.kind(0) {
         Kind::Array => {
             let tools = lower_tools(lw, from, 0, &root)?;
-            Ok(Lowered { shape: Shape::Catalog, array: true, tools, wrapper: &[] })
+            Ok(Lowered {
+                source: Source::default(),
+                shape: Shape::Catalog,
+                array: true,
+                tools,
+                wrapper: &[],
+            })
         }
         Kind::Object => {
             let key = from.catalog_key();
@@ -326,10 +330,16 @@ fn lower_document<'a>(
                     None => e,
                 })?;
                 let tools = lw.alloc_slice(1, tool, &root)?;
-                return Ok(Lowered { shape: Shape::Single, array: false, tools, wrapper: &[] });
+                return Ok(Lowered {
+                    source: Source::default(),
+                    shape: Shape::Single,
+                    array: false,
+                    tools,
+                    wrapper: &[],
+                });
             };
             lw.check_duplicates(0, &root)?;
-            let len = lw.members(0).count();
+            let len = lw.object_len(0);
             let wrapper = lw.alloc_slice(len, Member { key: "", value: Json::Null }, &root)?;
             let mut tools: &'a mut [Tool<'a>] = &mut [];
             for (slot, (k, _, v)) in wrapper.iter_mut().zip(lw.members(0)) {
@@ -341,7 +351,13 @@ fn lower_document<'a>(
                     Member { key: k, value: lw.json(v, &path, 1)? }
                 };
             }
-            Ok(Lowered { shape: Shape::Catalog, array: false, tools, wrapper })
+            Ok(Lowered {
+                source: Source::default(),
+                shape: Shape::Catalog,
+                array: false,
+                tools,
+                wrapper,
+            })
         }
         other => Err(lw.error(
             &root,
@@ -361,7 +377,7 @@ fn lower_tools<'a>(
     path: &Path<'_>,
 ) -> Result<&'a mut [Tool<'a>], ConversionError> {
     lw.check_depth(path.depth() + 1, path)?;
-    let len = lw.elements(list).count();
+    let len = lw.array_len(list);
     let tools = lw.alloc_slice(len, crate::formats::EMPTY_TOOL, path)?;
     for (i, (slot, at)) in tools.iter_mut().zip(lw.elements(list)).enumerate() {
         let p = path.push(Seg::Index(i));
@@ -432,7 +448,7 @@ fn run_passes<'a>(
         }
         if rewrite {
             scratch.findings.clear();
-            check::check_tool(&tool, to, &cx.profile, strict.as_ref(), scratch.findings);
+            check::check_tool(&tool, to, &cx.profile, strict.as_ref(), true, scratch.findings);
             if !scratch.findings.is_empty() {
                 record_findings(&tool, &[], scratch.findings, &mut cx);
                 continue;
@@ -445,7 +461,7 @@ fn run_passes<'a>(
     }
     if rewrite && let Some(tools) = lowered.tools.get(..kept) {
         scratch.findings.clear();
-        check::check_catalog(tools, to, strict.as_ref(), scratch.findings);
+        check::check_catalog(tools, to, strict.as_ref(), scratch.names, scratch.findings);
         record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
     }
     if lowered.shape == Shape::Catalog && from.name() != to.name() {
@@ -485,7 +501,7 @@ fn emit_document(
 ) -> Result<(), ConversionError> {
     let cx = EmitContext { source: from.name(), target: to.name() };
     let tools = lowered.tools.get(..kept).unwrap_or_default();
-    let mut w = Writer::new(&mut conversion.output, options.pretty);
+    let mut w = Writer::new(&mut conversion.output, options.pretty).with_source(lowered.source);
     match lowered.shape {
         Shape::Single => {
             let Some(tool) = tools.first() else {

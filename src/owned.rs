@@ -1291,15 +1291,8 @@ mod tests {
         let mut parser = Parser::default();
         let mut scratch = Vec::new();
         let doc = parser.parse(src.as_bytes(), usize::MAX).expect("valid JSON");
-        let mut lw = Lowerer::new(
-            &doc.tape,
-            src.as_bytes(),
-            doc.structurals,
-            &arena,
-            &limits,
-            adapter.name(),
-            &mut scratch,
-        );
+        let mut lw =
+            Lowerer::new(&doc, src.as_bytes(), &arena, &limits, adapter.name(), &mut scratch);
         let tool = adapter.lower_tool(&mut lw, 0, &Path::ROOT).expect("lowers");
         f(&tool)
     }

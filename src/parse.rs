@@ -2,26 +2,39 @@
 //!
 //! simd-json does the grammar and UTF-8 checks; this module adds what it leaves to us: a
 //! size limit, rejecting lone surrogate escapes (simd-json decodes them into garbage rather
-//! than failing), and mapping its errors onto [`ErrorKind`].
+//! than failing), and mapping its errors onto [`ErrorKind`]. The escape scan also marks where
+//! escapes start, so emission can tell strings it may copy without escaping them again.
 
 use simd_json::{Buffers, Node};
 
 use crate::error::ErrorKind;
 
-/// Reusable parse state: the mutable input copy simd-json needs, its buffers, and the tape.
+/// Reusable parse state: the mutable input copy simd-json needs, its buffers, the tape, and
+/// where the input's backslash escapes are.
 #[derive(Default)]
 pub(crate) struct Parser {
     input: Vec<u8>,
     buffers: Buffers,
     tape: Vec<Node<'static>>,
+    escapes: Vec<u64>,
 }
 
-/// A parsed document: the tape plus what lowering needs to recover number text.
+/// Bytes per bit of the escape map.
+pub(crate) const ESCAPE_BLOCK: usize = 16;
+
+/// A parsed document: the tape plus what lowering needs to recover number text, and what
+/// emission needs to tell which strings were written without escapes (see
+/// [`crate::emit::Source`]).
 pub(crate) struct Doc<'a> {
     /// The tape, one node per value (and per key) in document order.
     pub tape: Vec<Node<'a>>,
     /// Byte offsets of every structural token (stage 1 of simd-json).
     pub structurals: &'a [u32],
+    /// One bit per [`ESCAPE_BLOCK`] bytes of input, set where an escape sequence starts.
+    pub escapes: &'a [u64],
+    /// The address of the input copy the tape's strings point into: simd-json decodes each
+    /// string in place, starting where its text starts in the input.
+    pub base: usize,
 }
 
 impl Parser {
@@ -34,12 +47,20 @@ impl Parser {
         if src.iter().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')) {
             return Err(ErrorKind::EmptyInput);
         }
-        check_escapes_and_nul(src)?;
+        self.escapes.clear();
+        self.escapes.resize(src.len() / (ESCAPE_BLOCK * 64) + 1, 0);
+        check_escapes_and_nul(src, &mut self.escapes)?;
         self.input.clear();
         self.input.extend_from_slice(src);
+        let base = self.input.as_ptr() as usize;
         let mut tape = simd_json::Tape(recycle(std::mem::take(&mut self.tape)));
         match simd_json::fill_tape(&mut self.input, &mut self.buffers, &mut tape) {
-            Ok(()) => Ok(Doc { tape: tape.0, structurals: self.buffers.structural_indexes() }),
+            Ok(()) => Ok(Doc {
+                tape: tape.0,
+                structurals: self.buffers.structural_indexes(),
+                escapes: &self.escapes,
+                base,
+            }),
             Err(e) => Err(map_error(&e)),
         }
     }
@@ -83,12 +104,17 @@ fn describe(t: &simd_json::ErrorType) -> String {
 
 /// Rejects `\uD800`–`\uDFFF` escapes that do not form a high-low pair, and NUL bytes (never
 /// valid JSON text; simd-json accepts them after a literal, as padding). Outside strings valid
-/// JSON has no backslash, so scanning every backslash escape is exact.
-fn check_escapes_and_nul(src: &[u8]) -> Result<(), ErrorKind> {
+/// JSON has no backslash, so scanning every backslash escape is exact. Where each escape
+/// starts is marked in `escapes` (see [`Doc::escapes`]; sized by the caller).
+fn check_escapes_and_nul(src: &[u8], escapes: &mut [u64]) -> Result<(), ErrorKind> {
     let mut i = 0;
     while let Some(at) = crate::scan::next_backslash_or_nul(src, i) {
         if src.get(at) == Some(&0) {
             return Err(ErrorKind::Json { offset: at, message: "NUL byte".into() });
+        }
+        let block = at / ESCAPE_BLOCK;
+        if let Some(word) = escapes.get_mut(block / 64) {
+            *word |= 1 << (block % 64);
         }
         match src.get(at + 1) {
             Some(b'u') => {
@@ -129,16 +155,49 @@ fn hex4(src: &[u8], at: usize) -> Option<u32> {
 mod tests {
     use super::*;
 
+    fn check(src: &[u8]) -> Result<(), ErrorKind> {
+        check_escapes_and_nul(src, &mut [0; 4])
+    }
+
     #[test]
     fn surrogates() {
-        assert!(check_escapes_and_nul(br#""\ud83d\ude00""#).is_ok());
-        assert!(check_escapes_and_nul(br#""\\ud800""#).is_ok(), "escaped backslash, not an escape");
-        assert_eq!(
-            check_escapes_and_nul(br#"["\ud800"]"#),
-            Err(ErrorKind::LoneSurrogate { offset: 2 })
-        );
-        assert!(check_escapes_and_nul(br#""\udc00""#).is_err());
-        assert!(check_escapes_and_nul(br#""\ud800\u0041""#).is_err());
+        assert!(check(br#""\ud83d\ude00""#).is_ok());
+        assert!(check(br#""\\ud800""#).is_ok(), "escaped backslash, not an escape");
+        assert_eq!(check(br#"["\ud800"]"#), Err(ErrorKind::LoneSurrogate { offset: 2 }));
+        assert!(check(br#""\udc00""#).is_err());
+        assert!(check(br#""\ud800\u0041""#).is_err());
+    }
+
+    #[test]
+    fn escapes_are_marked_by_block() {
+        let mut src = br#"["a\\b\n", "\ud83d\ude00", "c""#.to_vec();
+        src.resize(40, b' ');
+        src.extend_from_slice(br#", "\t"]"#);
+        let mut escapes = [0u64; 1];
+        assert!(check_escapes_and_nul(&src, &mut escapes).is_ok());
+        // Escapes at 3, 6 and 12 (block 0), and 43 (block 2); the low surrogate's `\` at 18
+        // belongs to the pair started at 12.
+        assert_eq!(escapes, [0b101]);
+    }
+
+    /// Emission writes a string with no escape in the input without scanning it, which holds
+    /// only while simd-json decodes every string in place, where its text starts.
+    #[test]
+    fn strings_are_decoded_in_place() {
+        let src = br#"{"plain":"text","esc\"aped":"a\nb\u00e9c"}"#;
+        let mut p = Parser::default();
+        let starts: Vec<(usize, &str)> = p
+            .parse(src, usize::MAX)
+            .map(|doc| {
+                let at = |s: &str| s.as_ptr() as usize - doc.base;
+                let strings = doc.tape.iter().filter_map(|n| match n {
+                    Node::String(s) => Some((at(s), *s)),
+                    _ => None,
+                });
+                strings.collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(starts, [(2, "plain"), (10, "text"), (17, "esc\"aped"), (29, "a\nbéc")]);
     }
 
     #[test]

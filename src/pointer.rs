@@ -56,7 +56,16 @@ impl<'p> Path<'p> {
             }
             cur = p.parent;
         }
-        let mut out = String::new();
+        // Sized once: a report entry's pointer is built for every dropped keyword.
+        let len = segs
+            .iter()
+            .map(|s| match s {
+                Seg::Key(k) => k.len() + 1,
+                Seg::Index(_) => 4,
+                Seg::Raw(r) => r.len(),
+            })
+            .sum();
+        let mut out = String::with_capacity(len);
         for seg in segs.iter().rev() {
             write_seg(&mut out, *seg);
         }
@@ -86,6 +95,10 @@ pub fn write_seg(out: &mut String, seg: Seg<'_>) {
 
 /// Escapes one reference token: `~` → `~0`, `/` → `~1`.
 pub fn escape_into(out: &mut String, token: &str) {
+    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+        out.push_str(token);
+        return;
+    }
     for c in token.chars() {
         match c {
             '~' => out.push_str("~0"),

@@ -1,6 +1,7 @@
-//! Word-at-a-time byte scans for the two hot loops that look for rare bytes: escaping output
-//! strings and finding `\` escapes in the input. Eight bytes are tested per step with the
-//! classic SWAR zero-byte test; the byte loop only runs inside a word that has a candidate.
+//! Byte scans for the two hot loops that look for rare bytes: escaping output strings and
+//! finding `\` escapes in the input. Output strings are tested eight bytes per step with the
+//! classic SWAR zero-byte test, which also locates the hit (no byte loop, even for the short
+//! tail); the input scan is `memchr`'s.
 
 const LO: u64 = 0x0101_0101_0101_0101;
 const HI: u64 = 0x8080_8080_8080_8080;
@@ -17,52 +18,69 @@ const fn has_less(x: u64, n: u8) -> u64 {
     x.wrapping_sub(LO * n as u64) & !x & HI
 }
 
-/// Index of the first byte at or after `from` for which `hit` holds, testing whole words with
-/// `word` first (which must be nonzero whenever a byte of the word could be a hit).
+/// Index of the first byte at or after `from` that `word` flags. `word` must set the high bit
+/// of every byte that is a hit, and may set it in a byte above a hit (a borrow) but never below
+/// the first one, so the lowest flagged byte is exact and no byte loop is needed. The last,
+/// partial word is padded with spaces, which are never a hit.
 #[inline]
-fn find(
-    bytes: &[u8],
-    from: usize,
-    word: impl Fn(u64) -> u64,
-    hit: impl Fn(u8) -> bool,
-) -> Option<usize> {
+fn find(bytes: &[u8], from: usize, word: impl Fn(u64) -> u64) -> Option<usize> {
     let mut i = from;
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        if word(u64::from_le_bytes(w)) != 0 {
-            break;
+    while let Some(chunk) = bytes.get(i..i + 8).and_then(|c| <[u8; 8]>::try_from(c).ok()) {
+        let hits = word(u64::from_le_bytes(chunk));
+        if hits != 0 {
+            return Some(i + (hits.trailing_zeros() / 8) as usize);
         }
         i += 8;
     }
-    bytes.get(i..)?.iter().position(|&b| hit(b)).map(|p| i + p)
+    let rest = bytes.get(i..).filter(|r| !r.is_empty())?;
+    let hits = word(padded(rest));
+    (hits != 0).then(|| i + (hits.trailing_zeros() / 8) as usize)
+}
+
+/// The bytes of `rest` (fewer than eight) as a little-endian word, spaces above them. Loaded
+/// as 4-, 2- and 1-byte pieces: a copy loop would become a `memcpy` call per string.
+#[inline]
+fn padded(rest: &[u8]) -> u64 {
+    let mut w = LO * u64::from(b' ');
+    let mut at = 0;
+    let mut put = |piece: u64, width: usize, at: &mut usize| {
+        let shift = 8 * *at as u32;
+        let mask = (u64::MAX >> (64 - 8 * width as u32)) << shift;
+        w = (w & !mask) | (piece << shift);
+        *at += width;
+    };
+    if let Some(p) = rest.get(..4).and_then(|p| <[u8; 4]>::try_from(p).ok()) {
+        put(u64::from(u32::from_le_bytes(p)), 4, &mut at);
+    }
+    if rest.len() & 2 != 0
+        && let Some(p) = rest.get(at..at + 2).and_then(|p| <[u8; 2]>::try_from(p).ok())
+    {
+        put(u64::from(u16::from_le_bytes(p)), 2, &mut at);
+    }
+    if rest.len() & 1 != 0
+        && let Some(&b) = rest.get(at)
+    {
+        put(u64::from(b), 1, &mut at);
+    }
+    w
 }
 
 /// The first byte at or after `from` that a JSON string must escape: `"`, `\` or a control
 /// character.
 #[inline]
 pub(crate) fn next_to_escape(bytes: &[u8], from: usize) -> Option<usize> {
-    find(
-        bytes,
-        from,
-        |x| {
-            has_less(x, 0x20)
-                | has_zero(x ^ (LO * u64::from(b'"')))
-                | has_zero(x ^ (LO * u64::from(b'\\')))
-        },
-        |b| b < 0x20 || b == b'"' || b == b'\\',
-    )
+    find(bytes, from, |x| {
+        has_less(x, 0x20)
+            | has_zero(x ^ (LO * u64::from(b'"')))
+            | has_zero(x ^ (LO * u64::from(b'\\')))
+    })
 }
 
-/// The first `\` or NUL byte at or after `from`.
+/// The first `\` or NUL byte at or after `from`. In JSON input backslashes are a few per
+/// kilobyte, so a vectorised search that skips whole blocks beats the word loop.
 #[inline]
 pub(crate) fn next_backslash_or_nul(bytes: &[u8], from: usize) -> Option<usize> {
-    find(
-        bytes,
-        from,
-        |x| has_zero(x) | has_zero(x ^ (LO * u64::from(b'\\'))),
-        |b| b == b'\\' || b == 0,
-    )
+    memchr::memchr2(b'\\', 0, bytes.get(from..)?).map(|p| p + from)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! written as their source text and strings are re-escaped minimally, so the same input and
 //! options always give the same bytes — prompt caches key on them.
 
-use crate::ir::{Json, Schema, Value};
+use crate::ir::{Json, JsonType, Keyword, Schema, Value};
 
 /// A JSON writer over a byte buffer, compact or indented.
 pub struct Writer<'o> {
@@ -13,12 +13,73 @@ pub struct Writer<'o> {
     depth: usize,
     first: bool,
     upper_types: bool,
+    source: Source<'o>,
+}
+
+/// Where the strings of a parsed input live, so the writer can tell a string the input held
+/// without any escape: JSON forbids such text to contain `"`, `\` or a control character, so
+/// it is written as it is, without the escape scan. simd-json decodes every string in place in
+/// its copy of the input, starting where the string's text starts (`parse` tests this).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Source<'s> {
+    /// The address of the parser's input copy.
+    pub base: usize,
+    /// The input as given.
+    pub src: &'s [u8],
+    /// Where the input's escape sequences start: one bit per
+    /// [`crate::parse::ESCAPE_BLOCK`] bytes.
+    pub escapes: &'s [u64],
+}
+
+impl Source<'_> {
+    /// Whether `s` lies in the input copy, starts right after an unescaped `"` of the input
+    /// (so it starts where a string's text starts: inside a string's text there is no
+    /// unescaped quote), and no escape of the input starts within its length (a string with
+    /// an escape has its first one within its decoded length). Its bytes are then the input's
+    /// own text. Anything else (arena text, a static name) is not.
+    #[inline]
+    fn verbatim(&self, s: &str) -> bool {
+        let at = (s.as_ptr() as usize).wrapping_sub(self.base);
+        let Some(end) = at.checked_add(s.len()).filter(|&e| e <= self.src.len()) else {
+            return false;
+        };
+        let quoted = at >= 1
+            && self.src.get(at - 1) == Some(&b'"')
+            && (at < 2 || self.src.get(at - 2) != Some(&b'\\'));
+        quoted && !self.escape_within(at, end)
+    }
+
+    /// Whether an escape may start in `at..end` (a block holding one overlaps it).
+    #[inline]
+    fn escape_within(&self, at: usize, end: usize) -> bool {
+        use crate::parse::ESCAPE_BLOCK;
+        if end <= at {
+            return false;
+        }
+        let (first, last) = (at / ESCAPE_BLOCK, (end - 1) / ESCAPE_BLOCK);
+        (first / 64..=last / 64).any(|w| {
+            let mut bits = self.escapes.get(w).copied().unwrap_or(0);
+            if w == first / 64 {
+                bits &= u64::MAX << (first % 64);
+            }
+            if w == last / 64 {
+                bits &= u64::MAX >> (63 - last % 64);
+            }
+            bits != 0
+        })
+    }
 }
 
 impl<'o> Writer<'o> {
     /// A writer appending to `out`.
     pub fn new(out: &'o mut Vec<u8>, pretty: bool) -> Self {
-        Writer { out, pretty, depth: 0, first: true, upper_types: false }
+        Writer { out, pretty, depth: 0, first: true, upper_types: false, source: Source::default() }
+    }
+
+    /// The same writer, told where the strings of the parsed input live.
+    pub(crate) fn with_source(mut self, source: Source<'o>) -> Self {
+        self.source = source;
+        self
     }
 
     /// Writes `type` names upper-case (`STRING`, `OBJECT`): Gemini's OpenAPI `Type` enum.
@@ -98,6 +159,34 @@ impl<'o> Writer<'o> {
         }
     }
 
+    /// Writes a keyword's key: compact output copies `"keyword":` from a table in one
+    /// fixed-size write.
+    #[inline]
+    fn keyword_key(&mut self, kw: Keyword) {
+        match KEYWORD_KEYS.get(kw as usize) {
+            Some(quoted) if !self.pretty => {
+                if !self.first {
+                    self.out.push(b',');
+                }
+                self.first = false;
+                quoted.write(self.out);
+            }
+            _ => self.key_plain(kw.as_str()),
+        }
+    }
+
+    /// Writes a type name, from a table of quoted names.
+    #[inline]
+    fn type_name(&mut self, ty: JsonType) {
+        let table = if self.upper_types { &UPPER_TYPE_NAMES } else { &TYPE_NAMES };
+        match table.get(ty as usize) {
+            Some(quoted) => quoted.write(self.out),
+            None => {
+                self.string_plain(if self.upper_types { ty.as_upper_str() } else { ty.as_str() })
+            }
+        }
+    }
+
     /// Writes a string known to need no escaping.
     #[inline]
     pub fn string_plain(&mut self, s: &'static str) {
@@ -117,8 +206,16 @@ impl<'o> Writer<'o> {
     }
 
     /// Writes a JSON string, escaping `"`, `\` and control characters.
+    #[inline]
     pub fn string(&mut self, s: &str) {
-        write_escaped(self.out, s);
+        if self.source.verbatim(s) {
+            self.out.reserve(s.len() + 2);
+            self.out.push(b'"');
+            self.out.extend_from_slice(s.as_bytes());
+            self.out.push(b'"');
+        } else {
+            write_escaped(self.out, s);
+        }
     }
 
     /// Writes literal JSON text (a number's source text, `true`, `null`, …).
@@ -171,7 +268,7 @@ impl<'o> Writer<'o> {
                     self.json(&m.value);
                 }
                 value => {
-                    self.key_plain(e.keyword.as_str());
+                    self.keyword_key(e.keyword);
                     self.value(&value);
                 }
             }
@@ -200,20 +297,16 @@ impl<'o> Writer<'o> {
                 self.end_object();
             }
             Value::Type(t) => {
-                let upper = self.upper_types;
-                let name = |ty: &crate::ir::JsonType| {
-                    if upper { ty.as_upper_str() } else { ty.as_str() }
-                };
                 if t.array {
                     self.begin_array();
-                    for ty in t.list {
+                    for &ty in t.list {
                         self.element();
-                        self.string_plain(name(ty));
+                        self.type_name(ty);
                     }
                     self.end_array();
                 } else {
-                    for ty in t.list.iter().take(1) {
-                        self.string_plain(name(ty));
+                    for &ty in t.list.iter().take(1) {
+                        self.type_name(ty);
                     }
                 }
             }
@@ -232,6 +325,81 @@ impl<'o> Writer<'o> {
             Value::Unknown(m) => self.json(&m.value),
         }
     }
+}
+
+/// Text known at compile time, padded to a fixed width: writing it is a copy of the whole
+/// array and a truncate, which compiles to a few moves instead of a `memcpy` call.
+struct Padded {
+    /// The text, then zeros.
+    bytes: [u8; 24],
+    /// How many bytes of `bytes` are text.
+    len: usize,
+}
+
+impl Padded {
+    /// `"text"`, plus `suffix` (a `:` for a key).
+    #[allow(clippy::indexing_slicing, reason = "const build; the longest keyword fits")]
+    const fn quoted(text: &str, suffix: &[u8]) -> Padded {
+        let text = text.as_bytes();
+        let mut bytes = [0u8; 24];
+        bytes[0] = b'"';
+        let mut i = 0;
+        while i < text.len() {
+            bytes[1 + i] = text[i];
+            i += 1;
+        }
+        bytes[1 + i] = b'"';
+        let mut j = 0;
+        while j < suffix.len() {
+            bytes[2 + i + j] = suffix[j];
+            j += 1;
+        }
+        Padded { bytes, len: 2 + i + j }
+    }
+
+    /// Appends the text to `out`.
+    #[inline]
+    fn write(&self, out: &mut Vec<u8>) {
+        let end = out.len() + self.len;
+        out.extend_from_slice(&self.bytes);
+        out.truncate(end);
+    }
+}
+
+/// `"keyword":` by `Keyword as usize` (the `Unknown` slot is never read: unknown keywords
+/// are written under their own names).
+#[allow(clippy::indexing_slicing, reason = "const build: `ALL` is in declaration order")]
+static KEYWORD_KEYS: [Padded; Keyword::ALL.len()] = {
+    const EMPTY: Padded = Padded { bytes: [0; 24], len: 0 };
+    let mut table = [EMPTY; Keyword::ALL.len()];
+    let mut i = 0;
+    while i < Keyword::ALL.len() {
+        let kw = Keyword::ALL[i];
+        table[kw as usize] = Padded::quoted(kw.as_str(), b":");
+        i += 1;
+    }
+    table
+};
+
+/// The seven type names, quoted, by `JsonType as usize`.
+static TYPE_NAMES: [Padded; 7] = type_names(false);
+/// The same, as Gemini's OpenAPI `Type` enum spells them.
+static UPPER_TYPE_NAMES: [Padded; 7] = type_names(true);
+
+/// The quoted type names by `JsonType as usize`, upper-case with `upper`.
+#[allow(clippy::indexing_slicing, reason = "const build over the seven types")]
+const fn type_names(upper: bool) -> [Padded; 7] {
+    const ALL: [JsonType; 7] = JsonType::ALL;
+    const EMPTY: Padded = Padded { bytes: [0; 24], len: 0 };
+    let mut table = [EMPTY; 7];
+    let mut i = 0;
+    while i < ALL.len() {
+        let ty = ALL[i];
+        table[ty as usize] =
+            Padded::quoted(if upper { ty.as_upper_str() } else { ty.as_str() }, b"");
+        i += 1;
+    }
+    table
 }
 
 // 0: as is; b'u': \u00XX; otherwise the short escape letter.
@@ -289,6 +457,34 @@ mod tests {
             String::from_utf8_lossy(&out),
             r#""a\"b\\c\n\u0001é\u{2028}""#.replace("\\u{2028}", "\u{2028}")
         );
+    }
+
+    #[test]
+    fn only_strings_the_input_held_unescaped_skip_the_scan() {
+        let src = br#"{"a":"plain","b":"x\ny","c\"":"q"}"#;
+        let mut parser = crate::parse::Parser::default();
+        let doc = parser.parse(src, usize::MAX).unwrap();
+        let source = Source { base: doc.base, src, escapes: doc.escapes };
+        let strings: Vec<&str> = doc
+            .tape
+            .iter()
+            .filter_map(|n| match n {
+                simd_json::Node::String(s) => Some(*s),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(strings, ["a", "plain", "b", "x\ny", "c\"", "q"]);
+        assert!(source.verbatim(strings[1]));
+        assert!(!source.verbatim(strings[3]), "decoded from an escape");
+        assert!(!source.verbatim(&strings[3][1..]), "starts inside a string");
+        assert!(!source.verbatim(strings[4]));
+        assert!(!source.verbatim("plain"), "not in the input");
+        let mut out = Vec::new();
+        let mut w = Writer::new(&mut out, false).with_source(source);
+        for s in &strings {
+            w.string(s);
+        }
+        assert_eq!(out, br#""a""plain""b""x\ny""c\"""q""#);
     }
 
     #[test]

@@ -71,7 +71,7 @@ impl Adapter for Anthropic {
             write_name_description(tool, w);
             write_input(tool.input.as_ref(), "input_schema", w);
             if let Some(b) = tool.strict {
-                w.key("strict");
+                w.key_plain("strict");
                 w.bool(b);
             }
         }

@@ -79,7 +79,13 @@ fn takes_nothing(s: &Schema<'_>) -> bool {
         })
 }
 
-fn write(tool: &Tool<'_>, key: &str, upper: bool, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+fn write(
+    tool: &Tool<'_>,
+    key: &'static str,
+    upper: bool,
+    cx: &EmitContext<'_>,
+    w: &mut Writer<'_>,
+) {
     let input = tool.input.filter(|s| !(upper && takes_nothing(s)));
     w.set_upper_types(upper);
     w.begin_object();
@@ -89,7 +95,7 @@ fn write(tool: &Tool<'_>, key: &str, upper: bool, cx: &EmitContext<'_>, w: &mut 
     } else {
         write_name_description(tool, w);
         if let Some(s) = &input {
-            w.key(key);
+            w.key_plain(key);
             w.schema(s);
         }
     }

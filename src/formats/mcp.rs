@@ -57,7 +57,7 @@ impl Adapter for Mcp {
             write_name_description(tool, w);
             write_input(tool.input.as_ref(), "inputSchema", w);
             if let Some(out) = &tool.output {
-                w.key("outputSchema");
+                w.key_plain("outputSchema");
                 w.schema(out);
             }
         }

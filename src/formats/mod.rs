@@ -14,7 +14,7 @@ pub use openai::{OpenAi, OpenAiResponses};
 use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
 use crate::ir::{Json, Role, Schema, Tool, ToolMember};
-use crate::lower::{At, Kind, Lowerer};
+use crate::lower::{At, Kind, Lowerer, SMALL, Seen};
 use crate::pointer::{Path, Seg};
 
 /// A tool with no members yet; envelope readers fill it in.
@@ -55,17 +55,46 @@ pub(crate) fn lower_envelope<'a>(
             },
         ));
     }
-    lw.check_depth(path.depth() + 1, path)?;
-    lw.check_duplicates(at, path)?;
     let depth = path.depth() + 1;
-    let len = lw.members(at).count();
+    lw.check_depth(depth, path)?;
+    let len = lw.object_len(at);
+    if len > SMALL {
+        lw.check_duplicates(at, path)?;
+    }
+    let (tool, name) = match envelope_members(lw, at, len, path, depth, role) {
+        Ok(read) => read,
+        Err(e) => return Err(lw.prefer_duplicate(at, path, e)),
+    };
+    match name {
+        Some(n) => Ok(Tool { name: n, ..tool }),
+        None => {
+            Err(lw
+                .error(path, ErrorKind::MissingMember { member: "name", hint: shape_hint(lw, at) }))
+        }
+    }
+}
+
+/// The members of the tool object at `at` (`len` of them) and its name, if it has one. A
+/// small object's repeated keys are found on the way (see `Lowerer::schema`).
+fn envelope_members<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    at: At,
+    len: usize,
+    path: &Path<'_>,
+    depth: usize,
+    role: impl Fn(&str) -> Role,
+) -> Result<(Tool<'a>, Option<&'a str>), ConversionError> {
     let placeholder = ToolMember { key: "", role: Role::Meta, at: 0, value: Json::Null };
     let members = lw.alloc_slice(len, placeholder, path)?;
     let mut tool = Tool { at: at as u32, ..EMPTY_TOOL };
     let mut name = None;
+    let mut seen = Seen::new();
     let mut iter = lw.members(at);
     for slot in members.iter_mut() {
         let Some((key, key_at, v)) = iter.next() else { break };
+        if len <= SMALL && !seen.fresh(key) {
+            lw.check_duplicates(at, path)?;
+        }
         let p = path.push(Seg::Key(key));
         let mut r = role(key);
         let mut value = Json::Null;
@@ -106,16 +135,7 @@ pub(crate) fn lower_envelope<'a>(
         *slot = ToolMember { key, role: r, at: key_at as u32, value };
     }
     tool.members = members;
-    match name {
-        Some(n) => tool.name = n,
-        None => {
-            return Err(lw.error(
-                path,
-                ErrorKind::MissingMember { member: "name", hint: shape_hint(lw, at) },
-            ));
-        }
-    }
-    Ok(tool)
+    Ok((tool, name))
 }
 
 #[cold]
@@ -169,7 +189,12 @@ pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
 /// passes may have changed) in place of the raw ones. `outer` selects wrapper-level members.
 /// A non-empty `input_key` names the input schema's member (written last if the source had
 /// none); empty keeps the source's key.
-pub(crate) fn write_members(tool: &Tool<'_>, w: &mut Writer<'_>, outer: bool, input_key: &str) {
+pub(crate) fn write_members(
+    tool: &Tool<'_>,
+    w: &mut Writer<'_>,
+    outer: bool,
+    input_key: &'static str,
+) {
     let mut wrote_input = false;
     let mut wrote_strict = false;
     for m in tool.members {
@@ -213,21 +238,21 @@ pub(crate) fn write_members(tool: &Tool<'_>, w: &mut Writer<'_>, outer: bool, in
     }
     // Strict mode set by the conversion on a tool whose source did not state it.
     if let (false, false, Some(b)) = (outer, wrote_strict, tool.strict) {
-        w.key("strict");
+        w.key_plain("strict");
         w.bool(b);
     }
 }
 
 /// Writes `key: schema`, or the empty object schema when there is none.
-pub(crate) fn write_input(schema: Option<&Schema<'_>>, key: &str, w: &mut Writer<'_>) {
-    w.key(key);
+pub(crate) fn write_input(schema: Option<&Schema<'_>>, key: &'static str, w: &mut Writer<'_>) {
+    w.key_plain(key);
     match schema {
         Some(s) => w.schema(s),
         None => {
             w.begin_object();
-            w.key("type");
-            w.string("object");
-            w.key("properties");
+            w.key_plain("type");
+            w.string_plain("object");
+            w.key_plain("properties");
             w.begin_object();
             w.end_object();
             w.end_object();
@@ -237,10 +262,10 @@ pub(crate) fn write_input(schema: Option<&Schema<'_>>, key: &str, w: &mut Writer
 
 /// Writes `name` and `description` (when there is one).
 pub(crate) fn write_name_description(tool: &Tool<'_>, w: &mut Writer<'_>) {
-    w.key("name");
+    w.key_plain("name");
     w.string(tool.name);
     if let Some(d) = tool.description {
-        w.key("description");
+        w.key_plain("description");
         w.string(d);
     }
 }

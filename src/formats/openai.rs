@@ -77,7 +77,7 @@ impl Adapter for OpenAi {
         // `Outer` members after the function's own. One pass in document order keeps number
         // text in step.
         lw.check_duplicates(at, path)?;
-        let n_outer = lw.members(at).count();
+        let n_outer = lw.object_len(at);
         let blank = ToolMember { key: "", role: Role::Outer, at: 0, value: Json::Null };
         let outer = lw.alloc_slice(n_outer, blank, path)?;
         let mut tool = None;
@@ -120,14 +120,14 @@ impl Adapter for OpenAi {
             for m in tool.members.iter().filter(wrapper) {
                 match (m.role, m.key) {
                     (Role::Structure, "function") => {
-                        w.key("function");
+                        w.key_plain("function");
                         w.begin_object();
                         write_members(tool, w, false, "");
                         w.end_object();
                     }
                     (Role::Structure, _) => {
-                        w.key("type");
-                        w.string("function");
+                        w.key_plain("type");
+                        w.string_plain("function");
                     }
                     _ => {
                         w.key(m.key);
@@ -138,9 +138,9 @@ impl Adapter for OpenAi {
             w.end_object();
             return;
         }
-        w.key("type");
-        w.string("function");
-        w.key("function");
+        w.key_plain("type");
+        w.string_plain("function");
+        w.key_plain("function");
         w.begin_object();
         if cx.same_format() {
             write_members(tool, w, false, "");
@@ -150,7 +150,7 @@ impl Adapter for OpenAi {
                 write_input(Some(s), "parameters", w);
             }
             if let Some(b) = tool.strict {
-                w.key("strict");
+                w.key_plain("strict");
                 w.bool(b);
             }
         }
@@ -214,21 +214,21 @@ impl Adapter for OpenAiResponses {
         w.begin_object();
         if cx.same_format() {
             if tool.member("type").is_none() {
-                w.key("type");
-                w.string("function");
+                w.key_plain("type");
+                w.string_plain("function");
             }
             write_members(tool, w, false, "parameters");
             if tool.strict.is_none() {
-                w.key("strict");
+                w.key_plain("strict");
                 w.bool(tool.strict.unwrap_or(false));
             }
         } else {
-            w.key("type");
-            w.string("function");
+            w.key_plain("type");
+            w.string_plain("function");
             write_name_description(tool, w);
             write_input(tool.input.as_ref(), "parameters", w);
             // The Responses API treats an omitted `strict` as strict; state it.
-            w.key("strict");
+            w.key_plain("strict");
             w.bool(tool.strict.unwrap_or(false));
         }
         w.end_object();

@@ -221,87 +221,17 @@ impl Keyword {
         Keyword::PropertyOrdering,
     ];
 
-    /// Interns a key. Rejects by length first, as most keys in a schema are short property names
-    /// that never reach the string match.
+    /// Interns a key: one multiply picks the only keyword the key can be (a perfect hash of
+    /// its length and three of its bytes), and one comparison with that keyword's name
+    /// decides. Unknown keys cost no more than keywords do.
     #[inline]
     pub fn from_key(key: &str) -> Keyword {
         let b = key.as_bytes();
         if b.len() < 2 || b.len() > 21 {
             return Keyword::Unknown;
         }
-        Self::match_key(key)
-    }
-
-    #[cold]
-    fn match_key(key: &str) -> Keyword {
-        match key {
-            "$schema" => Keyword::Schema,
-            "$id" => Keyword::Id,
-            "$ref" => Keyword::Ref,
-            "$anchor" => Keyword::Anchor,
-            "$dynamicRef" => Keyword::DynamicRef,
-            "$dynamicAnchor" => Keyword::DynamicAnchor,
-            "$vocabulary" => Keyword::Vocabulary,
-            "$comment" => Keyword::Comment,
-            "$defs" => Keyword::Defs,
-            "prefixItems" => Keyword::PrefixItems,
-            "items" => Keyword::Items,
-            "contains" => Keyword::Contains,
-            "additionalProperties" => Keyword::AdditionalProperties,
-            "properties" => Keyword::Properties,
-            "patternProperties" => Keyword::PatternProperties,
-            "dependentSchemas" => Keyword::DependentSchemas,
-            "propertyNames" => Keyword::PropertyNames,
-            "if" => Keyword::If,
-            "then" => Keyword::Then,
-            "else" => Keyword::Else,
-            "allOf" => Keyword::AllOf,
-            "anyOf" => Keyword::AnyOf,
-            "oneOf" => Keyword::OneOf,
-            "not" => Keyword::Not,
-            "unevaluatedItems" => Keyword::UnevaluatedItems,
-            "unevaluatedProperties" => Keyword::UnevaluatedProperties,
-            "type" => Keyword::Type,
-            "const" => Keyword::Const,
-            "enum" => Keyword::Enum,
-            "multipleOf" => Keyword::MultipleOf,
-            "maximum" => Keyword::Maximum,
-            "exclusiveMaximum" => Keyword::ExclusiveMaximum,
-            "minimum" => Keyword::Minimum,
-            "exclusiveMinimum" => Keyword::ExclusiveMinimum,
-            "maxLength" => Keyword::MaxLength,
-            "minLength" => Keyword::MinLength,
-            "pattern" => Keyword::Pattern,
-            "maxItems" => Keyword::MaxItems,
-            "minItems" => Keyword::MinItems,
-            "uniqueItems" => Keyword::UniqueItems,
-            "maxContains" => Keyword::MaxContains,
-            "minContains" => Keyword::MinContains,
-            "maxProperties" => Keyword::MaxProperties,
-            "minProperties" => Keyword::MinProperties,
-            "required" => Keyword::Required,
-            "dependentRequired" => Keyword::DependentRequired,
-            "title" => Keyword::Title,
-            "description" => Keyword::Description,
-            "default" => Keyword::Default,
-            "deprecated" => Keyword::Deprecated,
-            "readOnly" => Keyword::ReadOnly,
-            "writeOnly" => Keyword::WriteOnly,
-            "examples" => Keyword::Examples,
-            "format" => Keyword::Format,
-            "contentEncoding" => Keyword::ContentEncoding,
-            "contentMediaType" => Keyword::ContentMediaType,
-            "contentSchema" => Keyword::ContentSchema,
-            "definitions" => Keyword::Definitions,
-            "dependencies" => Keyword::Dependencies,
-            "additionalItems" => Keyword::AdditionalItems,
-            "$recursiveRef" => Keyword::RecursiveRef,
-            "$recursiveAnchor" => Keyword::RecursiveAnchor,
-            "nullable" => Keyword::Nullable,
-            "example" => Keyword::Example,
-            "propertyOrdering" => Keyword::PropertyOrdering,
-            _ => Keyword::Unknown,
-        }
+        let kw = SLOTS.get(slot(b)).copied().unwrap_or(Keyword::Unknown);
+        if same_short(kw.as_str().as_bytes(), b) { kw } else { Keyword::Unknown }
     }
 
     /// The keyword as written in a schema (`"<unknown>"` for [`Keyword::Unknown`], whose real
@@ -380,6 +310,7 @@ impl Keyword {
     /// The feature bit this keyword sets when present, if it is one a target may lack.
     /// Keywords every target holds (`type`, `properties`, `required`, `description`, `items`)
     /// set none.
+    #[inline]
     pub const fn feature(self) -> Option<SchemaFeature> {
         use SchemaFeature as F;
         Some(match self {
@@ -452,6 +383,50 @@ impl Keyword {
         })
     }
 }
+
+/// The slot of a key (two bytes or more) in [`SLOTS`]: a multiplicative hash of its length and
+/// three of its bytes. The multiplier was searched for so that the 65 keywords land in distinct
+/// slots; `SLOTS` fails to compile if a keyword is added that collides.
+#[inline]
+#[allow(clippy::indexing_slicing, reason = "callers pass at least two bytes; 2n/3 < n")]
+const fn slot(b: &[u8]) -> usize {
+    let n = b.len();
+    let key = (n as u32) | (b[0] as u32) << 8 | (b[1] as u32) << 16 | (b[2 * n / 3] as u32) << 24;
+    (key.wrapping_mul(0x88cb_e599) >> 24) as usize
+}
+
+/// Whether two byte strings of at most 24 bytes are equal, compared as (overlapping) words:
+/// the slice comparison would call `memcmp` for every key.
+#[inline]
+fn same_short(a: &[u8], b: &[u8]) -> bool {
+    let word = |s: &[u8], at: usize| {
+        s.get(at..at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()).map(u64::from_le_bytes)
+    };
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if !(8..=24).contains(&n) {
+        return a == b;
+    }
+    // Words at 0, the middle and the end cover any length from 8 to 24.
+    [0, (n - 8) / 2, n - 8].iter().all(|&at| word(a, at) == word(b, at))
+}
+
+/// Keyword by [`slot`]; `Unknown` where no keyword lands.
+#[allow(clippy::indexing_slicing, reason = "const table build: slots are below 256")]
+static SLOTS: [Keyword; 256] = {
+    let mut table = [Keyword::Unknown; 256];
+    let mut i = 0;
+    while i < Keyword::ALL.len() {
+        let kw = Keyword::ALL[i];
+        let at = slot(kw.as_str().as_bytes());
+        assert!(matches!(table[at], Keyword::Unknown), "two keywords share a slot");
+        table[at] = kw;
+        i += 1;
+    }
+    table
+};
 
 impl std::fmt::Display for Keyword {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

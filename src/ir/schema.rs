@@ -30,16 +30,29 @@ pub enum JsonType {
 }
 
 impl JsonType {
+    /// Every type, in declaration order (`ALL[t as usize] == t`).
+    pub const ALL: [JsonType; 7] = [
+        JsonType::Null,
+        JsonType::Boolean,
+        JsonType::Object,
+        JsonType::Array,
+        JsonType::Number,
+        JsonType::String,
+        JsonType::Integer,
+    ];
+
     /// Parses a type name as JSON Schema spells it.
+    #[inline]
     pub fn from_name(name: &str) -> Option<JsonType> {
-        Some(match name {
-            "null" => JsonType::Null,
-            "boolean" => JsonType::Boolean,
-            "object" => JsonType::Object,
-            "array" => JsonType::Array,
-            "number" => JsonType::Number,
-            "string" => JsonType::String,
-            "integer" => JsonType::Integer,
+        // On the bytes: a `match` on `&str` compares the candidates one by one.
+        Some(match name.as_bytes() {
+            b"null" => JsonType::Null,
+            b"boolean" => JsonType::Boolean,
+            b"object" => JsonType::Object,
+            b"array" => JsonType::Array,
+            b"number" => JsonType::Number,
+            b"string" => JsonType::String,
+            b"integer" => JsonType::Integer,
             _ => return None,
         })
     }
@@ -228,5 +241,19 @@ impl<'a> Schema<'a> {
     /// Whether this node declares `type: "object"` (alone or in an array).
     pub fn is_object_type(&self) -> bool {
         self.types().is_some_and(|t| t.contains(JsonType::Object))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::JsonType;
+
+    #[test]
+    fn all_is_in_declaration_order() {
+        for (i, t) in JsonType::ALL.into_iter().enumerate() {
+            assert_eq!(t as usize, i);
+            assert_eq!(JsonType::from_name(t.as_str()), Some(t));
+            assert_eq!(JsonType::from_openapi_name(t.as_upper_str()), Some(t));
+        }
     }
 }

@@ -92,7 +92,7 @@ impl<'a> Tool<'a> {
 
     /// RFC 6901 pointer of `member` relative to the tool.
     pub fn member_pointer(&self, member: &ToolMember<'_>) -> String {
-        let mut p = String::new();
+        let mut p = String::with_capacity(self.members_pointer.len() + member.key.len() + 1);
         if member.role != Role::Outer {
             p.push_str(self.members_pointer);
         }

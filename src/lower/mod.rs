@@ -14,6 +14,7 @@ use simd_json::{Node, StaticNode};
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::{Json, Member};
 use crate::options::Limits;
+use crate::parse::Doc;
 use crate::pointer::{Path, Seg};
 
 /// A position in the tape: the index of a value's node.
@@ -26,6 +27,9 @@ pub struct Lowerer<'a, 's> {
     src: &'a [u8],
     structurals: &'a [u32],
     next_structural: usize,
+    /// The address of the parser's input copy, where the tape's strings start at their source
+    /// offsets (simd-json decodes in place).
+    base: usize,
     arena: &'a Bump,
     limits: &'s Limits,
     adapter: &'s str,
@@ -66,19 +70,19 @@ impl Kind {
 
 impl<'a, 's> Lowerer<'a, 's> {
     pub(crate) fn new(
-        tape: &'a [Node<'a>],
+        doc: &'a Doc<'a>,
         src: &'a [u8],
-        structurals: &'a [u32],
         arena: &'a Bump,
         limits: &'s Limits,
         adapter: &'s str,
         scratch: &'s mut Vec<(u64, u32)>,
     ) -> Self {
         Lowerer {
-            tape,
+            tape: &doc.tape,
             src,
-            structurals,
+            structurals: doc.structurals,
             next_structural: 0,
+            base: doc.base,
             arena,
             limits,
             adapter,
@@ -182,19 +186,13 @@ impl<'a, 's> Lowerer<'a, 's> {
     /// A number in the skipped value that is not valid JSON.
     pub fn skip(&mut self, at: At, path: &Path<'_>) -> Result<(), ConversionError> {
         let end = self.end(at).min(self.tape.len());
-        let numbers = self.tape.get(at..end).map_or(0, |nodes| {
-            nodes
-                .iter()
-                .filter(|n| {
-                    matches!(
-                        n,
-                        Node::Static(StaticNode::I64(_) | StaticNode::U64(_) | StaticNode::F64(_))
-                    )
-                })
-                .count()
-        });
-        for _ in 0..numbers {
-            self.number_text(path)?;
+        for i in at..end {
+            if matches!(
+                self.tape.get(i),
+                Some(Node::Static(StaticNode::I64(_) | StaticNode::U64(_) | StaticNode::F64(_)))
+            ) {
+                self.number_text(i, path)?;
+            }
         }
         Ok(())
     }
@@ -202,26 +200,49 @@ impl<'a, 's> Lowerer<'a, 's> {
     /// The source text of the next number in document order. The text is checked against the
     /// JSON number grammar: simd-json's big-integer fallback accepts tokens such as
     /// `1234567890123456789012-1` that are not JSON, and those must not pass through verbatim.
-    fn number_text(&mut self, path: &Path<'_>) -> Result<&'a str, ConversionError> {
-        while let Some(&off) = self.structurals.get(self.next_structural) {
-            self.next_structural += 1;
-            let off = off as usize;
-            if matches!(self.src.get(off), Some(b'-' | b'0'..=b'9')) {
-                let rest = self.src.get(off..).unwrap_or_default();
-                let text = json_number(rest).and_then(|len| rest.get(..len));
-                return match text.map(std::str::from_utf8) {
-                    Some(Ok(t)) => Ok(t),
-                    _ => Err(self.error(
-                        path,
-                        ErrorKind::Json { offset: off, message: "malformed number".into() },
-                    )),
-                };
-            }
+    fn number_text(&mut self, at: At, path: &Path<'_>) -> Result<&'a str, ConversionError> {
+        self.catch_up(at);
+        let src = self.src;
+        let rest = self.structurals.get(self.next_structural..).unwrap_or_default();
+        let found =
+            rest.iter().position(|&off| matches!(src.get(off as usize), Some(b'-' | b'0'..=b'9')));
+        let Some(i) = found else {
+            self.next_structural = self.structurals.len();
+            return Err(self.error(
+                path,
+                ErrorKind::Json { offset: src.len(), message: "number expected".into() },
+            ));
+        };
+        self.next_structural += i + 1;
+        let off = rest.get(i).map_or(0, |&o| o as usize);
+        let rest = src.get(off..).unwrap_or_default();
+        let text = json_number(rest).and_then(|len| rest.get(..len));
+        match text.map(std::str::from_utf8) {
+            Some(Ok(t)) => Ok(t),
+            _ => Err(self
+                .error(path, ErrorKind::Json { offset: off, message: "malformed number".into() })),
         }
-        Err(self.error(
-            path,
-            ErrorKind::Json { offset: self.src.len(), message: "number expected".into() },
-        ))
+    }
+
+    /// Moves the structural cursor past the nearest string before the number at `at` (a
+    /// member's key, usually the node just before): the string's offset is known from where
+    /// its text lies in the input copy, so a binary search replaces walking every structural
+    /// since the last number. Every earlier number has been consumed, so none is jumped over.
+    #[inline]
+    fn catch_up(&mut self, at: At) {
+        let before = self.tape.get(at.saturating_sub(4)..at).unwrap_or_default();
+        let Some(s) = before.iter().rev().find_map(|n| match n {
+            Node::String(s) => Some(*s),
+            _ => None,
+        }) else {
+            return;
+        };
+        let offset = (s.as_ptr() as usize).wrapping_sub(self.base);
+        if offset > self.src.len() {
+            return;
+        }
+        let past = self.structurals.partition_point(|&o| (o as usize) < offset);
+        self.next_structural = self.next_structural.max(past);
     }
 
     /// Rejects nesting past the depth limit.
@@ -256,23 +277,38 @@ impl<'a, 's> Lowerer<'a, 's> {
         self.error(path, ErrorKind::ArenaLimit { limit: self.limits.max_arena_bytes })
     }
 
-    /// Rejects an object whose keys repeat. Small objects compare pairwise; larger ones sort
-    /// hashes in a reused scratch vector, so the check stays O(n log n) without allocating.
-    pub fn check_duplicates(&mut self, at: At, path: &Path<'_>) -> Result<(), ConversionError> {
-        let len = match self.node(at) {
+    /// The number of members of the object at `at` (0 for anything else), from its tape node.
+    #[inline]
+    pub(crate) fn object_len(&self, at: At) -> usize {
+        match self.node(at) {
             Node::Object { len, .. } => len,
-            _ => return Ok(()),
-        };
+            _ => 0,
+        }
+    }
+
+    /// The number of elements of the array at `at` (0 for anything else), from its tape node.
+    #[inline]
+    pub(crate) fn array_len(&self, at: At) -> usize {
+        match self.node(at) {
+            Node::Array { len, .. } => len,
+            _ => 0,
+        }
+    }
+
+    /// Rejects an object whose keys repeat. Small objects compare each key's fingerprint with
+    /// the earlier ones' (strings only on a match); larger ones sort hashes in a reused scratch
+    /// vector, so the check stays O(n log n) without allocating.
+    pub fn check_duplicates(&mut self, at: At, path: &Path<'_>) -> Result<(), ConversionError> {
+        let len = self.object_len(at);
         if len < 2 {
             return Ok(());
         }
-        if len <= 12 {
-            let mut keys: smallvec::SmallVec<[&str; 12]> = smallvec::SmallVec::new();
-            for (k, _, _) in self.members(at) {
-                if keys.contains(&k) {
+        if len <= SMALL {
+            let mut seen = Seen::new();
+            for (i, (k, _, _)) in self.members(at).enumerate() {
+                if !seen.fresh(k) && self.members(at).take(i).any(|(e, _, _)| e == k) {
                     return Err(self.error(&path.push(Seg::Key(k)), dup(k)));
                 }
-                keys.push(k);
             }
             return Ok(());
         }
@@ -294,6 +330,21 @@ impl<'a, 's> Lowerer<'a, 's> {
         Ok(())
     }
 
+    /// `e`, unless the object at `at` repeats a key: lowering a member before the object's
+    /// duplicate check ran must not change which error the caller sees.
+    #[cold]
+    pub(crate) fn prefer_duplicate(
+        &mut self,
+        at: At,
+        path: &Path<'_>,
+        e: ConversionError,
+    ) -> ConversionError {
+        match self.check_duplicates(at, path) {
+            Err(d) => d,
+            Ok(()) => e,
+        }
+    }
+
     /// Lowers any JSON value verbatim.
     pub fn json(
         &mut self,
@@ -305,7 +356,7 @@ impl<'a, 's> Lowerer<'a, 's> {
             Node::String(s) => Json::String(s),
             Node::Static(StaticNode::Null) => Json::Null,
             Node::Static(StaticNode::Bool(b)) => Json::Bool(b),
-            Node::Static(_) => Json::Number(self.number_text(path)?),
+            Node::Static(_) => Json::Number(self.number_text(at, path)?),
             Node::Array { len, .. } => {
                 self.check_depth(depth + 1, path)?;
                 let items = self.alloc_slice(len, Json::Null, path)?;
@@ -372,7 +423,47 @@ fn dup(key: &str) -> ErrorKind {
     ErrorKind::DuplicateKey { key: key.to_owned() }
 }
 
-/// FNV-1a: keys are short and this runs only for objects of more than 12 keys.
+/// Objects with at most this many keys check duplicates by fingerprint, larger ones by hash.
+pub(crate) const SMALL: usize = 12;
+
+/// The keys of a small object seen so far, as fingerprints: a first test for repeats that
+/// compares integers, not strings.
+pub(crate) struct Seen {
+    fingerprints: [u64; SMALL],
+    n: usize,
+}
+
+impl Seen {
+    /// Nothing seen.
+    #[inline]
+    pub(crate) fn new() -> Self {
+        Seen { fingerprints: [0; SMALL], n: 0 }
+    }
+
+    /// Records `key`; `false` when an earlier key may be the same (the caller compares).
+    #[inline]
+    pub(crate) fn fresh(&mut self, key: &str) -> bool {
+        let fp = fingerprint(key);
+        let seen = self.fingerprints.get(..self.n).unwrap_or_default();
+        let fresh = !seen.contains(&fp);
+        if let Some(slot) = self.fingerprints.get_mut(self.n) {
+            *slot = fp;
+            self.n += 1;
+        }
+        fresh
+    }
+}
+
+/// Length and first, middle and last bytes: equal keys have equal fingerprints, and keys of
+/// one object rarely share all four.
+#[inline]
+fn fingerprint(key: &str) -> u64 {
+    let b = key.as_bytes();
+    let byte = |i: usize| u64::from(b.get(i).copied().unwrap_or(0));
+    let n = b.len();
+    (n as u64) | byte(0) << 32 | byte(n / 2) << 40 | byte(n.wrapping_sub(1)) << 48
+}
+
 /// FNV-1a: stable across runs and versions, so names derived from it are too.
 pub(crate) fn hash(s: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;

@@ -2,12 +2,15 @@
 //!
 //! Feature bits are set here, bottom-up, so no later walk is needed to know what a schema uses.
 
-use super::{At, Kind, Lowerer};
+use super::{At, Kind, Lowerer, SMALL, Seen};
 use crate::error::{ConversionError, ErrorKind};
 use crate::ir::{
     Entry, FeatureSet, Json, JsonType, Keyword, Member, Prop, Schema, SchemaFeature, Types, Value,
 };
 use crate::pointer::{Path, Seg};
+
+// Duplicate keywords are found with a bit per keyword in a `u128`.
+const _: () = assert!((Keyword::Unknown as u8) < 128);
 
 /// How a keyword's value is read.
 enum Shape {
@@ -118,18 +121,51 @@ impl<'a> Lowerer<'a, '_> {
             }
         }
         self.check_depth(depth + 1, path)?;
-        self.check_duplicates(at, path)?;
-        let len = self.members(at).count();
+        let len = self.object_len(at);
+        if len > SMALL {
+            self.check_duplicates(at, path)?;
+        }
+        match self.entries(at, len, path, depth) {
+            Ok((keywords, features)) => Ok(Schema { boolean: None, keywords, features, at: pos }),
+            Err(e) => Err(self.prefer_duplicate(at, path, e)),
+        }
+    }
+
+    /// The keywords of the schema object at `at` and the features of its subtree. A small
+    /// object's duplicate keys are found on the way: a keyword seen twice sets its bit twice,
+    /// and only then (or for two unknown keys alike) are strings compared.
+    fn entries(
+        &mut self,
+        at: At,
+        len: usize,
+        path: &Path<'_>,
+        depth: usize,
+    ) -> Result<(&'a [Entry<'a>], FeatureSet), ConversionError> {
         let entries = self.alloc_slice(
             len,
             Entry { keyword: Keyword::Unknown, at: 0, value: Value::Bool(false) },
             path,
         )?;
+        let small = len <= SMALL;
+        let (mut known, mut unknown) = (0u128, Seen::new());
         let mut features = FeatureSet::EMPTY;
         let mut members = self.members(at);
         for slot in entries.iter_mut() {
             let Some((key, key_at, value_at)) = members.next() else { break };
             let kw = Keyword::from_key(key);
+            if small {
+                let fresh = if kw == Keyword::Unknown {
+                    unknown.fresh(key)
+                } else {
+                    let bit = 1u128 << (kw as u8);
+                    let fresh = known & bit == 0;
+                    known |= bit;
+                    fresh
+                };
+                if !fresh {
+                    self.check_duplicates(at, path)?;
+                }
+            }
             let child = path.push(Seg::Key(key));
             let value = self.keyword_value(kw, key, value_at, &child, depth + 1, &mut features)?;
             if let Some(f) = kw.feature() {
@@ -137,7 +173,7 @@ impl<'a> Lowerer<'a, '_> {
             }
             *slot = Entry { keyword: kw, at: key_at as u32, value };
         }
-        Ok(Schema { boolean: None, keywords: entries, features, at: pos })
+        Ok((entries, features))
     }
 
     fn keyword_value(
@@ -174,17 +210,14 @@ impl<'a> Lowerer<'a, '_> {
                     && self.members(at).all(|(_, _, v)| is_schema(self.kind(v))) =>
             {
                 self.check_depth(depth + 1, path)?;
-                self.check_duplicates(at, path)?;
-                let len = self.members(at).count();
-                let props = self.alloc_slice(len, Prop::new("", 0, Schema::bool(true, 0)), path)?;
-                let mut members = self.members(at);
-                for slot in props.iter_mut() {
-                    let Some((name, name_at, v)) = members.next() else { break };
-                    let s = self.schema(v, &path.push(Seg::Key(name)), depth + 1)?;
-                    *features = features.union(s.features);
-                    *slot = Prop::new(name, name_at as u32, s);
+                let len = self.object_len(at);
+                if len > SMALL {
+                    self.check_duplicates(at, path)?;
                 }
-                Value::Props(props)
+                match self.props(at, len, path, depth, features) {
+                    Ok(props) => Value::Props(props),
+                    Err(e) => return Err(self.prefer_duplicate(at, path, e)),
+                }
             }
             Shape::Type => match self.types(at, path)? {
                 Some(t) => {
@@ -202,7 +235,7 @@ impl<'a> Lowerer<'a, '_> {
                 if kind == Kind::Array
                     && self.elements(at).all(|e| self.kind(e) == Kind::String) =>
             {
-                let len = self.elements(at).count();
+                let len = self.array_len(at);
                 let list = self.alloc_slice(len, "", path)?;
                 for (slot, e) in list.iter_mut().zip(self.elements(at)) {
                     *slot = self.str(e).unwrap_or_default();
@@ -223,6 +256,31 @@ impl<'a> Lowerer<'a, '_> {
         })
     }
 
+    /// The named schemas of the object at `at` (`properties`, `$defs`, …); a small object's
+    /// repeated names are found on the way, as in [`Lowerer::schema`].
+    fn props(
+        &mut self,
+        at: At,
+        len: usize,
+        path: &Path<'_>,
+        depth: usize,
+        features: &mut FeatureSet,
+    ) -> Result<&'a [Prop<'a>], ConversionError> {
+        let props = self.alloc_slice(len, Prop::new("", 0, Schema::bool(true, 0)), path)?;
+        let mut seen = Seen::new();
+        let mut members = self.members(at);
+        for slot in props.iter_mut() {
+            let Some((name, name_at, v)) = members.next() else { break };
+            if len <= SMALL && !seen.fresh(name) {
+                self.check_duplicates(at, path)?;
+            }
+            let s = self.schema(v, &path.push(Seg::Key(name)), depth + 1)?;
+            *features = features.union(s.features);
+            *slot = Prop::new(name, name_at as u32, s);
+        }
+        Ok(props)
+    }
+
     fn verbatim(
         &mut self,
         at: At,
@@ -240,7 +298,7 @@ impl<'a> Lowerer<'a, '_> {
         features: &mut FeatureSet,
     ) -> Result<&'a [Schema<'a>], ConversionError> {
         self.check_depth(depth + 1, path)?;
-        let len = self.elements(at).count();
+        let len = self.array_len(at);
         let list = self.alloc_slice(len, Schema::bool(true, 0), path)?;
         let mut elems = self.elements(at);
         for (i, slot) in list.iter_mut().enumerate() {
@@ -260,11 +318,12 @@ impl<'a> Lowerer<'a, '_> {
         match self.kind(at) {
             Kind::String => {
                 let Some(t) = self.str(at).and_then(parse) else { return Ok(None) };
-                let list = self.alloc_slice(1, t, path)?;
+                // One name, the common case: a static slice, not an arena allocation.
+                let list = JsonType::ALL.get(t as usize..=t as usize).unwrap_or_default();
                 Ok(Some(Types { list, array: false }))
             }
             Kind::Array => {
-                let len = self.elements(at).count();
+                let len = self.array_len(at);
                 if !self.elements(at).all(|e| self.str(e).and_then(parse).is_some()) {
                     return Ok(None);
                 }

@@ -8,7 +8,7 @@ use crate::adapter::EmitContext;
 use crate::ir::{Role, Tool};
 use crate::report::{Code, Severity};
 
-use super::PassCx;
+use super::{PassCx, concat};
 
 /// Returns whether the tool is emitted.
 pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
@@ -44,7 +44,13 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
                     Code::MetadataDropped,
                     m.key,
                     tool.member_pointer(m),
-                    format!("`{}` has no place in {} tools; dropped", m.key, cx.target.name()),
+                    concat(&[
+                        "`",
+                        m.key,
+                        "` has no place in ",
+                        cx.target.name(),
+                        " tools; dropped",
+                    ]),
                 );
             }
             Role::Output if tool.output.is_some() && !cx.target.holds_output_schema() => {
@@ -55,7 +61,7 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
                     Code::OutputSchemaDropped,
                     m.key,
                     tool.member_pointer(m),
-                    format!("{} tools have no output schema; dropped", cx.target.name()),
+                    concat(&[cx.target.name(), " tools have no output schema; dropped"]),
                 );
             }
             Role::Strict if tool.strict.is_some() && !cx.target.holds_strict() => {
@@ -66,7 +72,7 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
                     Code::MetadataDropped,
                     m.key,
                     tool.member_pointer(m),
-                    format!("{} tools have no `strict` flag; dropped", cx.target.name()),
+                    concat(&[cx.target.name(), " tools have no `strict` flag; dropped"]),
                 );
             }
             _ => {}

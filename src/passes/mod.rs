@@ -333,6 +333,16 @@ pub(crate) fn features_of(keywords: &[Entry<'_>]) -> FeatureSet {
     set
 }
 
+/// `parts` joined into one string allocated at its final size: a report message is built for
+/// every member and keyword a conversion drops, and `format!` costs several times the copy.
+pub(crate) fn concat(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        out.push_str(p);
+    }
+    out
+}
+
 /// A keyword's value as a description shows it: strings bare (`format uri`), anything else as
 /// compact JSON (`enum [1,2]`).
 #[cold]

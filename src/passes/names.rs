@@ -23,6 +23,48 @@ use crate::report::{Code, Severity};
 
 use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
 
+/// A [`NameRule`] as a set of bytes: what `NameRule::accepts` answers, with one bit test per
+/// byte instead of a `char` walk that searches the rule's extra characters for each character.
+/// Every character a rule admits is ASCII, so any byte above 127 is rejected.
+#[derive(Clone, Copy)]
+pub(crate) struct ByteRule {
+    /// Bit `b` set when byte `b` may appear in a name.
+    allowed: u128,
+    /// The rule's longest name, in bytes.
+    max: usize,
+    /// The rule's first-character constraint.
+    letter_first: bool,
+}
+
+impl ByteRule {
+    /// The set for `rule`.
+    pub(crate) fn new(rule: &NameRule) -> Self {
+        const fn alnum_underscore() -> u128 {
+            let mut set = 1u128 << b'_';
+            let mut c = 0u8;
+            while c < 128 {
+                if c.is_ascii_alphanumeric() {
+                    set |= 1 << c;
+                }
+                c += 1;
+            }
+            set
+        }
+        const BASE: u128 = alnum_underscore();
+        let extra = rule.extra.bytes().filter(|c| c.is_ascii()).fold(0, |s, c| s | 1u128 << c);
+        ByteRule { allowed: BASE | extra, max: rule.max, letter_first: rule.letter_first }
+    }
+
+    /// Whether `name` obeys the rule.
+    #[inline]
+    pub(crate) fn accepts(&self, name: &str) -> bool {
+        let b = name.as_bytes();
+        let first_ok =
+            b.first().is_some_and(|&c| !self.letter_first || c.is_ascii_alphabetic() || c == b'_');
+        first_ok && b.len() <= self.max && b.iter().all(|&c| c < 128 && self.allowed >> c & 1 == 1)
+    }
+}
+
 /// Renames the tools whose names the target's rule rejects, and the later of two tools with
 /// one name. `scratch` is reused between calls so a clean catalog costs no allocation.
 pub(crate) fn tool_names<'a>(
@@ -32,7 +74,8 @@ pub(crate) fn tool_names<'a>(
 ) -> Result<(), ConversionError> {
     let Some(rule) = cx.target.profile().name_rule().copied() else { return Ok(()) };
     let named = |t: &Tool<'_>| t.opaque.is_none();
-    let all_valid = tools.iter().filter(|t| named(t)).all(|t| rule.accepts(t.name));
+    let bytes = ByteRule::new(&rule);
+    let all_valid = tools.iter().filter(|t| named(t)).all(|t| bytes.accepts(t.name));
     if all_valid && !has_duplicates(tools.iter().filter(|t| named(t)).map(|t| t.name), scratch) {
         return Ok(());
     }
@@ -74,7 +117,7 @@ pub(crate) fn tool_names<'a>(
 }
 
 /// Whether two of `names` are equal: pairwise for a few, else by sorted hashes.
-fn has_duplicates<'n>(
+pub(crate) fn has_duplicates<'n>(
     names: impl Iterator<Item = &'n str> + Clone,
     scratch: &mut Vec<(u64, u32)>,
 ) -> bool {
@@ -151,7 +194,7 @@ pub(crate) fn property_keys<'a>(
     cx: &mut PassCx<'a, '_>,
 ) -> Result<(), ConversionError> {
     let Some(rule) = cx.target.profile().key_rule().copied() else { return Ok(()) };
-    if tool.input.is_none_or(|s| keys_valid(&s, &rule)) {
+    if tool.input.is_none_or(|s| keys_valid(&s, &ByteRule::new(&rule))) {
         return Ok(());
     }
     let output = tool.output.take();
@@ -164,7 +207,7 @@ pub(crate) fn property_keys<'a>(
 
 /// Whether every property key below `s` obeys `rule`; read-only, so a clean schema costs one
 /// walk and no allocation.
-fn keys_valid(s: &Schema<'_>, rule: &NameRule) -> bool {
+fn keys_valid(s: &Schema<'_>, rule: &ByteRule) -> bool {
     s.keywords.iter().all(|e| match e.value {
         Value::Props(props) if e.keyword == Keyword::Properties => {
             props.iter().all(|p| rule.accepts(p.name) && keys_valid(&p.schema, rule))
@@ -250,5 +293,48 @@ impl<'a> NodeRule<'a> for Keys {
         }
         let keywords = arena.try_alloc_slice_copy(&keywords).map_err(|_| arena_error(path, cx))?;
         Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::{ANTHROPIC_KEYS, ANTHROPIC_NAMES, GEMINI_NAMES, OPENAI_NAMES};
+
+    #[test]
+    fn byte_rule_agrees_with_the_rule() {
+        let long = "a".repeat(200);
+        let names = [
+            "",
+            "a",
+            "_",
+            "9lives",
+            "get_weather",
+            "get-weather",
+            "ns:tool",
+            "a.b",
+            "a b",
+            "é",
+            "aé",
+            "tool/x",
+            "~",
+            "a\u{0}",
+            &long,
+            "a-",
+            ".",
+            ":",
+            "Z9_",
+        ];
+        for rule in [OPENAI_NAMES, ANTHROPIC_NAMES, ANTHROPIC_KEYS, GEMINI_NAMES] {
+            let bytes = ByteRule::new(&rule);
+            for name in names {
+                assert_eq!(
+                    bytes.accepts(name),
+                    rule.accepts(name),
+                    "{name:?} under {}",
+                    rule.pattern
+                );
+            }
+        }
     }
 }

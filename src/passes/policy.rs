@@ -16,7 +16,8 @@ use crate::profile::{Action, Profile};
 use crate::report::{Code, Severity};
 
 use super::{
-    CowSlice, NodeRule, PassCx, append_description, arena_error, entry_name, render, rewrite_tool,
+    CowSlice, NodeRule, PassCx, append_description, arena_error, concat, entry_name, render,
+    rewrite_tool,
 };
 
 /// Returns whether the tool can be emitted (no keyword the policy rejects).
@@ -127,7 +128,13 @@ impl<'a> NodeRule<'a> for Policy {
                         Code::KeywordDropped,
                         name,
                         pointer(),
-                        format!("`{name}` is not supported by {}; dropped", cx.profile.name()),
+                        concat(&[
+                            "`",
+                            name,
+                            "` is not supported by ",
+                            cx.profile.name(),
+                            "; dropped",
+                        ]),
                     );
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
