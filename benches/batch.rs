@@ -11,8 +11,9 @@
 use std::cell::RefCell;
 use std::hint::black_box;
 use std::io::Write;
-use std::path::PathBuf;
 use std::time::Duration;
+
+mod common;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rayon::prelude::*;
@@ -26,24 +27,8 @@ thread_local! {
 
 /// The NDJSON lines: one compact catalog per line.
 fn lines() -> Vec<Vec<u8>> {
-    let corpus = std::env::var_os("TOOLADAPTER_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("mcp-catalogs"))
+    let once: Vec<Vec<u8>> = common::catalogs()
         .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    if files.is_empty() {
-        files
-            .push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/data/catalog.mcp.json"));
-    }
-    files.sort();
-    let once: Vec<Vec<u8>> = files
-        .iter()
-        .filter_map(|p| std::fs::read(p).ok())
         .filter_map(|b| serde_json::from_slice::<serde_json::Value>(&b).ok())
         .filter_map(|v| serde_json::to_vec(&v).ok())
         .collect();

@@ -6,30 +6,16 @@
 //! or the repo's `examples/data/catalog.mcp.json` when the corpus is absent.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
+
+mod common;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use tooladapter::formats::{Anthropic, Gemini, Mcp, OpenAi, OpenAiResponses};
 use tooladapter::{Adapter, Converter, Options, Strict};
 
 fn inputs() -> Vec<Vec<u8>> {
-    let corpus = std::env::var_os("TOOLADAPTER_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("mcp-catalogs"))
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    if files.is_empty() {
-        files
-            .push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/data/catalog.mcp.json"));
-    }
-    files.sort();
-    files.iter().filter_map(|p| std::fs::read(p).ok()).collect()
+    common::catalogs()
 }
 
 fn bench(c: &mut Criterion) {

@@ -1,8 +1,10 @@
-//! Any bytes through every (from, to) pair: the first byte picks the pair.
+//! Any bytes through every (from, to) pair and strict mode: the first byte picks them. The
+//! inverse map of every conversion must serialize, and the pre-flight check must not fail
+//! where the conversion read the input.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tooladapter::Registry;
+use tooladapter::{Converter, Options, Registry, Strict};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, input)) = data.split_first() else { return };
@@ -14,7 +16,14 @@ fuzz_target!(|data: &[u8]| {
     else {
         return;
     };
-    if let Ok(c) = registry.convert(input, from, to) {
+    let strict = [Strict::Source, Strict::On, Strict::Require, Strict::Off]
+        [usize::from(pick) / (n * n) % 4];
+    let options = Options::default().strict(strict);
+    let (Some(f), Some(t)) = (registry.get(from), registry.get(to)) else { return };
+    let mut converter = Converter::new();
+    if let Ok(c) = converter.convert(input, &*f, &*t, &options) {
         assert!(serde_json::from_slice::<serde_json::Value>(c.output()).is_ok());
+        assert!(serde_json::to_vec(c.inverse()).is_ok());
+        assert!(converter.check(input, &*f, &*t, &options).is_ok());
     }
 });
