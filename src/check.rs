@@ -7,7 +7,7 @@
 //! alone behind [`crate::Converter::check`] and `tooladapter check`.
 
 use crate::adapter::Adapter;
-use crate::ir::{Entry, FeatureSet, JsonType, Keyword, Role, Schema, Tool, Value};
+use crate::ir::{Entry, FeatureSet, Keyword, Role, Schema, Tool, Value};
 use crate::passes::names::sanitize;
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Limit, NameRule, Profile, StrictRules};
@@ -228,6 +228,8 @@ fn catalog_limits(
 
 /// The counts of `s` toward the size limits, as `profile` reads it.
 pub(crate) fn measure(s: &Schema<'_>, profile: &Profile) -> Counts {
+    // Counting records no finding, so the sink stays empty and the target (which only names
+    // findings) is a placeholder.
     let mut sink = Vec::new();
     let mut walk = Walk {
         target: &crate::formats::Mcp,
@@ -343,9 +345,7 @@ impl Walk<'_, '_> {
             }
             return;
         }
-        let object = (self.count || self.rules.is_some())
-            && s.types()
-                .map_or(s.get(Keyword::Properties).is_some(), |t| t.contains(JsonType::Object));
+        let object = (self.count || self.rules.is_some()) && s.is_object_like();
         let depth = depth + usize::from(object);
         self.counts.depth = self.counts.depth.max(depth);
         if let Some(rules) = self.rules {
@@ -456,15 +456,12 @@ impl Walk<'_, '_> {
         // provider's reading of "no arguments".
         let open_root_ok = root && s.properties().is_empty();
         let has = |k| s.get(k).is_some();
-        let typed = [Keyword::Type, Keyword::AnyOf, Keyword::Ref, Keyword::Enum, Keyword::Const]
-            .into_iter()
-            .any(has);
-        if !typed {
+        if !s.declares_kind() {
             let m =
                 "strict mode needs a `type` (or `anyOf`, `$ref`, `enum`, `const`) on every schema";
             self.push(s.at, "type", path, m.into());
         }
-        if s.types().is_some_and(|t| t.contains(JsonType::Array)) && !has(Keyword::Items) {
+        if s.is_array_without_items() {
             self.push(s.at, "items", path, "strict mode needs `items` on every array".into());
         }
         if has(Keyword::Ref)

@@ -1,22 +1,11 @@
 //! End-to-end runs of the `tooladapter` binary: outputs, reports and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+#[path = "common/bin.rs"]
+mod bin;
 
 fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tooladapter"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    // A usage error exits before reading stdin; a broken pipe here is expected then.
-    let _ = child.stdin.take().expect("stdin").write_all(stdin);
-    let out = child.wait_with_output().expect("wait");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), stderr)
+    let (code, out, err) = bin::run(args, stdin);
+    (code, String::from_utf8_lossy(&out).into_owned(), err)
 }
 
 #[test]

@@ -111,6 +111,30 @@ pub struct Types<'a> {
 }
 
 impl Types<'_> {
+    /// One type name, written as a string (`"type": "object"`); the list is static, so
+    /// building it allocates nothing.
+    pub const fn one(t: JsonType) -> Types<'static> {
+        const ALL: [JsonType; 7] = [
+            JsonType::Null,
+            JsonType::Boolean,
+            JsonType::Object,
+            JsonType::Array,
+            JsonType::Number,
+            JsonType::String,
+            JsonType::Integer,
+        ];
+        let list: &'static [JsonType] = match t {
+            JsonType::Null => std::slice::from_ref(&ALL[0]),
+            JsonType::Boolean => std::slice::from_ref(&ALL[1]),
+            JsonType::Object => std::slice::from_ref(&ALL[2]),
+            JsonType::Array => std::slice::from_ref(&ALL[3]),
+            JsonType::Number => std::slice::from_ref(&ALL[4]),
+            JsonType::String => std::slice::from_ref(&ALL[5]),
+            JsonType::Integer => std::slice::from_ref(&ALL[6]),
+        };
+        Types { list, array: false }
+    }
+
     /// Whether `t` is one of the types.
     pub fn contains(&self, t: JsonType) -> bool {
         self.list.contains(&t)
@@ -241,6 +265,30 @@ impl<'a> Schema<'a> {
     /// Whether this node declares `type: "object"` (alone or in an array).
     pub fn is_object_type(&self) -> bool {
         self.types().is_some_and(|t| t.contains(JsonType::Object))
+    }
+
+    /// Whether this node is an object schema: `object` among its types, or `properties`
+    /// without a `type`.
+    pub fn is_object_like(&self) -> bool {
+        self.types()
+            .map_or(self.get(Keyword::Properties).is_some(), |t| t.contains(JsonType::Object))
+    }
+
+    /// Whether this node says what kind of value it accepts (`type`, `anyOf`, `$ref`, `enum`
+    /// or `const`), as a strict schema must everywhere.
+    pub fn declares_kind(&self) -> bool {
+        self.keywords.iter().any(|e| {
+            matches!(
+                e.keyword,
+                Keyword::Type | Keyword::AnyOf | Keyword::Ref | Keyword::Enum | Keyword::Const
+            )
+        })
+    }
+
+    /// Whether this node accepts arrays but says nothing of their items.
+    pub fn is_array_without_items(&self) -> bool {
+        self.types().is_some_and(|t| t.contains(JsonType::Array))
+            && self.get(Keyword::Items).is_none()
     }
 }
 

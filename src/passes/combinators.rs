@@ -363,11 +363,7 @@ fn type_array<'a>(
     let mut branches = Vec::with_capacity(branch_types.len());
     for &t in &branch_types {
         let mut b: smallvec::SmallVec<[Entry<'a>; 8]> = smallvec::SmallVec::new();
-        b.push(Entry {
-            keyword: Keyword::Type,
-            at: entry.at,
-            value: Value::Type(Types { list: alloc_types(&[t], cx)?, array: false }),
-        });
+        b.push(Entry { keyword: Keyword::Type, at: entry.at, value: Value::Type(Types::one(t)) });
         for e in s.keywords {
             if let Some(ts) = applies_to(e.keyword)
                 && ts.contains(&t)

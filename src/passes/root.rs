@@ -22,8 +22,6 @@ use crate::report::{Code, Severity};
 
 use super::{CowSlice, PassCx, append_description, arena_error, render};
 
-const OBJECT: &[JsonType] = &[JsonType::Object];
-
 /// Returns whether the tool can be emitted.
 pub(super) fn run<'a>(
     tool: &mut Tool<'a>,
@@ -100,7 +98,7 @@ fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
     let object = Entry {
         keyword: Keyword::Type,
         at: root.at,
-        value: Value::Type(Types { list: OBJECT, array: false }),
+        value: Value::Type(Types::one(JsonType::Object)),
     };
     let pointer = tool.input_pointer;
     let replaced: Option<Schema<'a>> = match (root.boolean, root.types()) {
@@ -119,7 +117,7 @@ fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
             }
             Some(Schema { keywords: slots, ..root })
         }
-        (None, Some(t)) if t.list == OBJECT && !t.array => return true,
+        (None, Some(t)) if t == Types::one(JsonType::Object) => return true,
         (None, Some(t)) if t.contains(JsonType::Object) => {
             let Ok(slots) = cx.arena.try_alloc_slice_copy(root.keywords) else { return true };
             for e in slots.iter_mut().filter(|e| e.keyword == Keyword::Type) {

@@ -166,23 +166,15 @@ impl<'a> Walk<'a, '_, '_> {
             };
             return Err(self.not(path, s.at, why));
         }
-        let typed = s.keywords.iter().any(|e| {
-            matches!(
-                e.keyword,
-                Keyword::Type | Keyword::AnyOf | Keyword::Ref | Keyword::Enum | Keyword::Const
-            )
-        });
-        if !typed {
+        if !s.declares_kind() {
             return Err(self.not(
                 path,
                 s.at,
                 "a schema without `type` accepts any value; strict mode needs one",
             ));
         }
-        let types = s.types();
-        let object =
-            types.map_or(s.get(Keyword::Properties).is_some(), |t| t.contains(JsonType::Object));
-        if types.is_some_and(|t| t.contains(JsonType::Array)) && s.get(Keyword::Items).is_none() {
+        let object = s.is_object_like();
+        if s.is_array_without_items() {
             return Err(self.not(
                 path,
                 s.at,
@@ -396,11 +388,10 @@ fn nullable<'a>(
         return Ok(None);
     }
     let null_schema = || -> Result<Schema<'a>, Stop> {
-        let list = arena.try_alloc_slice_copy(&[JsonType::Null]).map_err(|_| err())?;
         let entry = Entry {
             keyword: Keyword::Type,
             at: s.at,
-            value: Value::Type(Types { list, array: false }),
+            value: Value::Type(Types::one(JsonType::Null)),
         };
         let keywords = arena.try_alloc_slice_copy(&[entry]).map_err(|_| err())?;
         Ok(Schema { boolean: None, keywords, features: features_of(keywords), at: s.at })
@@ -464,12 +455,11 @@ fn object_node<'a>(
 ) -> Result<Schema<'a>, ConversionError> {
     let arena = cx.arena;
     let err = || arena_error(path, cx);
-    let list = arena.try_alloc_slice_copy(&[JsonType::Object]).map_err(|_| err())?;
     let mut all: SmallVec<[Entry<'a>; 4]> = SmallVec::new();
     all.push(Entry {
         keyword: Keyword::Type,
         at,
-        value: Value::Type(Types { list, array: false }),
+        value: Value::Type(Types::one(JsonType::Object)),
     });
     all.push(Entry { keyword: Keyword::Properties, at, value: Value::Props(&[]) });
     all.extend(keywords.iter().copied());
