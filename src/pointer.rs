@@ -48,6 +48,14 @@ impl<'p> Path<'p> {
     /// The RFC 6901 pointer (`~` → `~0`, `/` → `~1`).
     #[cold]
     pub fn to_pointer(&self) -> String {
+        let mut out = String::new();
+        self.write_pointer(&mut out);
+        out
+    }
+
+    /// Appends the RFC 6901 pointer to `out` (a report entry's reused buffer).
+    #[cold]
+    pub fn write_pointer(&self, out: &mut String) {
         let mut segs: smallvec::SmallVec<[Seg<'_>; 16]> = smallvec::SmallVec::new();
         let mut cur = Some(self);
         while let Some(p) = cur {
@@ -65,11 +73,10 @@ impl<'p> Path<'p> {
                 Seg::Raw(r) => r.len(),
             })
             .sum();
-        let mut out = String::with_capacity(len);
+        out.reserve(len);
         for seg in segs.iter().rev() {
-            write_seg(&mut out, *seg);
+            write_seg(out, *seg);
         }
-        out
     }
 }
 

@@ -1,7 +1,8 @@
 //! The conversion report: one entry per thing a conversion kept, changed or could not carry.
 //!
 //! Entries are ordered by their place in the source (then by the pass that wrote them), so the
-//! same input always gives the same report. An empty report allocates nothing.
+//! same input always gives the same report. An empty report allocates nothing, and a warm
+//! converter writes a report into the entries (and string buffers) of its last one.
 
 use std::fmt;
 
@@ -191,9 +192,77 @@ impl fmt::Display for FeatureLossWarning {
 }
 
 /// Everything a conversion recorded, in source order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Default)]
 pub struct Report {
     entries: Vec<ReportEntry>,
+    /// Entries of earlier conversions, kept with their strings' buffers so a warm converter
+    /// records a report like the last one without allocating (gateways convert similar
+    /// catalogs over and over). Never visible: not compared, cloned or printed.
+    spare: Vec<ReportEntry>,
+}
+
+impl Clone for Report {
+    fn clone(&self) -> Report {
+        Report { entries: self.entries.clone(), spare: Vec::new() }
+    }
+}
+
+impl PartialEq for Report {
+    fn eq(&self, other: &Report) -> bool {
+        self.entries == other.entries
+    }
+}
+
+impl Eq for Report {}
+
+impl fmt::Debug for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Report").field("entries", &self.entries).finish()
+    }
+}
+
+/// What a report entry's text field is written from. A recycled entry's buffer takes the text
+/// in place, so building an entry allocates only when it outgrows the entry it reuses.
+pub(crate) trait Text {
+    /// Appends the text to `out`.
+    fn write_into(self, out: &mut String);
+}
+
+impl Text for String {
+    fn write_into(self, out: &mut String) {
+        if out.capacity() < self.len() && out.is_empty() {
+            // Already allocated by the caller: take it rather than copy into a smaller buffer.
+            *out = self;
+        } else {
+            out.push_str(&self);
+        }
+    }
+}
+
+impl Text for &str {
+    fn write_into(self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+/// Parts written one after the other (the report's messages are mostly fixed text around a
+/// keyword and a format name).
+impl<const N: usize> Text for [&str; N] {
+    fn write_into(self, out: &mut String) {
+        out.reserve(self.iter().map(|p| p.len()).sum());
+        for p in self {
+            out.push_str(p);
+        }
+    }
+}
+
+/// Text written by a function (a pointer built from a path, say).
+pub(crate) struct With<F>(pub F);
+
+impl<F: FnOnce(&mut String)> Text for With<F> {
+    fn write_into(self, out: &mut String) {
+        (self.0)(out);
+    }
 }
 
 impl Report {
@@ -237,10 +306,38 @@ impl Report {
     }
 
     pub(crate) fn clear(&mut self) {
-        self.entries.clear();
+        self.spare.append(&mut self.entries);
     }
 
     pub(crate) fn push(&mut self, entry: ReportEntry) {
+        self.entries.push(entry);
+    }
+
+    /// Appends an entry that `fill` writes, starting from empty text fields and reusing a spare
+    /// entry's buffers when there is one. `fill` sets every field.
+    pub(crate) fn push_recycled(&mut self, fill: impl FnOnce(&mut ReportEntry)) {
+        let mut entry = self.spare.pop().unwrap_or_else(|| ReportEntry {
+            tool: String::new(),
+            severity: Severity::Info,
+            code: Code::KeywordDropped,
+            feature: String::new(),
+            pointer: String::new(),
+            from: String::new(),
+            to: String::new(),
+            message: String::new(),
+            order: (0, 0, 0),
+        });
+        for text in [
+            &mut entry.tool,
+            &mut entry.feature,
+            &mut entry.pointer,
+            &mut entry.from,
+            &mut entry.to,
+            &mut entry.message,
+        ] {
+            text.clear();
+        }
+        fill(&mut entry);
         self.entries.push(entry);
     }
 
@@ -249,12 +346,19 @@ impl Report {
     }
 
     pub(crate) fn truncate(&mut self, len: usize) {
-        self.entries.truncate(len);
+        if len < self.entries.len() {
+            self.spare.extend(self.entries.drain(len..));
+        }
     }
 
     pub(crate) fn finish(&mut self) {
-        // Stable: entries at one place keep the order the passes wrote them in.
-        self.entries.sort_by_key(|e| e.order);
+        // Entries at one place keep the order they were written in: the last part of the key
+        // becomes the position of writing, so every key is distinct and an unstable sort (which,
+        // unlike the stable one, needs no scratch buffer) gives the stable order.
+        for (i, e) in self.entries.iter_mut().enumerate() {
+            e.order.2 = u32::try_from(i).unwrap_or(u32::MAX);
+        }
+        self.entries.sort_unstable_by_key(|e| e.order);
     }
 }
 

@@ -1,6 +1,6 @@
 //! A warm `Converter` converts without touching the heap: the arena is reset, the parse buffers,
-//! tape and output buffer are reused, and an empty report allocates nothing. Counted with a
-//! wrapping global allocator, so this is a count, not a timing.
+//! tape and output buffer are reused, and report entries reuse the last report's buffers.
+//! Counted with a wrapping global allocator, so this is a count, not a timing.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -68,6 +68,63 @@ fn warm_converter_allocates_nothing_per_tool() {
             });
             assert_eq!(n, 0, "{} allocations in 100 warm conversions to {}", n, target.name());
         }
+    }
+}
+
+/// Metadata and a keyword OpenAI has no place for: every conversion writes the same report
+/// entries (`title`, `annotations`, `outputSchema` dropped; `$schema` dropped).
+const LOSSY: &[u8] = br##"{"tools":[{"name":"a","title":"A","annotations":{"readOnlyHint":true},"inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"x":{"type":"string"}}},"outputSchema":{"type":"object"}},{"name":"b","title":"B","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"}}]}"##;
+
+#[test]
+fn warm_converter_reuses_report_entries() {
+    let options = Options::default();
+    let mut converter = Converter::new();
+    let mut first = None;
+    for _ in 0..3 {
+        let c = converter.convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts");
+        first.get_or_insert_with(|| c.report().clone());
+    }
+    let first = first.expect("converted");
+    assert_eq!(first.len(), 6, "{first:?}");
+    let n = allocations(|| {
+        for _ in 0..100 {
+            let c = converter.convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts");
+            assert_eq!(c.report().len(), 6);
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 100 warm conversions with a non-empty report");
+    // Recycled entries hold exactly what fresh ones do.
+    let again = converter.convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts");
+    assert_eq!(again.report(), &first);
+    assert_eq!(
+        Converter::new().convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts").report(),
+        &first
+    );
+}
+
+#[test]
+fn a_long_report_is_sorted_without_allocating() {
+    // 40 tools, 4 entries each: past the size a stable sort can do without a scratch buffer.
+    let tool = r#"{"name":"t_N","title":"T","annotations":{},"inputSchema":{"$schema":"x","type":"object"},"outputSchema":{}}"#;
+    let tools: Vec<String> = (0..40).map(|i| tool.replace("t_N", &format!("t_{i}"))).collect();
+    let input = format!(r#"{{"tools":[{}]}}"#, tools.join(","));
+    let options = Options::default();
+    let mut converter = Converter::new();
+    for _ in 0..3 {
+        converter.convert(input.as_bytes(), &Mcp, &OpenAi, &options).expect("converts");
+    }
+    let n = allocations(|| {
+        let c = converter.convert(input.as_bytes(), &Mcp, &OpenAi, &options).expect("converts");
+        assert_eq!(c.report().len(), 160);
+    });
+    assert_eq!(n, 0);
+    let report =
+        converter.convert(input.as_bytes(), &Mcp, &OpenAi, &options).expect("converts").report();
+    // Source order: tool by tool, and within a tool member by member.
+    let features: Vec<&str> = report.entries().iter().take(4).map(|e| e.feature.as_str()).collect();
+    assert_eq!(features, ["title", "annotations", "$schema", "outputSchema"]);
+    for (i, chunk) in report.entries().chunks(4).enumerate() {
+        assert!(chunk.iter().all(|e| e.tool == format!("t_{i}")), "{chunk:?}");
     }
 }
 

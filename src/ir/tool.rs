@@ -92,12 +92,18 @@ impl<'a> Tool<'a> {
 
     /// RFC 6901 pointer of `member` relative to the tool.
     pub fn member_pointer(&self, member: &ToolMember<'_>) -> String {
-        let mut p = String::with_capacity(self.members_pointer.len() + member.key.len() + 1);
-        if member.role != Role::Outer {
-            p.push_str(self.members_pointer);
-        }
-        crate::pointer::write_seg(&mut p, crate::pointer::Seg::Key(member.key));
+        let mut p = String::new();
+        self.write_member_pointer(member, &mut p);
         p
+    }
+
+    /// Appends the RFC 6901 pointer of `member`, relative to the tool, to `out`.
+    pub fn write_member_pointer(&self, member: &ToolMember<'_>, out: &mut String) {
+        out.reserve(self.members_pointer.len() + member.key.len() + 1);
+        if member.role != Role::Outer {
+            out.push_str(self.members_pointer);
+        }
+        crate::pointer::write_seg(out, crate::pointer::Seg::Key(member.key));
     }
 
     /// The member with this key.

@@ -6,9 +6,9 @@
 
 use crate::adapter::EmitContext;
 use crate::ir::{Role, Tool};
-use crate::report::{Code, Severity};
+use crate::report::{Code, Severity, With};
 
-use super::{PassCx, concat};
+use super::PassCx;
 
 /// Returns whether the tool is emitted.
 pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
@@ -43,14 +43,8 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
                     Severity::Warning,
                     Code::MetadataDropped,
                     m.key,
-                    tool.member_pointer(m),
-                    concat(&[
-                        "`",
-                        m.key,
-                        "` has no place in ",
-                        cx.target.name(),
-                        " tools; dropped",
-                    ]),
+                    With(|out: &mut String| tool.write_member_pointer(m, out)),
+                    ["`", m.key, "` has no place in ", cx.target.name(), " tools; dropped"],
                 );
             }
             Role::Output if tool.output.is_some() && !cx.target.holds_output_schema() => {
@@ -60,8 +54,8 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
                     Severity::Warning,
                     Code::OutputSchemaDropped,
                     m.key,
-                    tool.member_pointer(m),
-                    concat(&[cx.target.name(), " tools have no output schema; dropped"]),
+                    With(|out: &mut String| tool.write_member_pointer(m, out)),
+                    [cx.target.name(), " tools have no output schema; dropped"],
                 );
             }
             Role::Strict if tool.strict.is_some() && !cx.target.holds_strict() => {
@@ -71,8 +65,8 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
                     Severity::Warning,
                     Code::MetadataDropped,
                     m.key,
-                    tool.member_pointer(m),
-                    concat(&[cx.target.name(), " tools have no `strict` flag; dropped"]),
+                    With(|out: &mut String| tool.write_member_pointer(m, out)),
+                    [cx.target.name(), " tools have no `strict` flag; dropped"],
                 );
             }
             _ => {}

@@ -26,7 +26,7 @@ use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, V
 use crate::options::{Options, Strict};
 use crate::pointer::{Path, Seg};
 use crate::profile::Profile;
-use crate::report::{Code, Report, ReportEntry, Severity};
+use crate::report::{Code, Report, Severity, Text};
 
 /// What the passes share: the arena, the two formats, the target profile with the caller's
 /// overrides, the options and the report.
@@ -43,7 +43,6 @@ pub(crate) struct PassCx<'a, 'c> {
     base: Profile,
     /// The target's strict profile (with the caller's overrides), when it has one.
     strict: Option<Profile>,
-    seq: u32,
 }
 
 impl<'a, 'c> PassCx<'a, 'c> {
@@ -69,7 +68,6 @@ impl<'a, 'c> PassCx<'a, 'c> {
             catalog: CatalogCounts::default(),
             base: profile,
             strict,
-            seq: 0,
         }
     }
 
@@ -104,20 +102,21 @@ impl<'a, 'c> PassCx<'a, 'c> {
         severity: Severity,
         code: Code,
         feature: &str,
-        pointer: String,
-        message: String,
+        pointer: impl Text,
+        message: impl Text,
     ) {
-        self.seq += 1;
-        self.report.push(ReportEntry {
-            tool: tool.source_name.unwrap_or(tool.name).to_owned(),
-            severity,
-            code,
-            feature: feature.to_owned(),
-            pointer,
-            from: self.source.name().to_owned(),
-            to: self.target.name().to_owned(),
-            message,
-            order: (tool.at, at, self.seq),
+        let order = (tool.at, at, 0);
+        let (from, to) = (self.source.name(), self.target.name());
+        self.report.push_recycled(|e| {
+            e.tool.push_str(tool.source_name.unwrap_or(tool.name));
+            e.severity = severity;
+            e.code = code;
+            e.feature.push_str(feature);
+            pointer.write_into(&mut e.pointer);
+            e.from.push_str(from);
+            e.to.push_str(to);
+            message.write_into(&mut e.message);
+            e.order = order;
         });
     }
 }
@@ -331,16 +330,6 @@ pub(crate) fn features_of(keywords: &[Entry<'_>]) -> FeatureSet {
         }
     }
     set
-}
-
-/// `parts` joined into one string allocated at its final size: a report message is built for
-/// every member and keyword a conversion drops, and `format!` costs several times the copy.
-pub(crate) fn concat(parts: &[&str]) -> String {
-    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
-    for p in parts {
-        out.push_str(p);
-    }
-    out
 }
 
 /// A keyword's value as a description shows it: strings bare (`format uri`), anything else as

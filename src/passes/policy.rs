@@ -13,11 +13,10 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Profile};
-use crate::report::{Code, Severity};
+use crate::report::{Code, Severity, With};
 
 use super::{
-    CowSlice, NodeRule, PassCx, append_description, arena_error, concat, entry_name, render,
-    rewrite_tool,
+    CowSlice, NodeRule, PassCx, append_description, arena_error, entry_name, render, rewrite_tool,
 };
 
 /// Returns whether the tool can be emitted (no keyword the policy rejects).
@@ -127,14 +126,8 @@ impl<'a> NodeRule<'a> for Policy {
                         severity(e.keyword),
                         Code::KeywordDropped,
                         name,
-                        pointer(),
-                        concat(&[
-                            "`",
-                            name,
-                            "` is not supported by ",
-                            cx.profile.name(),
-                            "; dropped",
-                        ]),
+                        With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out)),
+                        ["`", name, "` is not supported by ", cx.profile.name(), "; dropped"],
                     );
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
