@@ -322,8 +322,9 @@ fn lower_document<'a>(
             })
         }
         Kind::Object => {
+            // An empty key: the format has no catalog object, so any object is one tool.
             let key = from.catalog_key();
-            let list = lw.find(0, key).filter(|l| lw.kind(*l) == Kind::Array);
+            let list = lw.find(0, key).filter(|l| !key.is_empty() && lw.kind(*l) == Kind::Array);
             let Some(list) = list else {
                 let tool = from.lower_tool(lw, 0, &root).map_err(|e| match tool_name(lw, 0) {
                     Some(n) => e.with_tool(n),
@@ -361,11 +362,16 @@ fn lower_document<'a>(
         }
         other => Err(lw.error(
             &root,
-            ErrorKind::Shape(format!(
-                "expected a tool object, a JSON array of tools or {{\"{}\": […]}}, found {}",
-                from.catalog_key(),
-                other.as_str()
-            )),
+            ErrorKind::Shape(match from.catalog_key() {
+                "" => format!(
+                    "expected a tool object or a JSON array of tools, found {}",
+                    other.as_str()
+                ),
+                key => format!(
+                    "expected a tool object, a JSON array of tools or {{\"{key}\": […]}}, found {}",
+                    other.as_str()
+                ),
+            }),
         )),
     }
 }

@@ -390,6 +390,13 @@ impl Profile {
 /// MCP: `inputSchema` is any JSON Schema (2020-12 by default); everything is kept.
 pub const MCP: Profile = Profile::keep_all("mcp");
 
+/// LangChain's JSON-schema-as-tool dict: everything is kept. LangChain does not read the
+/// schema: `convert_to_openai_function` (langchain_core `utils/function_calling.py`, checked
+/// 2026-11) takes `title` as the name and `description` as the description and hands the rest
+/// on as the `parameters` of whichever chat model the tool is bound to, so no keyword can be
+/// said to be lost here; the model's own format decides that on the next conversion.
+pub const LANGCHAIN: Profile = Profile::keep_all("langchain");
+
 /// OpenAI Chat Completions and Responses, non-strict. The API reads JSON Schema 2020-12 in
 /// `parameters` (older forms, and OpenAPI's `nullable` from a Gemini source, are rewritten by
 /// the dialect pass); `$schema`, `$id` and `$comment` carry nothing for the model and are
@@ -680,7 +687,7 @@ mod tests {
 
     #[test]
     fn the_cached_set_agrees_with_the_table() {
-        for p in [&MCP, &OPENAI, &ANTHROPIC, &GEMINI, &GEMINI_JSON] {
+        for p in [&MCP, &OPENAI, &ANTHROPIC, &GEMINI, &GEMINI_JSON, &LANGCHAIN] {
             for kw in Keyword::ALL {
                 if let Some(f) = kw.feature() {
                     assert_eq!(p.features().contains(f), p.action(kw) == Action::Keep, "{kw}");

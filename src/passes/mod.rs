@@ -506,5 +506,9 @@ fn run_all<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, Con
     // 7. names: property keys the target's key rule rejects renamed (tool names are decided
     //    per catalog, before the tools run their passes).
     names::property_keys(tool, cx)?;
+    // 8. envelope, again: where the tool object is its input schema (LangChain), the schema's
+    //    own root `title` and `description` (the source's, or a description the passes above
+    //    wrote) give way to the tool's name and description.
+    envelope::schema_root(tool, cx)?;
     Ok(true)
 }
