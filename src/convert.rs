@@ -13,7 +13,7 @@ use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::inverse::Inverse;
 use crate::ir::{Json, Member, Tool};
 use crate::lower::{Kind, Lowerer};
-use crate::options::{Options, Strict};
+use crate::options::{Options, ProfileSet, Strict};
 use crate::owned::{CanonicalTool, tool_from_ir};
 use crate::parse::Parser;
 use crate::passes::{self, PassCx};
@@ -212,6 +212,7 @@ impl Converter {
         if !to.can_write() {
             return Err(unsupported(to, Direction::FromCanonical));
         }
+        options.check_target(to)?;
         let conversion = &mut self.conversion;
         conversion.clear();
         // Output is about the input's size: one allocation up front rather than doublings.
@@ -242,7 +243,9 @@ impl Converter {
     /// its format, without converting: names, the root, strict rules and size limits. Every
     /// finding is an `error` entry ([`Code::WouldBeRejected`]) naming the tool, the pointer and
     /// the rule. When `from` is `to`, the tools are checked exactly as written; otherwise they
-    /// are converted first (with `options`) and the output is checked.
+    /// are converted first (with `options`) and the output is checked. The check itself always
+    /// holds the tools to the provider's own rules: [`Options::profile_set`] only chooses how
+    /// the conversion before it goes.
     ///
     /// # Errors
     /// As [`Converter::convert`] for reading.
@@ -264,6 +267,12 @@ impl Converter {
             report.finish();
             self.conversion.report = report;
             return Ok(&self.conversion.report);
+        }
+        // What the provider rejects does not change with the profile set a conversion
+        // follows (the toolfoundation set keeps `$ref` for Gemini; Gemini still rejects it).
+        if options.profile_set != ProfileSet::Default {
+            let provider = options.clone().profile_set(ProfileSet::Default);
+            return self.check(input, from, to, &provider);
         }
         let conversion = &mut self.conversion;
         conversion.clear();

@@ -87,8 +87,12 @@ pub(crate) fn keeps(action: Action, keyword: Keyword, profile: &Profile) -> Acti
     }
 }
 
-fn severity(keyword: Keyword) -> Severity {
-    if is_annotation(keyword) { Severity::Info } else { Severity::Warning }
+fn severity(keyword: Keyword, profile: &Profile) -> Severity {
+    if is_annotation(keyword) && !profile.warns_on_annotation_drops() {
+        Severity::Info
+    } else {
+        Severity::Warning
+    }
 }
 
 impl<'a> NodeRule<'a> for Policy {
@@ -124,7 +128,7 @@ impl<'a> NodeRule<'a> for Policy {
                     cx.record(
                         tool,
                         e.at,
-                        severity(e.keyword),
+                        severity(e.keyword, &cx.profile),
                         Code::KeywordDropped,
                         name,
                         pointer(),
@@ -143,7 +147,7 @@ impl<'a> NodeRule<'a> for Policy {
                     cx.record(
                         tool,
                         e.at,
-                        severity(e.keyword),
+                        severity(e.keyword, &cx.profile),
                         Code::KeywordDescribed,
                         name,
                         pointer(),
