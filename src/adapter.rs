@@ -55,9 +55,19 @@ pub trait Adapter: Send + Sync {
         true
     }
 
-    /// The member of a catalog object that holds the tool list (`{"tools": […]}`).
+    /// The member of a catalog object that holds the tool list (`{"tools": […]}`). Empty for
+    /// a format without a catalog object (LangChain): any object is then one tool, and
+    /// catalogs are JSON arrays only.
     fn catalog_key(&self) -> &str {
         "tools"
+    }
+
+    /// Whether the tool object is its input schema, the envelope being root keywords of it
+    /// (LangChain: `title` is the name, `description` the description). The input schema's
+    /// own root `title` and `description` then have no place of their own; a pass moves them
+    /// out, and reports it, before the tool is written.
+    fn tool_is_schema(&self) -> bool {
+        false
     }
 
     /// Whether the format's tools must carry an input schema (an empty object schema is

@@ -13,7 +13,7 @@ use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::inverse::Inverse;
 use crate::ir::{Json, Member, Tool};
 use crate::lower::{Kind, Lowerer};
-use crate::options::{Options, Strict};
+use crate::options::{Options, ProfileSet, Strict};
 use crate::owned::{CanonicalTool, tool_from_ir};
 use crate::parse::Parser;
 use crate::passes::{self, PassCx};
@@ -212,6 +212,7 @@ impl Converter {
         if !to.can_write() {
             return Err(unsupported(to, Direction::FromCanonical));
         }
+        options.check_target(to)?;
         let conversion = &mut self.conversion;
         conversion.clear();
         // Output is about the input's size: one allocation up front rather than doublings.
@@ -242,7 +243,9 @@ impl Converter {
     /// its format, without converting: names, the root, strict rules and size limits. Every
     /// finding is an `error` entry ([`Code::WouldBeRejected`]) naming the tool, the pointer and
     /// the rule. When `from` is `to`, the tools are checked exactly as written; otherwise they
-    /// are converted first (with `options`) and the output is checked.
+    /// are converted first (with `options`) and the output is checked. The check itself always
+    /// holds the tools to the provider's own rules: [`Options::profile_set`] only chooses how
+    /// the conversion before it goes.
     ///
     /// # Errors
     /// As [`Converter::convert`] for reading.
@@ -264,6 +267,12 @@ impl Converter {
             report.finish();
             self.conversion.report = report;
             return Ok(&self.conversion.report);
+        }
+        // What the provider rejects does not change with the profile set a conversion
+        // follows (the toolfoundation set keeps `$ref` for Gemini; Gemini still rejects it).
+        if options.profile_set != ProfileSet::Default {
+            let provider = options.clone().profile_set(ProfileSet::Default);
+            return self.check(input, from, to, &provider);
         }
         let conversion = &mut self.conversion;
         conversion.clear();
@@ -322,8 +331,9 @@ fn lower_document<'a>(
             })
         }
         Kind::Object => {
+            // An empty key: the format has no catalog object, so any object is one tool.
             let key = from.catalog_key();
-            let list = lw.find(0, key).filter(|l| lw.kind(*l) == Kind::Array);
+            let list = lw.find(0, key).filter(|l| !key.is_empty() && lw.kind(*l) == Kind::Array);
             let Some(list) = list else {
                 let tool = from.lower_tool(lw, 0, &root).map_err(|e| match tool_name(lw, 0) {
                     Some(n) => e.with_tool(n),
@@ -361,11 +371,16 @@ fn lower_document<'a>(
         }
         other => Err(lw.error(
             &root,
-            ErrorKind::Shape(format!(
-                "expected a tool object, a JSON array of tools or {{\"{}\": […]}}, found {}",
-                from.catalog_key(),
-                other.as_str()
-            )),
+            ErrorKind::Shape(match from.catalog_key() {
+                "" => format!(
+                    "expected a tool object or a JSON array of tools, found {}",
+                    other.as_str()
+                ),
+                key => format!(
+                    "expected a tool object, a JSON array of tools or {{\"{key}\": […]}}, found {}",
+                    other.as_str()
+                ),
+            }),
         )),
     }
 }

@@ -114,6 +114,10 @@ pub enum ErrorKind {
     /// The tool cannot be expressed in the target (with the reason).
     #[error("not convertible: {0}")]
     NotConvertible(String),
+    /// The options cannot be used with this target (e.g. a profile set with no entry for it,
+    /// or strict mode asked of a profile set that has none).
+    #[error("invalid options: {0}")]
+    InvalidOptions(String),
     /// Meaning was lost and the caller denied loss.
     #[error("meaning lost ({0} report entries at warning or above)")]
     LossDenied(usize),

@@ -51,6 +51,7 @@ mod profile;
 mod registry;
 mod report;
 mod scan;
+pub mod toolfoundation;
 
 pub use adapter::{Adapter, EmitContext};
 pub use convert::{Conversion, Converter, Shape};
@@ -59,7 +60,7 @@ pub use error::{ConversionError, Direction, ErrorKind};
 pub use inverse::{Inverse, ToolCall, UnmapError};
 pub use ir::{FeatureSet, SchemaFeature};
 pub use lower::{At, Elements, Kind, Lowerer, Members};
-pub use options::{Limits, Options, Strict};
+pub use options::{Limits, Options, ProfileSet, Strict};
 pub use owned::{
     CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType, ToolValidationError,
 };

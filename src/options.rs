@@ -1,7 +1,9 @@
 //! Conversion options and safety limits.
 
+use crate::adapter::Adapter;
+use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::Keyword;
-use crate::profile::Action;
+use crate::profile::{Action, Profile, toolfoundation_profile};
 
 /// Safety limits. Every breach is a [`crate::ConversionError`] with the pointer of the place;
 /// none is an abort. The defaults admit every real catalog we know of with a wide margin.
@@ -53,6 +55,54 @@ pub enum Strict {
     Off,
 }
 
+/// Which keyword tables the passes hold each target to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ProfileSet {
+    /// Each target's own profile ([`Adapter::profile`]): what the provider documents, with
+    /// rewrites and descriptions wherever meaning can be kept (CLI `--profile default`).
+    #[default]
+    Default,
+    /// The Go `toolfoundation` library's support matrix, for callers migrating from it (CLI
+    /// `--profile toolfoundation`): per target, the features it supports are kept and every
+    /// other keyword is dropped with a warning, nothing rewritten or described (see
+    /// [`crate::toolfoundation`] and `docs/toolfoundation.md`). It has no strict mode:
+    /// [`Strict::On`] and [`Strict::Require`] are refused for targets that have one, and a
+    /// source tool marked strict is written with `strict: false` for another format.
+    ToolFoundation,
+}
+
+impl ProfileSet {
+    /// Every profile set, in the order the CLI lists them.
+    pub const ALL: [ProfileSet; 2] = [ProfileSet::Default, ProfileSet::ToolFoundation];
+
+    /// The name the CLI spells it with.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ProfileSet::Default => "default",
+            ProfileSet::ToolFoundation => "toolfoundation",
+        }
+    }
+
+    /// Parses a name as the CLI spells it.
+    pub fn from_name(name: &str) -> Option<ProfileSet> {
+        ProfileSet::ALL.into_iter().find(|p| p.as_str() == name)
+    }
+
+    /// The profile the passes use for `target`, or `None` when the set has no entry for it.
+    pub fn profile_for(self, target: &dyn Adapter) -> Option<Profile> {
+        match self {
+            ProfileSet::Default => Some(*target.profile()),
+            ProfileSet::ToolFoundation => toolfoundation_profile(target.name()).copied(),
+        }
+    }
+
+    /// Whether the set makes tools strict for targets with a strict mode.
+    pub const fn has_strict_mode(self) -> bool {
+        matches!(self, ProfileSet::Default)
+    }
+}
+
 /// Options for one conversion.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
@@ -70,6 +120,8 @@ pub struct Options {
     pub unroll_recursion: u32,
     /// Strict mode for targets that have one.
     pub strict: Strict,
+    /// Which keyword tables the targets are held to (CLI `--profile`).
+    pub profile_set: ProfileSet,
 }
 
 impl Options {
@@ -132,5 +184,40 @@ impl Options {
     pub fn pretty(mut self, pretty: bool) -> Options {
         self.pretty = pretty;
         self
+    }
+
+    /// Holds the targets to this set of profiles.
+    #[must_use]
+    pub fn profile_set(mut self, set: ProfileSet) -> Options {
+        self.profile_set = set;
+        self
+    }
+
+    /// Checks that the options can be used to write `target`: the profile set has an entry
+    /// for it, and strict mode is not asked of a set without one.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidOptions`] naming the target.
+    pub fn check_target(&self, target: &dyn Adapter) -> Result<(), ConversionError> {
+        let set = self.profile_set;
+        let problem = if set.profile_for(target).is_none() {
+            format!("the {} profile has no entry for the format {:?}", set.as_str(), target.name())
+        } else if !set.has_strict_mode()
+            && target.strict_profile().is_some()
+            && matches!(self.strict, Strict::On | Strict::Require)
+        {
+            format!(
+                "the {} profile has no strict mode; convert without strict mode or with the default profile",
+                set.as_str()
+            )
+        } else {
+            return Ok(());
+        };
+        Err(ConversionError::new(
+            target.name(),
+            Direction::FromCanonical,
+            "",
+            ErrorKind::InvalidOptions(problem),
+        ))
     }
 }

@@ -82,6 +82,9 @@ pub struct Profile {
     // The provider rejects any keyword outside the profile's kept set (Gemini's `parameters`
     // is a protobuf message: unknown fields are an error).
     rejects_unlisted: bool,
+    // A dropped annotation (`title`, `default`, …) is a warning, not `info`: the Go
+    // toolfoundation library warns about every feature it drops.
+    annotation_drops_warn: bool,
 }
 
 /// What a strict schema must obey beyond its keyword table.
@@ -189,7 +192,28 @@ impl Profile {
             keys: None,
             limits: ProviderLimits::NONE,
             rejects_unlisted: false,
+            annotation_drops_warn: false,
         }
+    }
+
+    /// The same profile under another name (the name report messages give the target).
+    #[must_use]
+    pub const fn named(mut self, name: &'static str) -> Profile {
+        self.name = name;
+        self
+    }
+
+    /// The same profile where dropping an annotation (`title`, `default`, `examples`, …) is a
+    /// warning like any other drop, rather than `info`.
+    #[must_use]
+    pub const fn annotation_drops_warn(mut self) -> Profile {
+        self.annotation_drops_warn = true;
+        self
+    }
+
+    /// Whether dropping an annotation is a warning rather than `info`.
+    pub const fn warns_on_annotation_drops(&self) -> bool {
+        self.annotation_drops_warn
     }
 
     /// The same profile for a provider that rejects any keyword it does not keep.
@@ -290,6 +314,14 @@ impl Profile {
         self
     }
 
+    /// The same profile holding a structural construct again (the inverse of
+    /// [`Profile::without`]).
+    #[must_use]
+    pub const fn with_construct(mut self, construct: SchemaFeature) -> Profile {
+        self.kept = self.kept.union(FeatureSet::of(&[construct]));
+        self
+    }
+
     /// The same profile with `enum` and `const` limited to string values (others are
     /// described in prose, their `type` kept).
     #[must_use]
@@ -379,6 +411,13 @@ impl Profile {
         self.kept
     }
 
+    /// Whether the target holds `feature` as it is: the answer `supports_feature` gives for the
+    /// adapter whose profile this is.
+    #[inline]
+    pub const fn supports_feature(&self, feature: SchemaFeature) -> bool {
+        self.kept.contains(feature)
+    }
+
     /// Features whose keyword the target does not keep as is: a subtree that uses none of these
     /// passes the policy untouched.
     #[inline]
@@ -389,6 +428,13 @@ impl Profile {
 
 /// MCP: `inputSchema` is any JSON Schema (2020-12 by default); everything is kept.
 pub const MCP: Profile = Profile::keep_all("mcp");
+
+/// LangChain's JSON-schema-as-tool dict: everything is kept. LangChain does not read the
+/// schema: `convert_to_openai_function` (langchain_core `utils/function_calling.py`, checked
+/// 2026-11) takes `title` as the name and `description` as the description and hands the rest
+/// on as the `parameters` of whichever chat model the tool is bound to, so no keyword can be
+/// said to be lost here; the model's own format decides that on the next conversion.
+pub const LANGCHAIN: Profile = Profile::keep_all("langchain");
 
 /// OpenAI Chat Completions and Responses, non-strict. The API reads JSON Schema 2020-12 in
 /// `parameters` (older forms, and OpenAPI's `nullable` from a Gemini source, are rewritten by
@@ -655,6 +701,130 @@ const fn gemini_common(p: Profile) -> Profile {
         .with(Keyword::RecursiveRef, Action::Describe)
 }
 
+// The Go toolfoundation library's support matrix, for callers migrating from it.
+//
+// Source: github.com/jonwraymond/toolfoundation, package `adapter` (read 2026-11):
+// `openai.go` (`openAIFeatures`), `anthropic.go` (`anthropicFeatures`), `gemini.go`
+// (`geminiFeatures`), `mcp.go` (`SupportsFeature` returns true for every feature). Each
+// adapter's `FromCanonical` copies only the features it supports (`filter*Schema`) and
+// `registry.go` (`detectFeatureLoss`) emits one `FeatureLossWarning` per unsupported feature
+// used: drop semantics, never a rewrite or a description. Its `JSONSchema` models only the 28
+// features of `AllFeatures()` (plus `type`, `properties`, `required`, `items`, `description`),
+// so every other keyword is dropped too; here it is dropped *and* reported. The list
+// is the authority for the matrix; the Go tables agree with it.
+
+/// The features the Go library's OpenAI adapter supports (`openAIFeatures`).
+pub const TOOLFOUNDATION_OPENAI_FEATURES: FeatureSet = FeatureSet::of(&[
+    SchemaFeature::Enum,
+    SchemaFeature::Default,
+    SchemaFeature::AdditionalProperties,
+    SchemaFeature::Minimum,
+    SchemaFeature::Maximum,
+    SchemaFeature::MinLength,
+    SchemaFeature::MaxLength,
+    SchemaFeature::MultipleOf,
+    SchemaFeature::MinItems,
+    SchemaFeature::MaxItems,
+    SchemaFeature::MinProperties,
+    SchemaFeature::MaxProperties,
+    SchemaFeature::UniqueItems,
+    SchemaFeature::Const,
+]);
+
+/// The features the Go library's Anthropic adapter supports (`anthropicFeatures`): OpenAI's
+/// plus `anyOf`.
+pub const TOOLFOUNDATION_ANTHROPIC_FEATURES: FeatureSet =
+    TOOLFOUNDATION_OPENAI_FEATURES.union(FeatureSet::of(&[SchemaFeature::AnyOf]));
+
+/// The features the Go library's Gemini adapter supports (`geminiFeatures`).
+pub const TOOLFOUNDATION_GEMINI_FEATURES: FeatureSet = FeatureSet::of(&[
+    SchemaFeature::Ref,
+    SchemaFeature::Defs,
+    SchemaFeature::AnyOf,
+    SchemaFeature::Pattern,
+    SchemaFeature::Format,
+    SchemaFeature::AdditionalProperties,
+    SchemaFeature::Minimum,
+    SchemaFeature::Maximum,
+    SchemaFeature::MinLength,
+    SchemaFeature::MaxLength,
+    SchemaFeature::MinItems,
+    SchemaFeature::MaxItems,
+    SchemaFeature::MinProperties,
+    SchemaFeature::MaxProperties,
+    SchemaFeature::Enum,
+    SchemaFeature::Default,
+    SchemaFeature::Title,
+    SchemaFeature::Nullable,
+]);
+
+/// `base` held to the Go library's matrix: every keyword whose feature is in `supported` is
+/// kept, every other keyword with a feature (the rest of the 28, everything the Go
+/// `JSONSchema` does not model, unknown keywords) is dropped, each drop a warning. What has no
+/// feature bit (`type`, `properties`, `items`, `required`, `description`) and the format's
+/// structural rules (root object, names, Gemini's one type per node) stay as `base` has them.
+#[allow(clippy::indexing_slicing, reason = "const fn loop, `i` below the length")]
+const fn toolfoundation(base: Profile, supported: FeatureSet) -> Profile {
+    let mut p = base.annotation_drops_warn();
+    let mut i = 0;
+    while i < Keyword::ALL.len() {
+        let kw = Keyword::ALL[i];
+        if let Some(f) = kw.feature() {
+            p = p.with(kw, if supported.contains(f) { Action::Keep } else { Action::Drop });
+        }
+        i += 1;
+    }
+    p.with(Keyword::Unknown, Action::Drop)
+}
+
+/// MCP under the toolfoundation profile: the Go MCP adapter supports every feature, so this
+/// is the MCP profile (everything kept).
+pub const TOOLFOUNDATION_MCP: Profile = MCP.named("mcp (toolfoundation)");
+
+/// OpenAI Chat Completions (and Responses) under the toolfoundation profile.
+pub const TOOLFOUNDATION_OPENAI: Profile =
+    toolfoundation(OPENAI, TOOLFOUNDATION_OPENAI_FEATURES).named("openai (toolfoundation)");
+
+/// Anthropic under the toolfoundation profile.
+pub const TOOLFOUNDATION_ANTHROPIC: Profile =
+    toolfoundation(ANTHROPIC, TOOLFOUNDATION_ANTHROPIC_FEATURES)
+        .named("anthropic (toolfoundation)");
+
+/// Gemini `parameters` under the toolfoundation profile. It keeps what the Go adapter keeps,
+/// `$ref`, `$defs` and `additionalProperties` included, which Gemini's `parameters` subset
+/// does not document (the default Gemini profile inlines or drops them); and, as the Go
+/// adapter keeps the boolean `additionalProperties: false`, boolean schemas.
+pub const TOOLFOUNDATION_GEMINI: Profile = toolfoundation(GEMINI, TOOLFOUNDATION_GEMINI_FEATURES)
+    .with_construct(SchemaFeature::BooleanSchema)
+    .named("gemini (toolfoundation)");
+
+/// Gemini `parametersJsonSchema` under the toolfoundation profile: the Go library has one
+/// Gemini adapter, so its matrix, on the JSON Schema field.
+pub const TOOLFOUNDATION_GEMINI_JSON: Profile =
+    toolfoundation(GEMINI_JSON, TOOLFOUNDATION_GEMINI_FEATURES)
+        .named("gemini-json (toolfoundation)");
+
+/// LangChain under the toolfoundation profile: the Go library has no LangChain adapter; the
+/// nearest is its MCP adapter, which passes the schema on whole, as LangChain does, so this
+/// is the LangChain profile (everything kept).
+pub const TOOLFOUNDATION_LANGCHAIN: Profile = LANGCHAIN.named("langchain (toolfoundation)");
+
+/// The toolfoundation profile for the built-in format `format`, or `None` for a format it has
+/// no entry for (`openapi`, which is not a target, and formats registered by the caller).
+/// `openai-responses` shares OpenAI's entry (the Go OpenAI adapter covers function tools),
+/// `gemini-json` Gemini's, `langchain` MCP's (see [`TOOLFOUNDATION_LANGCHAIN`]).
+pub fn toolfoundation_profile(format: &str) -> Option<&'static Profile> {
+    Some(match format {
+        "mcp" => &TOOLFOUNDATION_MCP,
+        "openai" | "openai-responses" => &TOOLFOUNDATION_OPENAI,
+        "anthropic" => &TOOLFOUNDATION_ANTHROPIC,
+        "gemini" => &TOOLFOUNDATION_GEMINI,
+        "gemini-json" => &TOOLFOUNDATION_GEMINI_JSON,
+        "langchain" => &TOOLFOUNDATION_LANGCHAIN,
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -680,7 +850,18 @@ mod tests {
 
     #[test]
     fn the_cached_set_agrees_with_the_table() {
-        for p in [&MCP, &OPENAI, &ANTHROPIC, &GEMINI, &GEMINI_JSON] {
+        for p in [
+            &MCP,
+            &OPENAI,
+            &ANTHROPIC,
+            &GEMINI,
+            &GEMINI_JSON,
+            &LANGCHAIN,
+            &TOOLFOUNDATION_OPENAI,
+            &TOOLFOUNDATION_ANTHROPIC,
+            &TOOLFOUNDATION_GEMINI,
+            &TOOLFOUNDATION_GEMINI_JSON,
+        ] {
             for kw in Keyword::ALL {
                 if let Some(f) = kw.feature() {
                     assert_eq!(p.features().contains(f), p.action(kw) == Action::Keep, "{kw}");
@@ -708,6 +889,28 @@ mod tests {
         assert_eq!(p.action_for(Keyword::Format, &Value::Str("date-time")), Action::Drop);
         assert_eq!(Action::from_name("describe"), Some(Action::Describe));
         assert_eq!(Action::from_name("nope"), None);
+    }
+
+    #[test]
+    fn toolfoundation_drops_what_it_does_not_keep() {
+        // Only `keep` and `drop` for keywords with a feature: no describe, no rewrite.
+        for p in [&TOOLFOUNDATION_OPENAI, &TOOLFOUNDATION_ANTHROPIC, &TOOLFOUNDATION_GEMINI] {
+            for kw in Keyword::ALL.into_iter().chain([Keyword::Unknown]) {
+                if kw.feature().is_some() {
+                    assert!(matches!(p.action(kw), Action::Keep | Action::Drop), "{kw}");
+                }
+            }
+            assert!(p.warns_on_annotation_drops());
+            assert_eq!(p.action(Keyword::ExclusiveMinimum), Action::Drop);
+            assert_eq!(p.action(Keyword::Unknown), Action::Drop);
+            // Keywords without a feature bit stay as the format has them.
+            assert_eq!(p.action(Keyword::Properties), Action::Keep);
+        }
+        // The format's structural rules stay: Gemini still has one type per node.
+        assert!(!TOOLFOUNDATION_GEMINI.supports_feature(SchemaFeature::TypeArray));
+        assert_eq!(TOOLFOUNDATION_MCP.features(), FeatureSet::all());
+        assert!(toolfoundation_profile("openapi").is_none());
+        assert_eq!(toolfoundation_profile("openai-responses"), Some(&TOOLFOUNDATION_OPENAI));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use tooladapter::formats::{Anthropic, Mcp, OpenAi, OpenAiResponses};
+use tooladapter::formats::{Anthropic, LangChain, Mcp, OpenAi, OpenAiResponses};
 use tooladapter::{Adapter, Converter, Options};
 
 struct Counting;
@@ -52,7 +52,7 @@ fn warm_converter_allocates_nothing_per_tool() {
         format!(r#"{{"tools":[{}]}}"#, tools.join(","))
     };
     let options = Options::default();
-    let targets: [&dyn Adapter; 4] = [&Mcp, &OpenAi, &OpenAiResponses, &Anthropic];
+    let targets: [&dyn Adapter; 5] = [&Mcp, &OpenAi, &OpenAiResponses, &Anthropic, &LangChain];
     for target in targets {
         for input in [TOOL, catalog.as_bytes()] {
             let mut converter = Converter::new();
@@ -125,6 +125,32 @@ fn a_long_report_is_sorted_without_allocating() {
     assert_eq!(features, ["title", "annotations", "$schema", "outputSchema"]);
     for (i, chunk) in report.entries().chunks(4).enumerate() {
         assert!(chunk.iter().all(|e| e.tool == format!("t_{i}")), "{chunk:?}");
+    }
+}
+
+/// LangChain's reader takes the envelope out of a lowered schema in the arena: reading it
+/// costs no heap allocation either, to LangChain or to another format.
+#[test]
+fn warm_langchain_reads_allocate_nothing() {
+    let tool: &[u8] = br##"{"title":"search","description":"Search \"docs\".","type":"object","$defs":{"t":{"type":"string"}},"properties":{"q":{"type":"string","title":"Q"},"tags":{"type":"array","items":{"$ref":"#/$defs/t"}}},"required":["q"]}"##;
+    let catalog = format!("[{}]", std::str::from_utf8(tool).unwrap_or_default());
+    let options = Options::default();
+    for target in [&LangChain as &dyn Adapter, &Mcp, &OpenAi] {
+        for input in [tool, catalog.as_bytes()] {
+            let mut converter = Converter::new();
+            for _ in 0..3 {
+                let c = converter.convert(input, &LangChain, target, &options).expect("converts");
+                assert!(c.report().is_empty(), "{:?}", c.report());
+            }
+            let n = allocations(|| {
+                for _ in 0..100 {
+                    let c =
+                        converter.convert(input, &LangChain, target, &options).expect("converts");
+                    assert!(!c.output().is_empty());
+                }
+            });
+            assert_eq!(n, 0, "{n} allocations in 100 warm conversions to {}", target.name());
+        }
     }
 }
 

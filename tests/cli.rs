@@ -75,13 +75,13 @@ fn ndjson_converts_line_by_line_and_names_bad_lines() {
 fn formats_lists_the_formats() {
     let (code, out, _) = run(&["formats"], b"");
     assert_eq!(code, 0);
-    assert!(
-        out.starts_with("formats: anthropic, gemini, gemini-json, mcp, openai, openai-responses")
-    );
+    assert!(out.starts_with(
+        "formats: anthropic, gemini, gemini-json, langchain, mcp, openai, openai-responses"
+    ));
     let row = out.lines().find(|l| l.starts_with("oneOf")).unwrap();
     assert_eq!(
         row.split_whitespace().collect::<Vec<_>>(),
-        ["oneOf", "keep", "rewrite", "keep", "keep", "keep", "keep"]
+        ["oneOf", "keep", "rewrite", "keep", "keep", "keep", "keep", "keep"]
     );
     assert!(out.contains("$ref"));
 }

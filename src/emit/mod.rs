@@ -4,7 +4,7 @@
 //! written as their source text and strings are re-escaped minimally, so the same input and
 //! options always give the same bytes — prompt caches key on them.
 
-use crate::ir::{Json, JsonType, Keyword, Schema, Value};
+use crate::ir::{Entry, Json, JsonType, Keyword, Schema, Value};
 
 /// A JSON writer over a byte buffer, compact or indented.
 pub struct Writer<'o> {
@@ -262,18 +262,25 @@ impl<'o> Writer<'o> {
         }
         self.begin_object();
         for e in s.keywords {
-            match e.value {
-                Value::Unknown(m) => {
-                    self.key(m.key);
-                    self.json(&m.value);
-                }
-                value => {
-                    self.keyword_key(e.keyword);
-                    self.value(&value);
-                }
-            }
+            self.entry(e);
         }
         self.end_object();
+    }
+
+    /// Writes one keyword of a schema (key and value) into the open object: for a format whose
+    /// tool object is a schema with envelope members among its keywords (LangChain).
+    #[inline]
+    pub fn entry(&mut self, e: &Entry<'_>) {
+        match e.value {
+            Value::Unknown(m) => {
+                self.key(m.key);
+                self.json(&m.value);
+            }
+            value => {
+                self.keyword_key(e.keyword);
+                self.value(&value);
+            }
+        }
     }
 
     /// Writes a keyword's value as the schema would hold it.

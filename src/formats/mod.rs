@@ -3,11 +3,13 @@
 
 mod anthropic;
 mod gemini;
+mod langchain;
 mod mcp;
 mod openai;
 
 pub use anthropic::Anthropic;
 pub use gemini::{Gemini, GeminiJson};
+pub use langchain::LangChain;
 pub use mcp::Mcp;
 pub use openai::{OpenAi, OpenAiResponses};
 
@@ -179,6 +181,8 @@ pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
         "gemini"
     } else if has("parameters") {
         "openai-responses or gemini"
+    } else if has("title") && (has("properties") || has("type")) {
+        "langchain"
     } else {
         return String::new();
     };

@@ -3,12 +3,17 @@
 //! Input: a lowered tool. Output: the same tool; report entries for each metadata member,
 //! output schema or `strict` the target drops, and for a missing input schema the target
 //! requires. A provider built-in tool (opaque) is left out when converting to another format.
+//!
+//! Where the target's tool object is its input schema (LangChain), [`schema_root`] runs last
+//! and moves the schema's own root `title` and `description` out of the way of the tool's.
 
 use crate::adapter::EmitContext;
-use crate::ir::{Role, Tool};
+use crate::error::ConversionError;
+use crate::ir::{Keyword, Role, Schema, Tool, Value};
+use crate::pointer::{Path, Seg};
 use crate::report::{Code, Severity, With};
 
-use super::PassCx;
+use super::{CowSlice, PassCx, arena_error, features_of, render};
 
 /// Returns whether the tool is emitted.
 pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
@@ -88,4 +93,87 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
         );
     }
     true
+}
+
+/// For a target whose tool object is its input schema ([`crate::Adapter::tool_is_schema`]):
+/// the schema's root `title` and `description` would collide with the tool's name and
+/// description, written under the same keys. The tool's win. The root `title` is dropped
+/// (`info`: an annotation, and the tool's name takes its place). The root `description` is
+/// moved into the tool's description, so the model still reads it: it becomes the
+/// description of a tool without one, is dropped where it says what the tool's says, and is
+/// appended after a blank line otherwise (`info` each). A description that is not a string is
+/// dropped with a warning.
+pub(super) fn schema_root<'a>(
+    tool: &mut Tool<'a>,
+    cx: &mut PassCx<'a, '_>,
+) -> Result<(), ConversionError> {
+    if !cx.target.tool_is_schema() || tool.opaque.is_some() {
+        return Ok(());
+    }
+    let Some(root) = tool.input else { return Ok(()) };
+    let collides = |k: Keyword| matches!(k, Keyword::Title | Keyword::Description);
+    if !root.keywords.iter().any(|e| collides(e.keyword)) {
+        return Ok(());
+    }
+    let base = Path::ROOT;
+    let path = base.push(Seg::Raw(tool.input_pointer));
+    let t = *tool;
+    let target = cx.target.name();
+    let mut description = tool.description;
+    let mut out = CowSlice::new(root.keywords);
+    for (i, e) in root.keywords.iter().enumerate() {
+        if !collides(e.keyword) {
+            out.same(i);
+            continue;
+        }
+        let name = e.keyword.as_str();
+        let pointer = path.push(Seg::Key(name)).to_pointer();
+        let (severity, code, message) = match (e.keyword, e.value) {
+            (Keyword::Title, _) => (
+                Severity::Info,
+                Code::KeywordDropped,
+                format!(
+                    "the input schema's `title` ({}) has no place in a {target} tool, whose `title` is the tool name ({:?}); dropped",
+                    render(&e.value),
+                    t.name
+                ),
+            ),
+            (_, Value::Str(d)) => {
+                let (text, how) = match description {
+                    None => (d, "the tool has none, so it becomes the tool's description"),
+                    Some(own) if own == d => (own, "it repeats the tool's description; dropped"),
+                    Some(own) => {
+                        let joined = cx
+                            .arena
+                            .try_alloc_str(&[own, "\n\n", d].concat())
+                            .map_err(|_| arena_error(&path, cx))?;
+                        (&*joined, "appended to the tool's description")
+                    }
+                };
+                description = Some(text);
+                (
+                    Severity::Info,
+                    Code::KeywordDescribed,
+                    format!(
+                        "the input schema's `description` has no place of its own in a {target} tool, whose `description` is the tool's: {how}"
+                    ),
+                )
+            }
+            _ => (
+                Severity::Warning,
+                Code::KeywordDropped,
+                format!(
+                    "the input schema's `description` ({}) is not text and has no place in a {target} tool; dropped",
+                    render(&e.value)
+                ),
+            ),
+        };
+        cx.record(&t, e.at, severity, code, name, pointer, message);
+        out.removed(i, cx.arena).map_err(|()| arena_error(&path, cx))?;
+    }
+    if let Some(keywords) = out.finish() {
+        tool.input = Some(Schema { keywords, features: features_of(keywords), ..root });
+    }
+    tool.description = description;
+    Ok(())
 }

@@ -43,6 +43,9 @@ pub(crate) struct PassCx<'a, 'c> {
     base: Profile,
     /// The target's strict profile (with the caller's overrides), when it has one.
     strict: Option<Profile>,
+    /// Whether the profile set makes tools strict (the toolfoundation set has no strict mode;
+    /// the strict profile is still what a tool marked strict is checked against).
+    makes_strict: bool,
 }
 
 impl<'a, 'c> PassCx<'a, 'c> {
@@ -56,7 +59,10 @@ impl<'a, 'c> PassCx<'a, 'c> {
         let overridden = |p: &Profile| {
             if options.policy.is_empty() { *p } else { p.with_overrides(&options.policy) }
         };
-        let profile = overridden(target.profile());
+        // `Options::check_target` refused a set without an entry for the target before
+        // anything was read; the target's own profile is only a safe fallback.
+        let set = options.profile_set;
+        let profile = overridden(&set.profile_for(target).unwrap_or(*target.profile()));
         let strict = target.strict_profile().map(overridden);
         PassCx {
             arena,
@@ -68,6 +74,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             catalog: CatalogCounts::default(),
             base: profile,
             strict,
+            makes_strict: set.has_strict_mode(),
         }
     }
 
@@ -79,7 +86,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
     /// Whether `tool` is to be made strict, and whether that is required: `None` when not.
     fn strict_wanted(&self, tool: &Tool<'_>) -> Option<bool> {
         self.strict?;
-        if tool.opaque.is_some() {
+        if tool.opaque.is_some() || !self.makes_strict {
             return None;
         }
         match self.options.strict {
@@ -413,6 +420,9 @@ pub(crate) fn run<'a>(
         if off && cx.target.holds_strict() && tool.opaque.is_none() {
             tool.strict = Some(false);
         }
+        if kept && !cx.makes_strict {
+            no_strict_mode(tool, cx);
+        }
         return Ok(kept);
     };
     let Some(rules) = strict_profile.strict_rules() else { return run_all(tool, cx) };
@@ -465,6 +475,33 @@ pub(crate) fn run<'a>(
     Ok(kept)
 }
 
+/// A profile set without a strict mode (toolfoundation) does not make a tool strict; one the
+/// source marks strict is written with `strict: false` for another format, with a warning,
+/// rather than claiming a strictness its schema was never made to meet. The same format keeps
+/// the flag as written, as it keeps everything else.
+fn no_strict_mode(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
+    let crosses = cx.source.name() != cx.target.name();
+    if !(crosses && tool.strict == Some(true) && cx.strict.is_some() && tool.opaque.is_none()) {
+        return;
+    }
+    let at = tool.member("strict").map_or(tool.at, |m| m.at);
+    let pointer = tool.member("strict").map(|m| tool.member_pointer(m)).unwrap_or_default();
+    cx.record(
+        tool,
+        at,
+        Severity::Warning,
+        Code::StrictFallback,
+        "strict",
+        pointer,
+        format!(
+            "the {} profile has no strict mode, so the tool is not made strict for {}; written with \"strict\": false",
+            cx.options.profile_set.as_str(),
+            cx.target.name()
+        ),
+    );
+    tool.strict = Some(false);
+}
+
 /// The passes every tool runs, strict or not.
 fn run_all<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, ConversionError> {
     // 1. envelope: metadata, output schema and `strict` the target cannot hold; built-in tools.
@@ -495,5 +532,9 @@ fn run_all<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, Con
     // 7. names: property keys the target's key rule rejects renamed (tool names are decided
     //    per catalog, before the tools run their passes).
     names::property_keys(tool, cx)?;
+    // 8. envelope, again: where the tool object is its input schema (LangChain), the schema's
+    //    own root `title` and `description` (the source's, or a description the passes above
+    //    wrote) give way to the tool's name and description.
+    envelope::schema_root(tool, cx)?;
     Ok(true)
 }

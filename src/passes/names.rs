@@ -106,7 +106,7 @@ pub(crate) fn tool_names<'a>(
             Severity::Warning,
             Code::ToolRenamed,
             "name",
-            format!("{}/name", t.members_pointer),
+            name_pointer(&t),
             format!("tool name {:?} renamed {new:?}: {why}; the inverse map restores it", t.name),
         );
         if let Some(slot) = tools.get_mut(i) {
@@ -114,6 +114,14 @@ pub(crate) fn tool_names<'a>(
         }
     }
     Ok(())
+}
+
+/// The source pointer of a tool's name: its member (`/function/name`; LangChain's `/title`).
+fn name_pointer(tool: &Tool<'_>) -> String {
+    match tool.members.iter().find(|m| m.role == crate::ir::Role::Name) {
+        Some(m) => tool.member_pointer(m),
+        None => format!("{}/name", tool.members_pointer),
+    }
 }
 
 /// Whether two of `names` are equal: pairwise for a few, else by sorted hashes.

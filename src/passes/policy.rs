@@ -86,8 +86,12 @@ pub(crate) fn keeps(action: Action, keyword: Keyword, profile: &Profile) -> Acti
     }
 }
 
-fn severity(keyword: Keyword) -> Severity {
-    if is_annotation(keyword) { Severity::Info } else { Severity::Warning }
+fn severity(keyword: Keyword, profile: &Profile) -> Severity {
+    if is_annotation(keyword) && !profile.warns_on_annotation_drops() {
+        Severity::Info
+    } else {
+        Severity::Warning
+    }
 }
 
 impl<'a> NodeRule<'a> for Policy {
@@ -123,7 +127,7 @@ impl<'a> NodeRule<'a> for Policy {
                     cx.record(
                         tool,
                         e.at,
-                        severity(e.keyword),
+                        severity(e.keyword, &cx.profile),
                         Code::KeywordDropped,
                         name,
                         With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out)),
@@ -136,7 +140,7 @@ impl<'a> NodeRule<'a> for Policy {
                     cx.record(
                         tool,
                         e.at,
-                        severity(e.keyword),
+                        severity(e.keyword, &cx.profile),
                         Code::KeywordDescribed,
                         name,
                         pointer(),

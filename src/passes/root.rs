@@ -46,9 +46,13 @@ fn root_combinators<'a>(
         return Ok(());
     }
     let merged = cx.profile.action(Keyword::AllOf) == Action::Rewrite;
+    // A combinator the profile drops anyway (the toolfoundation matrix, a caller's policy) is
+    // left to the policy pass: dropped, not described.
+    let profile = cx.profile;
     let moved = |e: &Entry<'_>| {
         e.keyword.feature().is_some_and(|f| forbidden.contains(f))
             && !(e.keyword == Keyword::AllOf && merged)
+            && profile.action(e.keyword) != Action::Drop
     };
     if !root.keywords.iter().any(moved) {
         return Ok(());

@@ -103,6 +103,13 @@ pub fn converted_schema(r: &tooladapter::Registry, target: &str, out: &[u8]) -> 
         "openai-responses" => v.get("parameters"),
         "anthropic" => v.get("input_schema"),
         "gemini-json" => v.get("parametersJsonSchema"),
+        // The tool is its schema: everything but the name (`title`) and the description.
+        "langchain" => {
+            let mut dict = v.as_object()?.clone();
+            dict.remove("title");
+            dict.remove("description");
+            return Some(Value::Object(dict));
+        }
         "gemini" => {
             let back = r.convert(out, "gemini", "openai").ok()?;
             let v: Value = serde_json::from_slice(back.output()).ok()?;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use tooladapter::{Converter, Options, Registry, Severity};
 
-use crate::{ReportMode, StrictArg, open_input, write_report};
+use crate::{ProfileArg, ReportMode, StrictArg, open_input, strict_usable, write_report};
 
 /// Arguments of `check`.
 #[derive(clap::Args)]
@@ -22,6 +22,10 @@ pub struct CheckArgs {
     /// With `--from`: convert with strict mode (`--strict` or `--strict=require`).
     #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "on")]
     strict: Option<StrictArg>,
+    /// Which rules the conversion (with `--from`) and the check hold the target to: `default`
+    /// or `toolfoundation` (the Go toolfoundation library's support matrix; no strict mode).
+    #[arg(long, value_enum, default_value_t = ProfileArg::Default)]
+    profile: ProfileArg,
     /// How to print the findings on stdout.
     #[arg(long, value_enum, default_value_t = ReportMode::Text)]
     report: ReportMode,
@@ -39,13 +43,16 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         eprintln!("error: unknown format {bad:?}; known formats: {}", registry.list().join(", "));
         return ExitCode::from(2);
     };
+    if let Err(code) = strict_usable(args.profile, args.strict) {
+        return code;
+    }
     let mut bytes = Vec::new();
     let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     if let Err(e) = open_input(input).and_then(|mut r| r.read_to_end(&mut bytes)) {
         eprintln!("error: {e}");
         return ExitCode::from(1);
     }
-    let mut options = Options::default();
+    let mut options = Options::default().profile_set(args.profile.into());
     if let Some(s) = args.strict {
         options = options.strict(s.into());
     }

@@ -16,7 +16,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use tooladapter::ir::Keyword;
 use tooladapter::{
-    Action, Converter, Inverse, Options, Registry, ReportEntry, SchemaFeature, Severity, Strict,
+    Action, Converter, Inverse, Options, ProfileSet, Registry, ReportEntry, SchemaFeature,
+    Severity, Strict,
 };
 
 /// Parses `KEYWORD=ACTION` for `--policy`.
@@ -72,6 +73,39 @@ impl From<StrictArg> for Strict {
     }
 }
 
+/// `--profile`: which keyword tables the targets are held to.
+#[derive(Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+enum ProfileArg {
+    /// Each provider's documented rules: rewrite or describe what it lacks, keep the meaning.
+    #[default]
+    Default,
+    /// The Go toolfoundation library's support matrix: drop what it does not support, with a
+    /// warning each (no strict mode).
+    Toolfoundation,
+}
+
+impl From<ProfileArg> for ProfileSet {
+    fn from(p: ProfileArg) -> ProfileSet {
+        match p {
+            ProfileArg::Default => ProfileSet::Default,
+            ProfileArg::Toolfoundation => ProfileSet::ToolFoundation,
+        }
+    }
+}
+
+/// Refuses `--strict` with a profile set that has no strict mode (exit 2, a usage error).
+fn strict_usable(profile: ProfileArg, strict: Option<StrictArg>) -> Result<(), ExitCode> {
+    let set = ProfileSet::from(profile);
+    if strict.is_some() && !set.has_strict_mode() {
+        eprintln!(
+            "error: --strict cannot be used with --profile {}: that profile has no strict mode",
+            set.as_str()
+        );
+        return Err(ExitCode::from(2));
+    }
+    Ok(())
+}
+
 #[derive(clap::Args)]
 struct ConvertArgs {
     /// Source format.
@@ -109,6 +143,11 @@ struct ConvertArgs {
     /// Write every tool with `"strict": false`.
     #[arg(long, conflicts_with = "strict")]
     no_strict: bool,
+    /// Which rules the target is held to: `default` (each provider's documented rules, with
+    /// rewrites that keep the meaning) or `toolfoundation` (the Go toolfoundation library's
+    /// support matrix: unsupported keywords dropped, a warning each; no strict mode).
+    #[arg(long, value_enum, default_value_t = ProfileArg::Default)]
+    profile: ProfileArg,
     /// Write the inverse map (renamed tools and keys, strict widening) as JSON to this file,
     /// for `tooladapter unmap --map`.
     #[arg(long, value_name = "PATH")]
@@ -202,8 +241,13 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         eprintln!("error: unknown format {bad:?}; known formats: {}", registry.list().join(", "));
         return ExitCode::from(2);
     };
-    let mut options =
-        Options::default().pretty(args.pretty).unroll_recursion(args.unroll_recursion);
+    if let Err(code) = strict_usable(args.profile, args.strict) {
+        return code;
+    }
+    let mut options = Options::default()
+        .pretty(args.pretty)
+        .unroll_recursion(args.unroll_recursion)
+        .profile_set(args.profile.into());
     options.policy = args.policy.clone();
     if let Some(s) = args.strict {
         options = options.strict(s.into());
