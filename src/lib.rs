@@ -52,7 +52,7 @@ mod registry;
 mod report;
 mod scan;
 
-pub use adapter::{Adapter, EmitContext};
+pub use adapter::{Adapter, EmitContext, Imported};
 pub use convert::{Conversion, Converter, Shape};
 pub use emit::Writer;
 pub use error::{ConversionError, Direction, ErrorKind};

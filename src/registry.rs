@@ -7,7 +7,7 @@ use std::sync::{Arc, RwLock};
 use crate::adapter::Adapter;
 use crate::convert::{Conversion, Converter};
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::formats::{Anthropic, Gemini, GeminiJson, Mcp, OpenAi, OpenAiResponses};
+use crate::formats::{Anthropic, Gemini, GeminiJson, Mcp, OpenAi, OpenAiResponses, OpenApi};
 use crate::options::Options;
 use crate::owned::{CanonicalTool, write_mcp_tools};
 
@@ -20,13 +20,14 @@ pub struct Registry {
 impl Default for Registry {
     fn default() -> Self {
         let registry = Registry::new();
-        let builtins: [Arc<dyn Adapter>; 6] = [
+        let builtins: [Arc<dyn Adapter>; 7] = [
             Arc::new(Mcp),
             Arc::new(OpenAi),
             Arc::new(OpenAiResponses),
             Arc::new(Anthropic),
             Arc::new(Gemini),
             Arc::new(GeminiJson),
+            Arc::new(OpenApi::new()),
         ];
         for adapter in builtins {
             let _ = registry.register_arc(adapter);

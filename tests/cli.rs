@@ -81,7 +81,7 @@ fn formats_lists_the_formats() {
     let row = out.lines().find(|l| l.starts_with("oneOf")).unwrap();
     assert_eq!(
         row.split_whitespace().collect::<Vec<_>>(),
-        ["oneOf", "keep", "rewrite", "keep", "keep", "keep", "keep"]
+        ["oneOf", "keep", "rewrite", "keep", "keep", "keep", "keep", "keep"]
     );
     assert!(out.contains("$ref"));
 }

@@ -5,11 +5,13 @@ mod anthropic;
 mod gemini;
 mod mcp;
 mod openai;
+mod openapi;
 
 pub use anthropic::Anthropic;
 pub use gemini::{Gemini, GeminiJson};
 pub use mcp::Mcp;
 pub use openai::{OpenAi, OpenAiResponses};
+pub use openapi::OpenApi;
 
 use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
