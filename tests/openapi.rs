@@ -745,6 +745,39 @@ fn malformed_documents_are_errors_with_pointers() {
 }
 
 #[test]
+fn the_translation_is_held_to_the_input_size_limit() {
+    // Every tool copies the component schemas it uses: 60 operations sharing one 200-property
+    // component translate to far more than the document. The limit that bounds the document
+    // bounds the translation too, as an error at the operation that crossed it.
+    let props: serde_json::Map<String, Value> =
+        (0..200).map(|i| (format!("field{i}"), json!({"type": "string"}))).collect();
+    let paths: serde_json::Map<String, Value> = (0..60)
+        .map(|i| {
+            let params = json!([{"name": "x", "in": "query", "schema": {"$ref": "#/components/schemas/Big"}}]);
+            (format!("/op{i}"), json!({"get": {"operationId": format!("op{i}"), "parameters": params}}))
+        })
+        .collect();
+    let d = with_components(
+        doc("3.1.0", Value::Object(paths)),
+        json!({"Big": {"type": "object", "properties": props}}),
+    );
+    let bytes = serde_json::to_vec(&d).unwrap();
+    let limit = 64 << 10;
+    assert!(bytes.len() < limit);
+    let options = Options::default().max_input_bytes(limit);
+    let e = Converter::new().convert(&bytes, &OpenApi::new(), &Mcp, &options).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::InputTooLarge { limit: l, .. } if *l == limit), "{e}");
+    assert!(e.pointer().starts_with("/paths/~1op") && e.pointer().ends_with("/get"), "{e}");
+    // With room, every tool carries the component.
+    let c = Converter::new()
+        .convert(&bytes, &OpenApi::new(), &Mcp, &Options::default())
+        .unwrap()
+        .clone();
+    assert_eq!(c.tools_written(), 60);
+    assert!(c.output().len() > limit);
+}
+
+#[test]
 fn openapi_is_import_only_and_every_target_takes_the_tools() {
     let r = Registry::default();
     let openapi = r.get("openapi").unwrap();
