@@ -778,6 +778,40 @@ fn the_translation_is_held_to_the_input_size_limit() {
 }
 
 #[test]
+fn many_clashes_and_references_are_handled_in_one_pass_each() {
+    // Hostile shapes that a scan per name or per reference would make quadratic: 5,000
+    // operations with one operationId, 5,000 query parameters called `id` in one operation,
+    // and 5,000 parameter references into a `components` map of 5,000.
+    let n = 5_000;
+    let mut paths = serde_json::Map::new();
+    for i in 0..n {
+        paths.insert(format!("/p{i}"), json!({"get": {"operationId": "same"}}));
+    }
+    let many: Vec<Value> = (0..n)
+        .map(|_| json!({"name": "id", "in": "query", "schema": {"type": "string"}}))
+        .collect();
+    let refs: Vec<Value> =
+        (0..n).map(|i| json!({"$ref": format!("#/components/parameters/P{i}")})).collect();
+    paths.insert("/many".to_owned(), json!({"get": {"operationId": "many", "parameters": many}}));
+    paths.insert("/refs".to_owned(), json!({"get": {"operationId": "refs", "parameters": refs}}));
+    let mut d = doc("3.1.0", Value::Object(paths));
+    let params: serde_json::Map<String, Value> = (0..n)
+        .map(|i| (format!("P{i}"), json!({"name": format!("p{i}"), "in": "query", "schema": {}})))
+        .collect();
+    d["components"] = json!({"parameters": params});
+    let started = std::time::Instant::now();
+    let (tools, c) = import(&d);
+    println!("{} tools in {:?}", tools.len(), started.elapsed());
+    assert_eq!(tools.len(), n + 2);
+    assert_eq!(tools[n - 1]["name"], format!("same_{n}"));
+    let many = tool(&tools, "many")["inputSchema"]["properties"].as_object().unwrap().clone();
+    assert_eq!(many.len(), n);
+    assert!(many.contains_key("id_query") && many.contains_key(&format!("id_query_{}", n - 1)));
+    assert_eq!(tool(&tools, "refs")["inputSchema"]["properties"].as_object().unwrap().len(), n);
+    assert_eq!(entries(&c, Code::NameClash).len(), 2 * (n - 1));
+}
+
+#[test]
 fn openapi_is_import_only_and_every_target_takes_the_tools() {
     let r = Registry::default();
     let openapi = r.get("openapi").unwrap();

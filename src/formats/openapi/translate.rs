@@ -10,7 +10,7 @@
 //! schema recursion by the document's depth limit, reference chains by [`MAX_HOPS`], and the
 //! translated catalog by the input size limit.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::adapter::Imported;
 use crate::emit::Writer;
@@ -114,9 +114,6 @@ struct Param<'a> {
     loc: Loc,
     obj: &'a [Member<'a>],
     ptr: String,
-    /// Declared on the path item (an operation's parameter of the same name and location
-    /// replaces it).
-    from_item: bool,
     /// A Reference Object's `description`, which overrides the parameter's (3.1).
     ref_description: Option<&'a str>,
     /// The property it becomes.
@@ -174,8 +171,9 @@ struct Translator<'a, 'o> {
     root: &'a [Member<'a>],
     /// An OpenAPI 3.0 document (`nullable` and boolean bounds in its schemas).
     v30: bool,
-    /// `components/schemas`, sorted by name.
-    schemas: Vec<(&'a str, &'a Json<'a>)>,
+    /// Every map of `components` (`schemas`, `parameters`, `requestBodies`, …), its entries
+    /// sorted by name: references into them are looked up, not searched.
+    components: BTreeMap<&'a str, Vec<(&'a str, &'a Json<'a>)>>,
     out: &'o mut Imported,
     max_bytes: usize,
     /// The tool being written: its index in the catalog, its name, and the component schemas
@@ -235,25 +233,36 @@ impl<'a, 'o> Translator<'a, 'o> {
                 ));
             }
         };
-        let mut schemas = Vec::new();
+        let mut components = BTreeMap::new();
         match get(root, "components") {
             None => {}
-            Some(Json::Object(components)) => match get(components, "schemas") {
-                None => {}
-                Some(Json::Object(list)) => {
-                    schemas = list.iter().map(|m| (m.key, &m.value)).collect();
-                    schemas.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            Some(Json::Object(maps)) => {
+                for m in *maps {
+                    match &m.value {
+                        Json::Object(list) => {
+                            let mut sorted: Vec<(&'a str, &'a Json<'a>)> =
+                                list.iter().map(|e| (e.key, &e.value)).collect();
+                            sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
+                            components.insert(m.key, sorted);
+                        }
+                        other if m.key == "schemas" => {
+                            return Err(wrong(
+                                "/components/schemas",
+                                "schemas",
+                                "an object",
+                                other,
+                            ));
+                        }
+                        _ => {}
+                    }
                 }
-                Some(other) => {
-                    return Err(wrong("/components/schemas", "schemas", "an object", other));
-                }
-            },
+            }
             Some(other) => return Err(wrong("/components", "components", "an object", other)),
         }
         Ok(Translator {
             root,
             v30,
-            schemas,
+            components,
             out,
             max_bytes,
             tool: 0,
@@ -423,9 +432,9 @@ impl<'a, 'o> Translator<'a, 'o> {
         let description = self.description(op)?;
         self.callbacks(op)?;
         let mut params = self.parameters(op)?;
-        let mut keys: Vec<String> = Vec::with_capacity(params.len() + 1);
+        let mut keys = Names::default();
         for p in &mut params {
-            p.key = unique_key(p.name, Some(p.loc), &keys);
+            p.key = unique_key(p.name, Some(p.loc), &mut keys);
             if p.key != p.name {
                 let message = format!(
                     "{} parameter `{}` has the name of another argument; it is the property `{}`",
@@ -441,9 +450,8 @@ impl<'a, 'o> Translator<'a, 'o> {
                     message,
                 );
             }
-            keys.push(p.key.clone());
         }
-        let body = self.body(op, &keys)?;
+        let body = self.body(op, &mut keys)?;
         for p in &params {
             if let Some(v) = get(p.obj, "required").filter(|v| !matches!(v, Json::Bool(_))) {
                 return Err(wrong(&join(&p.ptr, "required"), "required", "a boolean", v));
@@ -572,8 +580,7 @@ impl<'a, 'o> Translator<'a, 'o> {
         // Writing one definition may add others to the list.
         while let Some(&name) = self.defs.get(k) {
             k += 1;
-            let Ok(i) = self.schemas.binary_search_by(|(n, _)| n.cmp(&name)) else { continue };
-            let Some(&(_, schema)) = self.schemas.get(i) else { continue };
+            let Some(schema) = self.component("schemas", name) else { continue };
             let at = join("/components/schemas", name);
             let mut prefix = String::from("/inputSchema/$defs");
             write_seg(&mut prefix, Seg::Key(name));
@@ -629,6 +636,8 @@ impl<'a, 'o> Translator<'a, 'o> {
     /// cookie (stable within each).
     fn parameters(&mut self, op: &Operation<'a>) -> Result<Vec<Param<'a>>, ConversionError> {
         let mut list: Vec<Param<'a>> = Vec::new();
+        // The path item's parameters by name and location, for the operation's to replace.
+        let mut declared: BTreeMap<(&'a str, Loc), usize> = BTreeMap::new();
         for (from_item, members, base) in [(true, op.item, &op.item_ptr), (false, op.op, &op.ptr)] {
             let base = join(base, "parameters");
             let items = match get(members, "parameters") {
@@ -666,16 +675,19 @@ impl<'a, 'o> Translator<'a, 'o> {
                         )),
                     ));
                 };
-                let param =
-                    Param { name, loc, obj, ptr, from_item, ref_description, key: String::new() };
-                let replaced = if from_item {
-                    None
-                } else {
-                    list.iter_mut().find(|q| q.from_item && q.name == name && q.loc == loc)
+                let param = Param { name, loc, obj, ptr, ref_description, key: String::new() };
+                let replaced = match from_item {
+                    true => None,
+                    false => declared.get(&(name, loc)).and_then(|&i| list.get_mut(i)),
                 };
                 match replaced {
                     Some(slot) => *slot = param,
-                    None => list.push(param),
+                    None => {
+                        if from_item {
+                            declared.insert((name, loc), list.len());
+                        }
+                        list.push(param);
+                    }
                 }
             }
         }
@@ -844,7 +856,7 @@ impl<'a, 'o> Translator<'a, 'o> {
 
     /// The request body: merged into the parameters when it is a plain object that fits,
     /// else one property (`body`, or a free name).
-    fn body(&mut self, op: &Operation<'a>, keys: &[String]) -> Result<Body<'a>, ConversionError> {
+    fn body(&mut self, op: &Operation<'a>, keys: &mut Names) -> Result<Body<'a>, ConversionError> {
         let Some(v) = get(op.op, "requestBody") else { return Ok(Body::None) };
         let (rb, at, ref_description) = match self.deref(v, join(&op.ptr, "requestBody")) {
             Deref::Found(Json::Object(rb), at, d) => (*rb, at, d),
@@ -961,7 +973,7 @@ impl<'a, 'o> Translator<'a, 'o> {
         schema: &'a Json<'a>,
         ptr: String,
         body_required: bool,
-        keys: &[String],
+        keys: &Names,
     ) -> Option<(&'a [Member<'a>], String)> {
         let (Json::Object(members), ptr) = (match self.deref(schema, ptr) {
             Deref::Found(v, at, _) => (v, at),
@@ -992,7 +1004,7 @@ impl<'a, 'o> Translator<'a, 'o> {
                 _ => return None,
             }
         }
-        let clash = names.iter().any(|n| keys.iter().any(|k| k == n));
+        let clash = names.iter().any(|n| keys.contains(n));
         (has_properties && !clash).then_some((*members, ptr))
     }
 
@@ -1155,10 +1167,7 @@ impl<'a, 'o> Translator<'a, 'o> {
             };
         };
         let token = unescape(rest.split('/').next().unwrap_or(""));
-        let Ok(i) = self.schemas.binary_search_by(|(n, _)| (*n).cmp(token.as_str())) else {
-            return Target::Dangling;
-        };
-        let Some(&(name, _)) = self.schemas.get(i) else { return Target::Dangling };
+        let Some(name) = self.component_name("schemas", &token) else { return Target::Dangling };
         // A pointer into the component must lead somewhere too.
         if rest.contains('/') && self.resolve(fragment).is_none() {
             return Target::Dangling;
@@ -1174,18 +1183,38 @@ impl<'a, 'o> Translator<'a, 'o> {
         if fragment.is_empty() {
             return None;
         }
-        let mut tokens = fragment.strip_prefix('/')?.split('/');
-        let first = unescape(tokens.next()?);
-        let mut cur = get(self.root, &first)?;
-        for token in tokens {
-            let token = unescape(token);
+        let tokens: Vec<String> = fragment.strip_prefix('/')?.split('/').map(unescape).collect();
+        let (mut cur, rest) = match tokens.as_slice() {
+            [c, kind, name, rest @ ..]
+                if c == "components" && self.components.contains_key(kind.as_str()) =>
+            {
+                (self.component(kind, name)?, rest)
+            }
+            [first, rest @ ..] => (get(self.root, first)?, rest),
+            [] => return None,
+        };
+        for token in rest {
             cur = match cur {
-                Json::Object(m) => get(m, &token)?,
+                Json::Object(m) => get(m, token)?,
                 Json::Array(items) => items.get(token.parse::<usize>().ok()?)?,
                 _ => return None,
             };
         }
         Some(cur)
+    }
+
+    /// Entry `name` of the `components` map `kind`.
+    fn component(&self, kind: &str, name: &str) -> Option<&'a Json<'a>> {
+        let list = self.components.get(kind)?;
+        let i = list.binary_search_by(|(n, _)| (*n).cmp(name)).ok()?;
+        list.get(i).map(|(_, v)| *v)
+    }
+
+    /// The key (as the document holds it) of entry `name` of the `components` map `kind`.
+    fn component_name(&self, kind: &str, name: &str) -> Option<&'a str> {
+        let list = self.components.get(kind)?;
+        let i = list.binary_search_by(|(n, _)| (*n).cmp(name)).ok()?;
+        list.get(i).map(|(n, _)| *n)
     }
 
     /// Follows the local `$ref`s of a parameter, request body, path item or example.
@@ -1275,27 +1304,48 @@ fn subschemas(key: &str) -> Sub {
     }
 }
 
+/// Names handed out so far, with the next suffix to try for each base: many clashes on one
+/// name cost a step each, not a scan from `_2` every time.
+#[derive(Default)]
+struct Names {
+    used: BTreeSet<String>,
+    next: BTreeMap<String, u64>,
+}
+
+impl Names {
+    fn contains(&self, name: &str) -> bool {
+        self.used.contains(name)
+    }
+
+    fn insert(&mut self, name: &str) {
+        self.used.insert(name.to_owned());
+    }
+
+    /// The first free `<base>_<n>` (n ≥ 2) that `reserved` does not hold either.
+    fn suffixed(&mut self, base: &str, reserved: impl Fn(&str) -> bool) -> String {
+        let Names { used, next } = self;
+        let n = next.entry(base.to_owned()).or_insert(2);
+        loop {
+            let candidate = format!("{base}_{n}");
+            *n += 1;
+            if !used.contains(&candidate) && !reserved(&candidate) {
+                return candidate;
+            }
+        }
+    }
+}
+
 /// Gives every operation a tool name, unique in the catalog: its `operationId` (the first
 /// holder keeps a repeated one), else `<method>_<path>`; a name taken already gets the first
 /// free `_2`, `_3`, … suffix. Names are given over all operations, so a filter does not
 /// change them.
 fn name_operations(ops: &mut [Operation<'_>]) {
-    let ids: BTreeSet<&str> = ops.iter().filter_map(|op| op.id).collect();
-    let ids: BTreeSet<String> = ids.into_iter().map(str::to_owned).collect();
-    let mut used: BTreeSet<String> = BTreeSet::new();
+    let ids: BTreeSet<String> = ops.iter().filter_map(|op| op.id.map(str::to_owned)).collect();
+    let mut names = Names::default();
     for op in ops.iter_mut() {
-        let taken = |n: &str, used: &BTreeSet<String>| {
-            used.contains(n) || (op.id != Some(n) && ids.contains(n))
-        };
-        if taken(&op.name, &used) {
-            let mut n = 2;
-            let name = loop {
-                let candidate = format!("{}_{n}", op.name);
-                if !used.contains(&candidate) && !ids.contains(&candidate) {
-                    break candidate;
-                }
-                n += 1;
-            };
+        let taken = names.contains(&op.name) || (op.id.is_none() && ids.contains(&op.name));
+        if taken {
+            let name = names.suffixed(&op.name, |c| ids.contains(c));
             op.clash = Some(match op.id {
                 Some(id) => (
                     Severity::Warning,
@@ -1313,7 +1363,7 @@ fn name_operations(ops: &mut [Operation<'_>]) {
             });
             op.name = name;
         }
-        used.insert(op.name.clone());
+        names.insert(&op.name);
     }
 }
 
@@ -1335,27 +1385,19 @@ fn derived_name(method: &str, path: &str) -> String {
 }
 
 /// `name`, or when an earlier argument has it, `<name>_<location>` (for a parameter), then
-/// the first free `_2`, `_3`, … suffix.
-fn unique_key(name: &str, loc: Option<Loc>, keys: &[String]) -> String {
-    let free = |k: &str| !keys.iter().any(|t| t == k);
-    if free(name) {
-        return name.to_owned();
-    }
-    let base = match loc {
-        Some(loc) => format!("{name}_{}", loc.as_str()),
-        None => name.to_owned(),
+/// the first free `_2`, `_3`, … suffix; the key is taken.
+fn unique_key(name: &str, loc: Option<Loc>, keys: &mut Names) -> String {
+    let key = if !keys.contains(name) {
+        name.to_owned()
+    } else {
+        let base = match loc {
+            Some(loc) => format!("{name}_{}", loc.as_str()),
+            None => name.to_owned(),
+        };
+        if keys.contains(&base) { keys.suffixed(&base, |_| false) } else { base }
     };
-    if free(&base) {
-        return base;
-    }
-    let mut n = 2;
-    loop {
-        let candidate = format!("{base}_{n}");
-        if free(&candidate) {
-            return candidate;
-        }
-        n += 1;
-    }
+    keys.insert(&key);
+    key
 }
 
 /// Two texts as one description: the second alone when it starts with the whole first (a
@@ -1520,10 +1562,14 @@ mod tests {
 
     #[test]
     fn keys_get_the_location_then_a_number() {
-        let keys = vec!["id".to_owned(), "id_query".to_owned()];
-        assert_eq!(unique_key("x", Some(Loc::Query), &keys), "x");
-        assert_eq!(unique_key("id", Some(Loc::Header), &keys), "id_header");
-        assert_eq!(unique_key("id", Some(Loc::Query), &keys), "id_query_2");
-        assert_eq!(unique_key("id", None, &keys), "id_2");
+        let mut keys = Names::default();
+        keys.insert("id");
+        keys.insert("id_query");
+        assert_eq!(unique_key("x", Some(Loc::Query), &mut keys), "x");
+        assert_eq!(unique_key("id", Some(Loc::Header), &mut keys), "id_header");
+        assert_eq!(unique_key("id", Some(Loc::Query), &mut keys), "id_query_2");
+        assert_eq!(unique_key("id", Some(Loc::Query), &mut keys), "id_query_3");
+        assert_eq!(unique_key("id", None, &mut keys), "id_2");
+        assert_eq!(unique_key("x", None, &mut keys), "x_2");
     }
 }
