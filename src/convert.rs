@@ -6,7 +6,7 @@
 
 use bumpalo::Bump;
 
-use crate::adapter::{Adapter, EmitContext};
+use crate::adapter::{Adapter, EmitContext, Imported};
 use crate::check::{self, Finding};
 use crate::emit::{Source, Writer};
 use crate::error::{ConversionError, Direction, ErrorKind};
@@ -115,12 +115,14 @@ pub struct Converter {
     findings: Vec<Finding>,
 }
 
-/// The reading half of a session: arena, parse buffers and lowering scratch.
+/// The reading half of a session: arena, parse buffers and lowering scratch, and what an
+/// importing format made of its document.
 #[derive(Default)]
 struct Front {
     arena: Bump,
     parser: Parser,
     scratch: Vec<(u64, u32)>,
+    imported: Imported,
 }
 
 impl Default for Converter {
@@ -149,8 +151,9 @@ struct Lowered<'a> {
 }
 
 impl Front {
-    /// parse and lower `input`, then hand the lowered document and its arena to `then`. The
-    /// tape's allocation is taken back whatever `then` returns.
+    /// parse and lower `input`, then hand the lowered document and its arena to `then`. An
+    /// importing format first translates the document (see [`Adapter::import`]); the
+    /// translation is then read like any input, and errors point into the source document.
     fn lower<R>(
         &mut self,
         input: &[u8],
@@ -161,22 +164,92 @@ impl Front {
         if !from.can_read() {
             return Err(unsupported(from, Direction::ToCanonical));
         }
-        let Front { arena, parser, scratch } = self;
-        arena.reset();
-        arena.set_allocation_limit(Some(options.limits.max_arena_bytes));
-        let doc = parser
-            .parse(input, options.limits.max_input_bytes)
-            .map_err(|kind| ConversionError::new(from.name(), Direction::ToCanonical, "", kind))?;
-        let result = (|| {
-            let limits = &options.limits;
-            let mut lw = Lowerer::new(&doc, input, arena, limits, from.name(), scratch);
-            let mut lowered = lower_document(&mut lw, from)?;
-            lowered.source = Source { base: doc.base, src: input, escapes: doc.escapes };
+        let Front { arena, parser, scratch, imported } = self;
+        let mut session = Session { arena, parser, scratch, from, options };
+        if !from.imports() {
+            return session.read(input, |lw, arena, source| {
+                let mut lowered = lower_document(lw, from)?;
+                lowered.source = source;
+                then(lowered, arena)
+            });
+        }
+        imported.clear();
+        session
+            .read(input, |lw, _, _| from.import(lw, imported))
+            .map_err(|e| json_only(e, from, input))?;
+        let Imported { document, names, positions, .. } = imported;
+        let result = session.read(document, |lw, arena, source| {
+            let mut lowered = lower_document(lw, from)?;
+            lowered.source = source;
+            for (i, tool) in lowered.tools.iter().enumerate() {
+                names.push((tool.name.to_owned(), i));
+                positions.push(tool.at);
+            }
+            names.sort_unstable();
             then(lowered, arena)
-        })();
+        });
+        result.map_err(|e| imported.remap_error(e))
+    }
+}
+
+/// What reading one document needs.
+struct Session<'s> {
+    arena: &'s mut Bump,
+    parser: &'s mut Parser,
+    scratch: &'s mut Vec<(u64, u32)>,
+    from: &'s dyn Adapter,
+    options: &'s Options,
+}
+
+impl Session<'_> {
+    /// Parses `input` into a fresh arena and hands a lowerer over it to `f`. The tape's
+    /// allocation is taken back whatever `f` returns.
+    fn read<R>(
+        &mut self,
+        input: &[u8],
+        f: impl for<'a> FnOnce(&mut Lowerer<'a, '_>, &'a Bump, Source<'a>) -> Result<R, ConversionError>,
+    ) -> Result<R, ConversionError> {
+        let limits = &self.options.limits;
+        self.arena.reset();
+        self.arena.set_allocation_limit(Some(limits.max_arena_bytes));
+        let name = self.from.name();
+        let doc = self
+            .parser
+            .parse(input, limits.max_input_bytes)
+            .map_err(|kind| ConversionError::new(name, Direction::ToCanonical, "", kind))?;
+        let arena: &Bump = self.arena;
+        let source = Source { base: doc.base, src: input, escapes: doc.escapes };
+        let result = {
+            let mut lw = Lowerer::new(&doc, input, arena, limits, name, self.scratch);
+            f(&mut lw, arena, source)
+        };
         let tape = crate::parse::recycle(doc.tape);
-        parser.put_back(tape);
+        self.parser.put_back(tape);
         result
+    }
+}
+
+/// An importing format's parse error on input that does not start like JSON says that only
+/// JSON is read (a YAML OpenAPI document is the usual case).
+#[cold]
+fn json_only(e: ConversionError, from: &dyn Adapter, input: &[u8]) -> ConversionError {
+    let first = input.iter().find(|b| !b.is_ascii_whitespace());
+    match e.kind() {
+        ErrorKind::Json { offset, message } if !matches!(first, Some(b'{' | b'[')) => {
+            ConversionError::new(
+                from.name(),
+                Direction::ToCanonical,
+                e.pointer(),
+                ErrorKind::Json {
+                    offset: *offset,
+                    message: format!(
+                        "{message}; the {} format reads JSON documents only (YAML is not supported: convert the document to JSON first)",
+                        from.name()
+                    ),
+                },
+            )
+        }
+        _ => e,
     }
 }
 
@@ -235,6 +308,9 @@ impl Converter {
             }
             emit_document(&lowered, kept, from, to, options, conversion)
         })?;
+        if from.imports() {
+            self.front.imported.report(&mut conversion.report, from.name(), to.name());
+        }
         conversion.report.finish();
         Ok(&*conversion)
     }

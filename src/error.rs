@@ -165,6 +165,13 @@ impl ConversionError {
         self
     }
 
+    /// The same error at another pointer (an import moves pointers into its source document).
+    #[must_use]
+    pub(crate) fn with_pointer(mut self, pointer: String) -> ConversionError {
+        self.0.pointer = pointer;
+        self
+    }
+
     /// The adapter (format name) that failed.
     pub fn adapter(&self) -> &str {
         &self.0.adapter

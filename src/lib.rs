@@ -53,7 +53,7 @@ mod report;
 mod scan;
 pub mod toolfoundation;
 
-pub use adapter::{Adapter, EmitContext};
+pub use adapter::{Adapter, EmitContext, Imported};
 pub use convert::{Conversion, Converter, Shape};
 pub use emit::Writer;
 pub use error::{ConversionError, Direction, ErrorKind};

@@ -7,7 +7,9 @@ use std::sync::{Arc, RwLock};
 use crate::adapter::Adapter;
 use crate::convert::{Conversion, Converter};
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::formats::{Anthropic, Gemini, GeminiJson, LangChain, Mcp, OpenAi, OpenAiResponses};
+use crate::formats::{
+    Anthropic, Gemini, GeminiJson, LangChain, Mcp, OpenAi, OpenAiResponses, OpenApi,
+};
 use crate::options::Options;
 use crate::owned::{CanonicalTool, write_mcp_tools};
 
@@ -20,7 +22,7 @@ pub struct Registry {
 impl Default for Registry {
     fn default() -> Self {
         let registry = Registry::new();
-        let builtins: [Arc<dyn Adapter>; 7] = [
+        let builtins: [Arc<dyn Adapter>; 8] = [
             Arc::new(Mcp),
             Arc::new(OpenAi),
             Arc::new(OpenAiResponses),
@@ -28,6 +30,7 @@ impl Default for Registry {
             Arc::new(Gemini),
             Arc::new(GeminiJson),
             Arc::new(LangChain),
+            Arc::new(OpenApi::new()),
         ];
         for adapter in builtins {
             let _ = registry.register_arc(adapter);

@@ -92,6 +92,22 @@ pub enum Code {
     /// The provider would reject the tool (or the request) as written: a name, the root, a
     /// strict rule or a size limit.
     WouldBeRejected,
+    /// How an imported argument travels (OpenAPI `style`, `explode`, `allowReserved`, a
+    /// cookie, a `content` media type) has no place in a tool definition.
+    ParameterStyle,
+    /// An imported request body is not JSON (`multipart/form-data`, a form, …): its schema
+    /// describes the arguments, but not how they are encoded; or other media types were
+    /// left aside.
+    BodyNotJson,
+    /// Something the import does not turn into a tool (a callback, a webhook, a path item it
+    /// cannot reach), or an import that found no operation.
+    OperationSkipped,
+    /// An imported parameter left out (a header the OpenAPI specification says to ignore, a
+    /// reference that does not resolve).
+    ParameterSkipped,
+    /// Two imported operations or two arguments of one operation would have had the same
+    /// name; the later one was given another.
+    NameClash,
 }
 
 impl Code {
@@ -124,6 +140,11 @@ impl Code {
             Code::StrictFallback => "strict-fallback",
             Code::StrictImpossible => "strict-impossible",
             Code::WouldBeRejected => "would-be-rejected",
+            Code::ParameterStyle => "parameter-style",
+            Code::BodyNotJson => "body-not-json",
+            Code::OperationSkipped => "operation-skipped",
+            Code::ParameterSkipped => "parameter-skipped",
+            Code::NameClash => "name-clash",
         }
     }
 }
@@ -343,6 +364,10 @@ impl Report {
 
     pub(crate) fn extend(&mut self, entries: impl IntoIterator<Item = ReportEntry>) {
         self.entries.extend(entries);
+    }
+
+    pub(crate) fn for_each_mut(&mut self, f: impl FnMut(&mut ReportEntry)) {
+        self.entries.iter_mut().for_each(f);
     }
 
     pub(crate) fn truncate(&mut self, len: usize) {

@@ -76,7 +76,8 @@ fn formats_lists_the_formats() {
     let (code, out, _) = run(&["formats"], b"");
     assert_eq!(code, 0);
     assert!(out.starts_with(
-        "formats: anthropic, gemini, gemini-json, langchain, mcp, openai, openai-responses"
+        "formats: anthropic, gemini, gemini-json, langchain, mcp, openai, openai-responses, \
+         openapi (import only)\n"
     ));
     let row = out.lines().find(|l| l.starts_with("oneOf")).unwrap();
     assert_eq!(

@@ -174,7 +174,16 @@ fn registry_api() {
     let r = Registry::default();
     assert_eq!(
         r.list(),
-        ["anthropic", "gemini", "gemini-json", "langchain", "mcp", "openai", "openai-responses"]
+        [
+            "anthropic",
+            "gemini",
+            "gemini-json",
+            "langchain",
+            "mcp",
+            "openai",
+            "openai-responses",
+            "openapi"
+        ]
     );
     assert!(r.register(tooladapter::formats::Mcp).is_err());
     assert!(r.unregister("mcp").is_some());

@@ -357,3 +357,30 @@ fn draft_07_definitions_become_defs_with_their_refs() {
     // MCP keeps the draft-07 form as written.
     assert!(convert(tool, "mcp", "mcp").output_str().contains("#/definitions/id"));
 }
+
+#[test]
+fn openapi_nullable_becomes_a_type_array_wherever_json_schema_is_read() {
+    // Gemini `parameters` is an OpenAPI 3.0 Schema: MCP reads JSON Schema, where `nullable`
+    // means nothing, so it gets the type array (and a 3.0 boolean bound the number form),
+    // although the MCP profile keeps every keyword. Gemini keeps its own form.
+    let decl = br#"{"name":"f","parameters":{"type":"OBJECT","properties":{"a":{"type":"STRING","nullable":true},"n":{"type":"INTEGER","minimum":1,"exclusiveMinimum":true}}}}"#;
+    let c = convert(decl, "gemini", "mcp");
+    let v: Value = serde_json::from_slice(c.output()).unwrap();
+    assert_eq!(v["inputSchema"]["properties"]["a"], json!({"type": ["string", "null"]}));
+    assert_eq!(
+        v["inputSchema"]["properties"]["n"],
+        json!({"type": "integer", "exclusiveMinimum": 1})
+    );
+    assert!(report_has(
+        &c,
+        "dialect-rewritten",
+        "/parameters/properties/a/nullable",
+        Severity::Info
+    ));
+    let same = convert(decl, "gemini", "gemini");
+    let v: Value = serde_json::from_slice(same.output()).unwrap();
+    assert_eq!(v["parameters"]["properties"]["a"]["nullable"], true);
+    // A JSON Schema source's `nullable` is the author's annotation: MCP keeps it.
+    let tool = br#"{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"string","nullable":true}}}}"#;
+    assert!(convert(tool, "mcp", "mcp").output_str().contains("\"nullable\": true"));
+}

@@ -6,12 +6,14 @@ mod gemini;
 mod langchain;
 mod mcp;
 mod openai;
+mod openapi;
 
 pub use anthropic::Anthropic;
 pub use gemini::{Gemini, GeminiJson};
 pub use langchain::LangChain;
 pub use mcp::Mcp;
 pub use openai::{OpenAi, OpenAiResponses};
+pub use openapi::OpenApi;
 
 use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};

@@ -5,7 +5,9 @@
 //!   the same instances (`prefixItems: [A, B], items: C`; `exclusiveMinimum: 0`), `info` each,
 //!   for targets without the old forms (MCP keeps them).
 //! - OpenAPI 3.0 `nullable: true` becomes a type array (`["string", "null"]`) for targets
-//!   whose profile rewrites `nullable`.
+//!   whose profile rewrites `nullable`, and for every target that holds type arrays (MCP
+//!   too, whose JSON Schema gives `nullable` no meaning); the draft-04 boolean bounds of an
+//!   OpenAPI 3.0 schema are rewritten for those targets as well.
 //! - `type` names JSON Schema does not define (the BFCL dialect: `dict`, `float`, `tuple`,
 //!   `any`, Java names such as `String` or `HashMap`) are read as the JSON type they stand
 //!   for when converting to another format: `info` where the meaning is the dialect's own
@@ -28,9 +30,15 @@ use crate::report::{Code, Severity};
 use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, find, rewrite, rewrite_tool};
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
+    // An OpenAPI 3.0 schema written where JSON Schema is read (any target that can say
+    // `null` in a type array, MCP included): its `nullable` and draft-04 boolean bounds mean
+    // nothing there, so they are rewritten even where the profile keeps the keywords.
+    let json_target =
+        tool.openapi_schema && cx.profile.features().contains(SchemaFeature::TypeArray);
     let mut rule = Dialect {
-        tuples: !cx.profile.features().contains(SchemaFeature::TupleItems),
-        nullable: tool.openapi_schema && cx.profile.action(Keyword::Nullable) == Action::Rewrite,
+        tuples: !cx.profile.features().contains(SchemaFeature::TupleItems) || json_target,
+        nullable: tool.openapi_schema
+            && (cx.profile.action(Keyword::Nullable) == Action::Rewrite || json_target),
         types: cx.source.name() != cx.target.name(),
     };
     if !rule.triggers().is_empty() {

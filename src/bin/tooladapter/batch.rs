@@ -457,6 +457,11 @@ impl<'a> Batch<'a> {
         if !(SPLIT_MIN_BYTES..=self.options.limits.max_input_bytes).contains(&input.len()) {
             return None;
         }
+        // An imported document (OpenAPI) is one whole: its operations only become a catalog
+        // inside the library.
+        if self.from.imports() {
+            return None;
+        }
         let profiles = [Some(self.to.profile()), self.to.strict_profile()];
         if profiles.into_iter().flatten().any(|p| limits_span_catalog(p.provider_limits()))
             || self.jobs() < 2

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use tooladapter::formats::OpenApi;
 use tooladapter::ir::Keyword;
 use tooladapter::{
     Action, Converter, Inverse, Options, ProfileSet, Registry, ReportEntry, SchemaFeature,
@@ -152,6 +153,11 @@ struct ConvertArgs {
     /// for `tooladapter unmap --map`.
     #[arg(long, value_name = "PATH")]
     map_out: Option<PathBuf>,
+    /// With `--from openapi`: import only the operations whose operationId (or, without one,
+    /// the derived `<method>_<path>` name) matches GLOB (`*` any run of characters, `?` one).
+    /// Repeatable; an operation matching any is kept.
+    #[arg(long, value_name = "GLOB")]
+    operations: Vec<String>,
     /// Unroll recursive `$ref`s this many times for targets without refs (default 0).
     #[arg(long, default_value_t = 0)]
     unroll_recursion: u32,
@@ -204,9 +210,19 @@ fn main() -> ExitCode {
 
 fn print_formats() {
     let registry = Registry::default();
-    let names = registry.list();
+    let all = registry.list();
+    let listed: Vec<String> = all
+        .iter()
+        .map(|n| match registry.get(n) {
+            Some(a) if !a.can_write() => format!("{n} (import only)"),
+            _ => n.clone(),
+        })
+        .collect();
+    // The table is what each target does with a keyword: import-only formats have no column.
+    let names: Vec<String> =
+        all.into_iter().filter(|n| registry.get(n).is_some_and(|a| a.can_write())).collect();
     let mut out = String::from("formats: ");
-    out.push_str(&names.join(", "));
+    out.push_str(&listed.join(", "));
     out.push_str("\n\nfeature");
     let width = 24;
     out.push_str(&" ".repeat(width - "feature".len()));
@@ -236,13 +252,21 @@ fn print_formats() {
 
 fn convert(args: &ConvertArgs) -> ExitCode {
     let registry = Registry::default();
-    let (Some(from), Some(to)) = (registry.get(&args.from), registry.get(&args.to)) else {
+    let (Some(mut from), Some(to)) = (registry.get(&args.from), registry.get(&args.to)) else {
         let bad = if registry.get(&args.from).is_none() { &args.from } else { &args.to };
         eprintln!("error: unknown format {bad:?}; known formats: {}", registry.list().join(", "));
         return ExitCode::from(2);
     };
     if let Err(code) = strict_usable(args.profile, args.strict) {
         return code;
+    }
+    if !args.operations.is_empty() {
+        if from.name() != "openapi" {
+            eprintln!("error: --operations selects OpenAPI operations; it needs --from openapi");
+            return ExitCode::from(2);
+        }
+        let filtered = args.operations.iter().fold(OpenApi::new(), |api, g| api.operations(g));
+        from = std::sync::Arc::new(filtered);
     }
     let mut options = Options::default()
         .pretty(args.pretty)

@@ -1,0 +1,201 @@
+//! OpenAPI 3.0 / 3.1 import: one tool per operation of an OpenAPI description (JSON).
+//!
+//! An OpenAPI document is not a list of tools, so this format imports: [`Adapter::import`]
+//! translates the whole document into an MCP-shaped catalog (`{"tools":[{name, description,
+//! inputSchema}]}`), which [`Adapter::lower_tool`] then reads like MCP. Import is not the
+//! gateway's hot path, so the translation is written out as bytes and read again: the whole
+//! pipeline after it (passes, targets, report) is the ordinary one. The translation itself
+//! lives in `openapi/translate.rs`.
+//!
+//! - name: `operationId`, else `<method>_<path>` reduced to `[A-Za-z0-9_.-]`; unique in the
+//!   catalog (a later clash gets `_2`, `_3`, …).
+//! - description: `summary` and `description`, joined by a blank line (the description alone
+//!   when it starts with the summary), else the path item's.
+//! - input schema: an object whose properties are the path, query, header and cookie
+//!   parameters, then the JSON request body (merged when it is a plain object whose keys
+//!   clash with no parameter, else one property `body`); `required` from the parameters and
+//!   the body; the `components/schemas` the tool uses, transitively, in `$defs`.
+//! - OpenAPI 3.0 schemas are marked as such ([`Tool::openapi_schema`]), so the dialect pass
+//!   turns `nullable: true` into the target's form (a type array, or Gemini's `nullable`).
+//!
+//! What a tool cannot say (how a parameter is serialized, a non-JSON body's encoding,
+//! callbacks, webhooks, external `$ref`s) is reported with a pointer into the OpenAPI
+//! document, and so are the conversion's own entries: their pointers are moved from the
+//! translated tool to the place in the document the schema came from. `docs/formats/openapi.md`
+//! has the rules and examples.
+//!
+//! References: OpenAPI Specification 3.0.3 and 3.1.0 (spec.openapis.org/oas): Operation,
+//! Parameter (`style` defaults: `form` for query and cookie, `simple` for path and header;
+//! `explode` defaults to true for `form` only; path parameters are always required; header
+//! parameters named `Accept`, `Content-Type` or `Authorization` are ignored), Request Body,
+//! Media Type, Reference and Schema objects; 3.0.3 §4.7.24 for `nullable`.
+
+mod translate;
+
+use crate::adapter::{Adapter, EmitContext, Imported};
+use crate::emit::Writer;
+use crate::error::ConversionError;
+use crate::ir::{Role, Tool};
+use crate::lower::{At, Lowerer};
+use crate::pointer::Path;
+use crate::profile::Profile;
+
+use super::{Mcp, lower_envelope};
+
+/// What an OpenAPI 3.1 schema holds: JSON Schema 2020-12, every keyword (3.0 schemas are
+/// read into it by the dialect pass).
+const PROFILE: Profile = Profile::keep_all("openapi");
+
+/// The member of a translated tool that marks its schemas as OpenAPI 3.0 Schema Objects.
+const DIALECT: &str = "dialect";
+
+/// The OpenAPI format: imports an OpenAPI 3.0 or 3.1 document (JSON), one tool per
+/// operation. It cannot be written.
+///
+/// ```
+/// use tooladapter::{Converter, Options, formats::{OpenAi, OpenApi}};
+///
+/// let doc = br#"{"openapi":"3.1.0","info":{"title":"Pets","version":"1"},"paths":{
+///   "/pets/{id}":{"get":{"operationId":"getPet","summary":"Get a pet",
+///     "parameters":[{"name":"id","in":"path","required":true,"schema":{"type":"integer"}}]}},
+///   "/pets":{"post":{"operationId":"addPet"}}}}"#;
+/// // Only the operations whose operationId matches.
+/// let openapi = OpenApi::new().operations("get*");
+/// let mut converter = Converter::new();
+/// let out = converter.convert(doc, &openapi, &OpenAi, &Options::default())?;
+/// assert_eq!(
+///     out.output_str(),
+///     r#"[{"type":"function","function":{"name":"getPet","description":"Get a pet","parameters":{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}}}]"#
+/// );
+/// # Ok::<(), tooladapter::ConversionError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct OpenApi {
+    operations: Vec<String>,
+}
+
+impl OpenApi {
+    /// Every operation of the document.
+    pub fn new() -> OpenApi {
+        OpenApi::default()
+    }
+
+    /// Keeps only the operations whose `operationId` (or, without one, the derived
+    /// `<method>_<path>` name) matches `glob`: `*` stands for any run of characters, `?` for
+    /// one. Called again, it adds another pattern; an operation matching any is kept.
+    #[must_use]
+    pub fn operations(mut self, glob: &str) -> OpenApi {
+        self.operations.push(glob.to_owned());
+        self
+    }
+
+    /// Whether an operation called `name` passes the filter.
+    fn selects(&self, name: &str) -> bool {
+        self.operations.is_empty() || self.operations.iter().any(|g| glob(g, name))
+    }
+}
+
+impl Adapter for OpenApi {
+    fn name(&self) -> &str {
+        "openapi"
+    }
+
+    fn profile(&self) -> &Profile {
+        &PROFILE
+    }
+
+    fn can_write(&self) -> bool {
+        false
+    }
+
+    fn imports(&self) -> bool {
+        true
+    }
+
+    fn import(&self, lw: &mut Lowerer<'_, '_>, out: &mut Imported) -> Result<(), ConversionError> {
+        translate::run(lw, out, self)
+    }
+
+    fn lower_tool<'a>(
+        &self,
+        lw: &mut Lowerer<'a, '_>,
+        at: At,
+        path: &Path<'_>,
+    ) -> Result<Tool<'a>, ConversionError> {
+        let mut tool = lower_envelope(lw, at, path, |key| match key {
+            "name" => Role::Name,
+            "description" => Role::Description,
+            "inputSchema" => Role::Input,
+            DIALECT => Role::Structure,
+            _ => Role::Meta,
+        })?;
+        tool.openapi_schema = tool.member(DIALECT).is_some();
+        tool.input_pointer = "/inputSchema";
+        Ok(tool)
+    }
+
+    /// Never called: the format cannot be written ([`Adapter::can_write`] is false). Writes
+    /// the tool as MCP would, should a caller invoke it directly.
+    fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+        Mcp.write_tool(tool, cx, w);
+    }
+}
+
+/// Whether `text` matches `pattern`, where `*` matches any run of characters (none too) and
+/// `?` any one. Linear backtracking to the last `*`, without recursion.
+fn glob(pattern: &str, text: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let t: Vec<char> = text.chars().collect();
+    let (mut pi, mut ti) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while let Some(&c) = t.get(ti) {
+        match p.get(pi) {
+            Some('*') => {
+                star = Some((pi, ti));
+                pi += 1;
+            }
+            Some(&q) if q == '?' || q == c => {
+                pi += 1;
+                ti += 1;
+            }
+            _ => match star {
+                // The last `*` takes one more character and matching resumes after it.
+                Some((s, mark)) => {
+                    star = Some((s, mark + 1));
+                    pi = s + 1;
+                    ti = mark + 1;
+                }
+                None => return false,
+            },
+        }
+    }
+    p.get(pi..).unwrap_or_default().iter().all(|&c| c == '*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob;
+
+    #[test]
+    fn glob_matches_star_and_question_mark() {
+        for (p, t) in [
+            ("*", ""),
+            ("*", "getPet"),
+            ("get*", "getPet"),
+            ("*Pet", "getPet"),
+            ("g?tPet", "getPet"),
+            ("*e*e*", "getPetById"),
+            ("a*b*c", "abbbc"),
+            ("", ""),
+            ("pets.list", "pets.list"),
+            ("é?", "éa"),
+        ] {
+            assert!(glob(p, t), "{p} should match {t}");
+        }
+        for (p, t) in
+            [("get", "getPet"), ("get?", "get"), ("*Pets", "getPet"), ("a*b*c", "abca"), ("", "a")]
+        {
+            assert!(!glob(p, t), "{p} should not match {t}");
+        }
+    }
+}
