@@ -42,6 +42,7 @@ pub mod formats;
 pub mod inverse;
 pub mod ir;
 mod lower;
+mod model;
 mod options;
 mod owned;
 mod parse;
@@ -59,10 +60,9 @@ pub use error::{ConversionError, Direction, ErrorKind};
 pub use inverse::{Inverse, ToolCall, UnmapError};
 pub use ir::{FeatureSet, SchemaFeature};
 pub use lower::{At, Elements, Kind, Lowerer, Members};
+pub use model::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use options::{Limits, Options, Strict};
-pub use owned::{
-    CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType, ToolValidationError,
-};
+pub use owned::{CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType};
 pub use pointer::{Path, Seg};
 pub use profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
 pub use registry::Registry;
