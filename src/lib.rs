@@ -42,6 +42,8 @@ pub mod formats;
 pub mod inverse;
 pub mod ir;
 mod lower;
+#[cfg(feature = "validate")]
+mod meta_schema;
 mod model;
 mod options;
 mod owned;
@@ -60,6 +62,8 @@ pub use error::{ConversionError, Direction, ErrorKind};
 pub use inverse::{Inverse, ToolCall, UnmapError};
 pub use ir::{FeatureSet, SchemaFeature};
 pub use lower::{At, Elements, Kind, Lowerer, Members};
+#[cfg(feature = "validate")]
+pub use meta_schema::{Dialect, MAX_SCHEMA_ERRORS, SchemaError, SchemaErrors};
 pub use model::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use options::{Limits, Options, Strict};
 pub use owned::{CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType};

@@ -505,3 +505,153 @@ fn registry_round_trips_through_the_owned_tree() {
     let err = registry.to_canonical(b"{", "mcp").expect_err("bad json");
     assert_eq!(err.adapter(), "mcp");
 }
+
+/// `validate_schema`: meta-schema checks of schema documents, never fetching anything.
+#[cfg(feature = "validate")]
+mod meta_schema {
+    use std::io::ErrorKind;
+    use std::net::TcpListener;
+
+    use tooladapter::{CanonicalTool, Dialect, JsonSchema, MAX_SCHEMA_ERRORS, SchemaError};
+
+    use super::parse;
+
+    /// (pointer, keyword) of each problem, or the whole error for an unsupported dialect.
+    fn problems(result: Result<(), tooladapter::SchemaErrors>) -> Vec<(String, String)> {
+        let errors = result.expect_err("invalid");
+        errors
+            .errors()
+            .iter()
+            .map(|e| match e {
+                SchemaError::Invalid { pointer, keyword, .. } => (pointer.clone(), keyword.clone()),
+                SchemaError::UnsupportedDialect { pointer, uri } => (pointer.clone(), uri.clone()),
+                other => panic!("unexpected {other:?}"),
+            })
+            .collect()
+    }
+
+    fn pair(p: &str, k: &str) -> (String, String) {
+        (p.to_owned(), k.to_owned())
+    }
+
+    #[test]
+    fn valid_schemas_pass() {
+        for text in [
+            "true",
+            "false",
+            "{}",
+            r#"{"type":"object","properties":{"a":{"type":["string","null"],"maxLength":3}},"required":["a"]}"#,
+            r##"{"$defs":{"n":{"type":"integer"}},"properties":{"n":{"$ref":"#/$defs/n"}},"x-vendor":[1]}"##,
+            r##"{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"a":true},"items":[true,{"type":"string"}]}"##,
+        ] {
+            assert_eq!(parse(text).validate_schema(), Ok(()), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_places_have_pointers() {
+        let schema = parse(
+            r#"{"type":"object","properties":{"n":{"type":"integer","minimum":"zero"},"a/b":{"type":"strin"}},"required":[1]}"#,
+        );
+        let found = problems(schema.validate_schema());
+        assert!(found.contains(&pair("/properties/n/minimum", "type")), "{found:?}");
+        assert!(found.contains(&pair("/properties/a~1b/type", "anyOf")), "{found:?}");
+        assert!(found.contains(&pair("/required/0", "type")), "{found:?}");
+        assert_eq!(found.len(), 3, "{found:?}");
+        // Members the lenient reader kept verbatim are checked too.
+        let kept = parse(r#"{"properties":{"a":5}}"#);
+        assert_eq!(problems(kept.validate_schema()), [pair("/properties/a", "type")]);
+        // Messages leave the value out and say which meta-schema.
+        let err = parse(r#"{"minLength":-1}"#).validate_schema().expect_err("negative");
+        let text = err.to_string();
+        assert!(text.starts_with("schema is not valid (1 problem); at \"/minLength\": "), "{text}");
+        assert!(text.ends_with("(2020-12 meta-schema keyword `minimum`)"), "{text}");
+    }
+
+    #[test]
+    fn the_dialect_comes_from_dollar_schema_or_the_caller() {
+        let tuple = r#"{"items":[{"type":"string"}]}"#;
+        // 2020-12 (the default) wants one schema in `items`; draft-07 takes a tuple.
+        assert_eq!(problems(parse(tuple).validate_schema()), [pair("/items", "type")]);
+        assert_eq!(parse(tuple).validate_schema_as(Dialect::Draft07), Ok(()));
+        let draft7 = parse(&format!(
+            r#"{{"$schema":"http://json-schema.org/draft-07/schema#",{}"#,
+            &tuple[1..]
+        ));
+        assert_eq!(draft7.dialect(), Ok(Dialect::Draft07));
+        assert_eq!(draft7.validate_schema(), Ok(()));
+        let err = draft7.validate_schema_as(Dialect::Draft202012).expect_err("2020-12");
+        assert!(matches!(&err.errors()[0],
+            SchemaError::Invalid { dialect: Dialect::Draft202012, pointer, .. } if pointer == "/items"));
+        // Another dialect is named, not fetched.
+        let draft4 = parse(r#"{"$schema":"http://json-schema.org/draft-04/schema#"}"#);
+        assert_eq!(
+            problems(draft4.validate_schema()),
+            [pair("/$schema", "http://json-schema.org/draft-04/schema#")]
+        );
+        assert!(draft4.dialect().is_err());
+        assert_eq!(parse("{}").dialect(), Ok(Dialect::Draft202012));
+        assert_eq!(JsonSchema::Bool(true).dialect(), Ok(Dialect::Draft202012));
+    }
+
+    #[test]
+    fn remote_refs_are_never_fetched() {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        listener.set_nonblocking(true).expect("non-blocking");
+        let base = format!("http://{}", listener.local_addr().expect("addr"));
+        let with_refs = parse(&format!(
+            r#"{{"$id":"{base}/root.json","type":"object","properties":{{"a":{{"$ref":"{base}/a.json"}},"b":{{"$dynamicRef":"{base}/b.json#x"}}}},"allOf":[{{"$ref":"{base}/c.json"}}]}}"#
+        ));
+        assert_eq!(with_refs.validate_schema(), Ok(()));
+        assert_eq!(with_refs.validate_schema_as(Dialect::Draft07), Ok(()));
+        let remote_meta = parse(&format!(r#"{{"$schema":"{base}/meta.json","type":"object"}}"#));
+        assert_eq!(
+            problems(remote_meta.validate_schema()),
+            [pair("/$schema", &format!("{base}/meta.json"))]
+        );
+        // A fetch would have connected (synchronously) before the calls returned.
+        match listener.accept() {
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+            Err(e) => panic!("accept failed: {e}"),
+            Ok((_, peer)) => panic!("the check connected to {peer}"),
+        }
+    }
+
+    #[test]
+    fn many_problems_are_capped() {
+        let props: Vec<String> = (0..150).map(|i| format!(r#""p{i}":{{"minItems":-1}}"#)).collect();
+        let schema = parse(&format!(r#"{{"properties":{{{}}}}}"#, props.join(",")));
+        let err = schema.validate_schema().expect_err("invalid");
+        assert_eq!(err.errors().len(), MAX_SCHEMA_ERRORS);
+        assert!(err.truncated());
+        assert!(err.to_string().starts_with("schema is not valid (100+ problems); "));
+        assert_eq!(err.errors()[0].pointer(), "/properties/p0/minItems");
+        // Just under the cap: nothing cut.
+        let props: Vec<String> = (0..100).map(|i| format!(r#""p{i}":{{"minItems":-1}}"#)).collect();
+        let schema = parse(&format!(r#"{{"properties":{{{}}}}}"#, props.join(",")));
+        let err = schema.validate_schema().expect_err("invalid");
+        assert_eq!((err.errors().len(), err.truncated()), (100, false));
+    }
+
+    #[test]
+    fn canonical_tool_schemas() {
+        let tool = CanonicalTool {
+            input_schema: Some(parse(r#"{"type":"object","properties":{"q":{"type":7}}}"#)),
+            output_schema: Some(parse(
+                r#"{"$schema":"http://json-schema.org/draft-07/schema","required":"all"}"#,
+            )),
+            ..CanonicalTool::new("t")
+        };
+        let found = problems(tool.validate_schemas());
+        assert_eq!(
+            found,
+            [
+                pair("/input_schema/properties/q/type", "anyOf"),
+                pair("/output_schema/required", "type")
+            ]
+        );
+        let tool = CanonicalTool { input_schema: Some(parse(r#"{"type":"object"}"#)), ..tool };
+        assert_eq!(problems(tool.validate_schemas()), [pair("/output_schema/required", "type")]);
+        assert_eq!(CanonicalTool::new("no schemas").validate_schemas(), Ok(()));
+    }
+}
