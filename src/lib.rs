@@ -34,6 +34,8 @@
 )]
 
 mod adapter;
+#[cfg(any(feature = "rmcp", feature = "async-openai", feature = "schemars"))]
+mod bridges;
 mod check;
 mod convert;
 mod emit;
@@ -56,6 +58,8 @@ mod report;
 mod scan;
 
 pub use adapter::{Adapter, EmitContext};
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
+pub use bridges::BridgeError;
 pub use convert::{Conversion, Converter, Shape};
 pub use emit::Writer;
 pub use error::{ConversionError, Direction, ErrorKind};

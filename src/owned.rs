@@ -133,13 +133,7 @@ impl JsonSchema {
     fn from_json(value: JsonValue) -> Result<JsonSchema, JsonValue> {
         match value {
             JsonValue::Bool(b) => Ok(JsonSchema::Bool(b)),
-            JsonValue::Object(map) => {
-                let mut o = SchemaObject::default();
-                for (key, value) in map {
-                    o.insert(key, value);
-                }
-                Ok(JsonSchema::Object(Box::new(o)))
-            }
+            JsonValue::Object(map) => Ok(JsonSchema::from(map)),
             other => Err(other),
         }
     }
@@ -154,6 +148,18 @@ impl From<bool> for JsonSchema {
 impl From<SchemaObject> for JsonSchema {
     fn from(value: SchemaObject) -> Self {
         JsonSchema::Object(Box::new(value))
+    }
+}
+
+impl From<Map<String, JsonValue>> for JsonSchema {
+    /// Reads a schema object from a JSON object's members, keeping unexpected shapes as the
+    /// [`JsonSchema`] documentation describes.
+    fn from(map: Map<String, JsonValue>) -> Self {
+        let mut o = SchemaObject::default();
+        for (key, value) in map {
+            o.insert(key, value);
+        }
+        JsonSchema::Object(Box::new(o))
     }
 }
 
@@ -1078,8 +1084,8 @@ pub struct CanonicalTool {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source_format: Option<String>,
     /// Every envelope member of the source tool without a typed field here, verbatim and in
-    /// source order (MCP `_meta`, `icons`, `execution`; Anthropic `cache_control`; OpenAI Chat's
-    /// wrapper `type`; …). A provider built-in tool the crate keeps opaque (OpenAI
+    /// source order (MCP `_meta`, `icons`, `execution`; Anthropic `cache_control`; the flat
+    /// OpenAI Responses tool's `type`; members beside `function` in an OpenAI Chat wrapper; …). A provider built-in tool the crate keeps opaque (OpenAI
     /// `web_search`, Anthropic server tools) has its whole source object under `"opaque"`.
     #[serde(skip_serializing_if = "IndexMap::is_empty")]
     pub source_meta: IndexMap<String, JsonValue>,
