@@ -217,6 +217,10 @@ mod rmcp_bridge {
                 entry("info", "boolean-schema-rewritten", "/output_schema"),
             ]
         );
+        assert_eq!(
+            report.entries()[0].message,
+            r#"MCP requires an input schema; `{"type":"object","properties":{}}` was written"#
+        );
         let out = Tool::try_from(&tool).expect("nothing lost");
         assert_eq!(
             Value::Object((*out.input_schema).clone()),

@@ -12,7 +12,8 @@
 //! (tags, a version, MCP metadata in an OpenAI tool, …). Each bridge then has two forms: a
 //! method that keeps what fits and returns a [`Report`] listing the rest (one entry per
 //! field, with its pointer), and a `TryFrom` that fails with a [`BridgeError`] when that report
-//! lost anything. Rewrites that keep the meaning (a boolean schema in object form) are `info`
+//! lost anything. Rewrites that keep the meaning (a boolean schema in object form, a member
+//! whose value is `null`, which an optional member reads as absent, left out) are `info`
 //! entries and do not fail the `TryFrom`.
 
 #[cfg(any(feature = "rmcp", feature = "async-openai"))]
@@ -31,10 +32,10 @@ mod rmcp;
 #[cfg(feature = "schemars")]
 mod schemars;
 
-#[cfg(any(feature = "rmcp", feature = "async-openai"))]
 /// A tool could not be written as another crate's type without losing something. The report
-/// says what, field by field; the lossy method of the same bridge (e.g.
-/// [`CanonicalTool::to_rmcp`]) returns the value anyway.
+/// says what, field by field; the lossy method of the same bridge (`CanonicalTool::to_rmcp`,
+/// `CanonicalTool::to_chat_completion_tool`) returns the value anyway.
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct BridgeError {
     target: &'static str,
@@ -73,8 +74,8 @@ impl fmt::Display for BridgeError {
     }
 }
 
+/// The report of one bridge conversion, in the order the bridge meets the fields.
 #[cfg(any(feature = "rmcp", feature = "async-openai"))]
-/// The report of one bridge conversion, built in field order.
 pub(crate) struct Losses {
     tool: String,
     to: &'static str,
@@ -82,9 +83,9 @@ pub(crate) struct Losses {
     seq: u32,
 }
 
-#[cfg(any(feature = "rmcp", feature = "async-openai"))]
 /// The `from` of every bridge report entry: the tool's serde form, whose field names the
 /// pointers use.
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
 const FROM: &str = "canonical";
 
 #[cfg(any(feature = "rmcp", feature = "async-openai"))]
@@ -189,10 +190,10 @@ impl Losses {
     }
 }
 
-#[cfg(any(feature = "rmcp", feature = "async-openai"))]
 /// A schema as a JSON object, for a type that holds only object schemas: `true` is written
 /// `{}` and `false` `{"not": {}}` (each accepts exactly what the boolean does), with an info
 /// entry at `pointer`.
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
 pub(crate) fn object_schema(
     schema: &JsonSchema,
     pointer: &str,

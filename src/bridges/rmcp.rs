@@ -17,6 +17,10 @@ use crate::report::{Code, Report};
 /// The type name in reports and errors.
 const TARGET: &str = "rmcp::model::Tool";
 
+/// The input schema written for a tool without one (MCP requires one), as the registry writes
+/// it.
+const EMPTY_INPUT: &str = r#"{"type":"object","properties":{}}"#;
+
 /// MCP tool members with a typed [`CanonicalTool`] field, and that field's name.
 const TYPED: [(&str, &str); 6] = [
     ("name", "name"),
@@ -132,7 +136,7 @@ impl CanonicalTool {
         let input = match &self.input_schema {
             Some(schema) => object_schema(schema, "/input_schema", losses),
             None => {
-                let message = "MCP requires an input schema; `{\"type\":\"object\",\"properties\":{}}` was written".to_owned();
+                let message = format!("MCP requires an input schema; `{EMPTY_INPUT}` was written");
                 losses.rewritten(
                     Code::InputSchemaAdded,
                     "input_schema",
