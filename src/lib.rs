@@ -34,6 +34,8 @@
 )]
 
 mod adapter;
+#[cfg(any(feature = "rmcp", feature = "async-openai", feature = "schemars"))]
+mod bridges;
 mod check;
 mod convert;
 mod emit;
@@ -42,6 +44,9 @@ pub mod formats;
 pub mod inverse;
 pub mod ir;
 mod lower;
+#[cfg(feature = "validate")]
+mod meta_schema;
+mod model;
 mod options;
 mod owned;
 mod parse;
@@ -54,16 +59,19 @@ mod scan;
 pub mod toolfoundation;
 
 pub use adapter::{Adapter, EmitContext, Imported};
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
+pub use bridges::BridgeError;
 pub use convert::{Conversion, Converter, Shape};
 pub use emit::Writer;
 pub use error::{ConversionError, Direction, ErrorKind};
 pub use inverse::{Inverse, ToolCall, UnmapError};
 pub use ir::{FeatureSet, SchemaFeature};
 pub use lower::{At, Elements, Kind, Lowerer, Members};
+#[cfg(feature = "validate")]
+pub use meta_schema::{Dialect, MAX_SCHEMA_ERRORS, SchemaError, SchemaErrors};
+pub use model::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use options::{Limits, Options, ProfileSet, Strict};
-pub use owned::{
-    CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType, ToolValidationError,
-};
+pub use owned::{CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType};
 pub use pointer::{Path, Seg};
 pub use profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
 pub use registry::Registry;

@@ -133,13 +133,7 @@ impl JsonSchema {
     fn from_json(value: JsonValue) -> Result<JsonSchema, JsonValue> {
         match value {
             JsonValue::Bool(b) => Ok(JsonSchema::Bool(b)),
-            JsonValue::Object(map) => {
-                let mut o = SchemaObject::default();
-                for (key, value) in map {
-                    o.insert(key, value);
-                }
-                Ok(JsonSchema::Object(Box::new(o)))
-            }
+            JsonValue::Object(map) => Ok(JsonSchema::from(map)),
             other => Err(other),
         }
     }
@@ -154,6 +148,18 @@ impl From<bool> for JsonSchema {
 impl From<SchemaObject> for JsonSchema {
     fn from(value: SchemaObject) -> Self {
         JsonSchema::Object(Box::new(value))
+    }
+}
+
+impl From<Map<String, JsonValue>> for JsonSchema {
+    /// Reads a schema object from a JSON object's members, keeping unexpected shapes as the
+    /// [`JsonSchema`] documentation describes.
+    fn from(map: Map<String, JsonValue>) -> Self {
+        let mut o = SchemaObject::default();
+        for (key, value) in map {
+            o.insert(key, value);
+        }
+        JsonSchema::Object(Box::new(o))
     }
 }
 
@@ -1022,10 +1028,15 @@ fn ir_value_to_json(value: &ir::Value<'_>) -> JsonValue {
 ///
 /// Nothing is fabricated: a field is set only when the source stated it (no `title` taken from
 /// annotations, no default hints). Serde uses the Rust field names; unset fields are omitted.
+///
+/// The model's rules: [`CanonicalTool::validate`] (MCP's name rule, an input schema whose root
+/// is an object), tags normalised ([`CanonicalTool::normalize_tags`]), and `namespace:name` ids
+/// ([`CanonicalTool::id`], [`crate::ToolId`]). `docs/canonical.md` lists them with examples.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct CanonicalTool {
-    /// A namespace grouping tools (a server or toolkit name); see [`CanonicalTool::id`].
+    /// A namespace grouping tools (a server or toolkit name); see [`CanonicalTool::id`]. It
+    /// may not hold `:`, which separates it from the name in the id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub namespace: Option<String>,
     /// The tool name the model calls.
@@ -1042,8 +1053,14 @@ pub struct CanonicalTool {
     /// A category for catalogs and UIs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
-    /// Free-form tags.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Tags for catalogs and search: trimmed, lower-case, without empties or duplicates, in
+    /// first-occurrence order. Deserialising and [`CanonicalTool::with_tags`] /
+    /// [`CanonicalTool::add_tag`] normalise them; after writing the field directly, call
+    /// [`CanonicalTool::normalize_tags`].
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "crate::model::deserialize_tags"
+    )]
     pub tags: Vec<String>,
     /// The arguments schema (MCP `inputSchema`, OpenAI `parameters`, Anthropic `input_schema`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1067,104 +1084,11 @@ pub struct CanonicalTool {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source_format: Option<String>,
     /// Every envelope member of the source tool without a typed field here, verbatim and in
-    /// source order (MCP `_meta`, `icons`, `execution`; Anthropic `cache_control`; OpenAI Chat's
-    /// wrapper `type`; …). A provider built-in tool the crate keeps opaque (OpenAI
+    /// source order (MCP `_meta`, `icons`, `execution`; Anthropic `cache_control`; the flat
+    /// OpenAI Responses tool's `type`; members beside `function` in an OpenAI Chat wrapper; …). A provider built-in tool the crate keeps opaque (OpenAI
     /// `web_search`, Anthropic server tools) has its whole source object under `"opaque"`.
     #[serde(skip_serializing_if = "IndexMap::is_empty")]
     pub source_meta: IndexMap<String, JsonValue>,
-}
-
-/// Why a [`CanonicalTool`] is not a valid tool (see [`CanonicalTool::validate`]).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ToolValidationError {
-    /// The name is empty.
-    #[error("tool name is empty")]
-    EmptyName,
-    /// The name is longer than 128 characters.
-    #[error("tool name is {len} characters long; at most {MAX_NAME_LEN} are allowed")]
-    NameTooLong {
-        /// The name's length in characters.
-        len: usize,
-    },
-    /// The name holds a character outside `[A-Za-z0-9_.-]`.
-    #[error(
-        "tool name `{name}` contains {character:?}; only A-Z, a-z, 0-9, `_`, `-` and `.` are allowed"
-    )]
-    InvalidNameCharacter {
-        /// The name.
-        name: String,
-        /// The first character not allowed.
-        character: char,
-    },
-    /// The input schema's root is not an object schema.
-    #[error("the input schema of `{name}` must be an object schema, but {found}")]
-    InputSchemaNotObject {
-        /// The tool name.
-        name: String,
-        /// What the root is instead.
-        found: String,
-    },
-}
-
-/// The longest tool name MCP allows (2025-11-25), in characters.
-const MAX_NAME_LEN: usize = 128;
-
-impl CanonicalTool {
-    /// A tool with this name and nothing else.
-    pub fn new(name: impl Into<String>) -> CanonicalTool {
-        CanonicalTool { name: name.into(), ..CanonicalTool::default() }
-    }
-
-    /// The tool's identifier: `namespace:name`, or `name` when there is no (or an empty)
-    /// namespace.
-    pub fn id(&self) -> String {
-        match self.namespace.as_deref() {
-            Some(ns) if !ns.is_empty() => format!("{ns}:{}", self.name),
-            _ => self.name.clone(),
-        }
-    }
-
-    /// Checks the tool against MCP's rules (2025-11-25): a name of 1 to 128 characters from
-    /// `[A-Za-z0-9_.-]`, and an input schema, when there is one, whose root is an object schema
-    /// (not a boolean schema, and no `type` that leaves out `"object"`).
-    ///
-    /// # Errors
-    /// The first rule broken, as a [`ToolValidationError`].
-    pub fn validate(&self) -> Result<(), ToolValidationError> {
-        if self.name.is_empty() {
-            return Err(ToolValidationError::EmptyName);
-        }
-        if let Some(character) =
-            self.name.chars().find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
-        {
-            return Err(ToolValidationError::InvalidNameCharacter {
-                name: self.name.clone(),
-                character,
-            });
-        }
-        // Every allowed character is one byte.
-        if self.name.len() > MAX_NAME_LEN {
-            return Err(ToolValidationError::NameTooLong { len: self.name.len() });
-        }
-        let found = match &self.input_schema {
-            None => None,
-            Some(JsonSchema::Bool(b)) => Some(format!("it is the boolean schema `{b}`")),
-            Some(JsonSchema::Object(o)) => match &o.instance_type {
-                Some(t) if !t.contains(InstanceType::Object) => {
-                    let t = SlotRef::Type(t).to_value();
-                    Some(format!("its `type` is {t}"))
-                }
-                _ => None,
-            },
-        };
-        match found {
-            Some(found) => {
-                Err(ToolValidationError::InputSchemaNotObject { name: self.name.clone(), found })
-            }
-            None => Ok(()),
-        }
-    }
 }
 
 /// An owned [`CanonicalTool`] from an IR tool read from `source_format`.

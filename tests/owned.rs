@@ -1,9 +1,12 @@
-//! The owned tree through the public API: serde both ways, `to_value`, `deep_copy`,
-//! `CanonicalTool::id` / `validate`, and owned schemas lowering back through `Registry`.
+//! The owned tree through the public API: serde both ways, `to_value`, `deep_copy`, the
+//! model's rules on `CanonicalTool` (`validate`, tags, `ToolId`), and owned schemas lowering
+//! back through `Registry`.
 
 use serde_json::{Value, json};
 use tooladapter::ir::{Entry, Json, Keyword, Member, Schema};
-use tooladapter::{CanonicalTool, FeatureSet, JsonSchema, Registry};
+use tooladapter::{
+    CanonicalTool, FeatureSet, JsonSchema, Registry, ToolId, ToolIdError, ToolValidationError,
+};
 
 fn parse(text: &str) -> JsonSchema {
     serde_json::from_str(text).expect("a schema")
@@ -236,10 +239,60 @@ fn deep_copy_keeps_a_value_json_keyword() {
 fn canonical_tool_id() {
     let mut tool = CanonicalTool::new("get_weather");
     assert_eq!(tool.id(), "get_weather");
+    assert_eq!(tool.id(), ToolId::new("get_weather"));
     tool.namespace = Some("weather".to_owned());
     assert_eq!(tool.id(), "weather:get_weather");
+    assert_eq!(tool.id().to_string(), "weather:get_weather");
+    assert_ne!(tool.id(), "weather:get");
+    assert_ne!(tool.id(), "get_weather");
+    assert_ne!(tool.id(), "weathe:get_weather");
     tool.namespace = Some(String::new());
     assert_eq!(tool.id(), "get_weather");
+    assert_eq!(tool.id().namespace, None);
+
+    tool.set_id("maps:route".parse().expect("an id"));
+    assert_eq!((tool.namespace.as_deref(), tool.name.as_str()), (Some("maps"), "route"));
+    tool.set_id(ToolId::new("plain"));
+    assert_eq!((tool.namespace.as_deref(), tool.name.as_str()), (None, "plain"));
+}
+
+#[test]
+fn tool_id_parse_and_print() {
+    let parse = |s: &str| s.parse::<ToolId>();
+    assert_eq!(parse("name"), Ok(ToolId::new("name")));
+    assert_eq!(parse("ns:name"), Ok(ToolId::namespaced("ns", "name")));
+    // Split at the first ':': the namespace never holds one.
+    assert_eq!(parse("a:b:c"), Ok(ToolId::namespaced("a", "b:c")));
+    assert_eq!(parse(""), Err(ToolIdError::Empty));
+    assert_eq!(parse(":name"), Err(ToolIdError::EmptyNamespace { id: ":name".into() }));
+    assert_eq!(parse(":"), Err(ToolIdError::EmptyNamespace { id: ":".into() }));
+    assert_eq!(parse("ns:"), Err(ToolIdError::EmptyName { id: "ns:".into() }));
+    assert_eq!(
+        parse("ns:").expect_err("empty name").to_string(),
+        "tool id `ns:` has an empty name after ':'"
+    );
+    assert_eq!(
+        parse("").expect_err("empty").to_string(),
+        "tool id is empty; expected `name` or `namespace:name`"
+    );
+    // Printing gives back the parsed text.
+    for text in ["name", "ns:name", "a:b:c", "x.y:get-it", "é:ü"] {
+        let id = parse(text).expect("an id");
+        assert_eq!(id.to_string(), text);
+        assert_eq!(id, text);
+        assert_eq!(parse(&id.to_string()), Ok(id));
+    }
+    // Serde uses the printed form and the parser's errors.
+    let id = ToolId::namespaced("ns", "t");
+    assert_eq!(serde_json::to_string(&id).expect("ser"), r#""ns:t""#);
+    assert_eq!(serde_json::from_str::<ToolId>(r#""ns:t""#).expect("de"), id);
+    let err = serde_json::from_str::<ToolId>(r#"":t""#).expect_err("empty namespace");
+    assert!(err.to_string().contains("empty namespace"), "{err}");
+}
+
+/// A tool that passes every rule.
+fn valid(name: &str) -> CanonicalTool {
+    CanonicalTool { input_schema: Some(parse(r#"{"type":"object"}"#)), ..CanonicalTool::new(name) }
 }
 
 #[test]
@@ -250,24 +303,51 @@ fn canonical_tool_validate() {
         ..CanonicalTool::default()
     };
     assert_eq!(ok.validate(), Ok(()));
-    // No input schema, or one without `type`, is fine.
-    assert_eq!(CanonicalTool::new("x").validate(), Ok(()));
+    assert!(ok.validation_errors().is_empty());
+    // A root without `type` is accepted.
     let untyped = CanonicalTool { input_schema: Some(parse("{}")), ..CanonicalTool::new("x") };
     assert_eq!(untyped.validate(), Ok(()));
-    assert_eq!(CanonicalTool::new("a".repeat(128)).validate(), Ok(()));
+    assert_eq!(valid(&"a".repeat(128)).validate(), Ok(()));
+    assert_eq!(valid("x").validate(), Ok(()));
 
     let err = |tool: CanonicalTool| tool.validate().expect_err("invalid").to_string();
-    assert_eq!(err(CanonicalTool::new("")), "tool name is empty");
+    assert_eq!(err(valid("")), "tool name is empty; MCP requires 1 to 128 characters");
     assert_eq!(
-        err(CanonicalTool::new("a".repeat(129))),
-        "tool name is 129 characters long; at most 128 are allowed"
+        err(valid(&"a".repeat(129))),
+        format!("tool name `{}…` is 129 characters long; MCP allows at most 128", "a".repeat(40))
     );
     assert_eq!(
-        err(CanonicalTool::new("get weather")),
-        "tool name `get weather` contains ' '; only A-Z, a-z, 0-9, `_`, `-` and `.` are allowed"
+        err(valid("get weather")),
+        "tool name `get weather` has ' ' at index 3; MCP allows only A-Z, a-z, 0-9, `_`, `-` and `.`"
     );
-    assert!(err(CanonicalTool::new("ns:tool")).contains("':'"));
-    assert!(err(CanonicalTool::new("caf\u{e9}")).contains("'\u{e9}'"));
+    assert_eq!(
+        valid("ns:tool").validate(),
+        Err(ToolValidationError::InvalidNameCharacter {
+            name: "ns:tool".into(),
+            character: ':',
+            index: 2
+        })
+    );
+    // The index counts characters, not bytes.
+    assert_eq!(
+        valid("caf\u{e9}s\u{e9}").validate(),
+        Err(ToolValidationError::InvalidNameCharacter {
+            name: "caf\u{e9}s\u{e9}".into(),
+            character: '\u{e9}',
+            index: 3
+        })
+    );
+    // A control character is escaped in the message.
+    assert!(err(valid("a\nb")).starts_with("tool name `a\\nb` has '\\n' at index 1"));
+    // 128 multi-byte characters are 128 characters: only the character rule fails.
+    let wide = valid(&"\u{e9}".repeat(128)).validation_errors();
+    assert_eq!(wide.len(), 1);
+    assert!(matches!(wide[0], ToolValidationError::InvalidNameCharacter { index: 0, .. }));
+
+    assert_eq!(
+        err(CanonicalTool::new("t")),
+        "tool `t` has no input schema; MCP requires `inputSchema` (at least {\"type\":\"object\"})"
+    );
     let boolean =
         CanonicalTool { input_schema: Some(JsonSchema::Bool(true)), ..CanonicalTool::new("t") };
     assert_eq!(
@@ -287,6 +367,99 @@ fn canonical_tool_validate() {
         ..CanonicalTool::new("t")
     };
     assert!(err(array).ends_with(r#"its `type` is ["array","null"]"#));
+
+    let mut namespaced = valid("t");
+    namespaced.namespace = Some("a:b".into());
+    assert_eq!(
+        err(namespaced),
+        "namespace `a:b` of tool `t` has ':' at index 1; ':' separates the namespace from the name in the tool id"
+    );
+}
+
+#[test]
+fn validation_errors_lists_every_rule_broken_in_order() {
+    let mut tool = CanonicalTool::new(format!("bad name{}", "x".repeat(200)));
+    tool.namespace = Some("ns:1".into());
+    let errors = tool.validation_errors();
+    let long = tool.name.clone();
+    assert_eq!(
+        errors,
+        [
+            ToolValidationError::InvalidNameCharacter {
+                name: long.clone(),
+                character: ' ',
+                index: 3
+            },
+            ToolValidationError::NameTooLong { name: long.clone(), len: 208 },
+            ToolValidationError::InvalidNamespace {
+                name: long.clone(),
+                namespace: "ns:1".into(),
+                index: 2
+            },
+            ToolValidationError::MissingInputSchema { name: long },
+        ]
+    );
+    // `validate` gives the first of them.
+    assert_eq!(tool.validate(), Err(errors[0].clone()));
+    // An empty name is one problem, not also a length or character one.
+    let empty = CanonicalTool { input_schema: Some(JsonSchema::Bool(false)), ..valid("") };
+    let errors = empty.validation_errors();
+    assert_eq!(errors.len(), 2);
+    assert_eq!(errors[0], ToolValidationError::EmptyName);
+    assert!(matches!(&errors[1], ToolValidationError::InputSchemaNotObject { found, .. }
+        if found == "it is the boolean schema `false`"));
+    // A name made only of bad characters reports the first one, once.
+    let errors = valid(&" ".repeat(10_000)).validation_errors();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[1].to_string().contains("is 10000 characters long"));
+}
+
+#[test]
+fn tags_are_normalized() {
+    let tool = CanonicalTool::new("t").with_tags([
+        "  Weather ",
+        "API",
+        "",
+        "   ",
+        "weather",
+        "M\u{e9}T\u{c9}O",
+        "api",
+        "a b",
+    ]);
+    assert_eq!(tool.tags, ["weather", "api", "m\u{e9}t\u{e9}o", "a b"]);
+
+    let mut tool = tool;
+    assert!(tool.add_tag(" Maps"));
+    assert!(!tool.add_tag("MAPS "));
+    assert!(!tool.add_tag(" \t"));
+    assert_eq!(tool.tags, ["weather", "api", "m\u{e9}t\u{e9}o", "a b", "maps"]);
+    // `with_tags` replaces.
+    assert_eq!(tool.clone().with_tags(["X"]).tags, ["x"]);
+
+    tool.tags = vec!["B".into(), " a".into(), "b ".into(), String::new()];
+    tool.normalize_tags();
+    assert_eq!(tool.tags, ["b", "a"]);
+    tool.normalize_tags();
+    assert_eq!(tool.tags, ["b", "a"], "idempotent");
+
+    // Deserialising normalises; serialising writes what the tool holds.
+    let read: CanonicalTool =
+        serde_json::from_str(r#"{"name":"t","tags":["Z"," z ","Y",""]}"#).expect("de");
+    assert_eq!(read.tags, ["z", "y"]);
+    assert_eq!(serde_json::to_string(&read).expect("ser"), r#"{"name":"t","tags":["z","y"]}"#);
+    let none: CanonicalTool = serde_json::from_str(r#"{"name":"t"}"#).expect("de");
+    assert!(none.tags.is_empty());
+    assert!(serde_json::from_str::<CanonicalTool>(r#"{"name":"t","tags":[1]}"#).is_err());
+}
+
+#[test]
+fn many_duplicate_tags_take_linear_time() {
+    // 200,000 tags, half of them repeats: a quadratic de-duplication would take minutes.
+    let tags: Vec<String> = (0..200_000).map(|i| format!("T{}", i % 100_000)).collect();
+    let tool = CanonicalTool::new("t").with_tags(&tags);
+    assert_eq!(tool.tags.len(), 100_000);
+    assert_eq!(tool.tags[0], "t0");
+    assert_eq!(tool.tags[99_999], "t99999");
 }
 
 #[test]
@@ -331,4 +504,154 @@ fn registry_round_trips_through_the_owned_tree() {
     assert!(openai.output_str().starts_with(r#"[{"type":"function","function":{"name":"a""#));
     let err = registry.to_canonical(b"{", "mcp").expect_err("bad json");
     assert_eq!(err.adapter(), "mcp");
+}
+
+/// `validate_schema`: meta-schema checks of schema documents, never fetching anything.
+#[cfg(feature = "validate")]
+mod meta_schema {
+    use std::io::ErrorKind;
+    use std::net::TcpListener;
+
+    use tooladapter::{CanonicalTool, Dialect, JsonSchema, MAX_SCHEMA_ERRORS, SchemaError};
+
+    use super::parse;
+
+    /// (pointer, keyword) of each problem, or the whole error for an unsupported dialect.
+    fn problems(result: Result<(), tooladapter::SchemaErrors>) -> Vec<(String, String)> {
+        let errors = result.expect_err("invalid");
+        errors
+            .errors()
+            .iter()
+            .map(|e| match e {
+                SchemaError::Invalid { pointer, keyword, .. } => (pointer.clone(), keyword.clone()),
+                SchemaError::UnsupportedDialect { pointer, uri } => (pointer.clone(), uri.clone()),
+                other => panic!("unexpected {other:?}"),
+            })
+            .collect()
+    }
+
+    fn pair(p: &str, k: &str) -> (String, String) {
+        (p.to_owned(), k.to_owned())
+    }
+
+    #[test]
+    fn valid_schemas_pass() {
+        for text in [
+            "true",
+            "false",
+            "{}",
+            r#"{"type":"object","properties":{"a":{"type":["string","null"],"maxLength":3}},"required":["a"]}"#,
+            r##"{"$defs":{"n":{"type":"integer"}},"properties":{"n":{"$ref":"#/$defs/n"}},"x-vendor":[1]}"##,
+            r##"{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"a":true},"items":[true,{"type":"string"}]}"##,
+        ] {
+            assert_eq!(parse(text).validate_schema(), Ok(()), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_places_have_pointers() {
+        let schema = parse(
+            r#"{"type":"object","properties":{"n":{"type":"integer","minimum":"zero"},"a/b":{"type":"strin"}},"required":[1]}"#,
+        );
+        let found = problems(schema.validate_schema());
+        assert!(found.contains(&pair("/properties/n/minimum", "type")), "{found:?}");
+        assert!(found.contains(&pair("/properties/a~1b/type", "anyOf")), "{found:?}");
+        assert!(found.contains(&pair("/required/0", "type")), "{found:?}");
+        assert_eq!(found.len(), 3, "{found:?}");
+        // Members the lenient reader kept verbatim are checked too.
+        let kept = parse(r#"{"properties":{"a":5}}"#);
+        assert_eq!(problems(kept.validate_schema()), [pair("/properties/a", "type")]);
+        // Messages leave the value out and say which meta-schema.
+        let err = parse(r#"{"minLength":-1}"#).validate_schema().expect_err("negative");
+        let text = err.to_string();
+        assert!(text.starts_with("schema is not valid (1 problem); at \"/minLength\": "), "{text}");
+        assert!(text.ends_with("(2020-12 meta-schema keyword `minimum`)"), "{text}");
+    }
+
+    #[test]
+    fn the_dialect_comes_from_dollar_schema_or_the_caller() {
+        let tuple = r#"{"items":[{"type":"string"}]}"#;
+        // 2020-12 (the default) wants one schema in `items`; draft-07 takes a tuple.
+        assert_eq!(problems(parse(tuple).validate_schema()), [pair("/items", "type")]);
+        assert_eq!(parse(tuple).validate_schema_as(Dialect::Draft07), Ok(()));
+        let draft7 = parse(&format!(
+            r#"{{"$schema":"http://json-schema.org/draft-07/schema#",{}"#,
+            &tuple[1..]
+        ));
+        assert_eq!(draft7.dialect(), Ok(Dialect::Draft07));
+        assert_eq!(draft7.validate_schema(), Ok(()));
+        let err = draft7.validate_schema_as(Dialect::Draft202012).expect_err("2020-12");
+        assert!(matches!(&err.errors()[0],
+            SchemaError::Invalid { dialect: Dialect::Draft202012, pointer, .. } if pointer == "/items"));
+        // Another dialect is named, not fetched.
+        let draft4 = parse(r#"{"$schema":"http://json-schema.org/draft-04/schema#"}"#);
+        assert_eq!(
+            problems(draft4.validate_schema()),
+            [pair("/$schema", "http://json-schema.org/draft-04/schema#")]
+        );
+        assert!(draft4.dialect().is_err());
+        assert_eq!(parse("{}").dialect(), Ok(Dialect::Draft202012));
+        assert_eq!(JsonSchema::Bool(true).dialect(), Ok(Dialect::Draft202012));
+    }
+
+    #[test]
+    fn remote_refs_are_never_fetched() {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        listener.set_nonblocking(true).expect("non-blocking");
+        let base = format!("http://{}", listener.local_addr().expect("addr"));
+        let with_refs = parse(&format!(
+            r#"{{"$id":"{base}/root.json","type":"object","properties":{{"a":{{"$ref":"{base}/a.json"}},"b":{{"$dynamicRef":"{base}/b.json#x"}}}},"allOf":[{{"$ref":"{base}/c.json"}}]}}"#
+        ));
+        assert_eq!(with_refs.validate_schema(), Ok(()));
+        assert_eq!(with_refs.validate_schema_as(Dialect::Draft07), Ok(()));
+        let remote_meta = parse(&format!(r#"{{"$schema":"{base}/meta.json","type":"object"}}"#));
+        assert_eq!(
+            problems(remote_meta.validate_schema()),
+            [pair("/$schema", &format!("{base}/meta.json"))]
+        );
+        // A fetch would have connected (synchronously) before the calls returned.
+        match listener.accept() {
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+            Err(e) => panic!("accept failed: {e}"),
+            Ok((_, peer)) => panic!("the check connected to {peer}"),
+        }
+    }
+
+    #[test]
+    fn many_problems_are_capped() {
+        let props: Vec<String> = (0..150).map(|i| format!(r#""p{i}":{{"minItems":-1}}"#)).collect();
+        let schema = parse(&format!(r#"{{"properties":{{{}}}}}"#, props.join(",")));
+        let err = schema.validate_schema().expect_err("invalid");
+        assert_eq!(err.errors().len(), MAX_SCHEMA_ERRORS);
+        assert!(err.truncated());
+        assert!(err.to_string().starts_with("schema is not valid (100+ problems); "));
+        assert_eq!(err.errors()[0].pointer(), "/properties/p0/minItems");
+        // Just under the cap: nothing cut.
+        let props: Vec<String> = (0..100).map(|i| format!(r#""p{i}":{{"minItems":-1}}"#)).collect();
+        let schema = parse(&format!(r#"{{"properties":{{{}}}}}"#, props.join(",")));
+        let err = schema.validate_schema().expect_err("invalid");
+        assert_eq!((err.errors().len(), err.truncated()), (100, false));
+    }
+
+    #[test]
+    fn canonical_tool_schemas() {
+        let tool = CanonicalTool {
+            input_schema: Some(parse(r#"{"type":"object","properties":{"q":{"type":7}}}"#)),
+            output_schema: Some(parse(
+                r#"{"$schema":"http://json-schema.org/draft-07/schema","required":"all"}"#,
+            )),
+            ..CanonicalTool::new("t")
+        };
+        let found = problems(tool.validate_schemas());
+        assert_eq!(
+            found,
+            [
+                pair("/input_schema/properties/q/type", "anyOf"),
+                pair("/output_schema/required", "type")
+            ]
+        );
+        let tool = CanonicalTool { input_schema: Some(parse(r#"{"type":"object"}"#)), ..tool };
+        assert_eq!(problems(tool.validate_schemas()), [pair("/output_schema/required", "type")]);
+        assert_eq!(CanonicalTool::new("no schemas").validate_schemas(), Ok(()));
+    }
 }

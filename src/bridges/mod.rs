@@ -1,0 +1,220 @@
+//! Bridges between [`CanonicalTool`] and other crates' tool types, each behind a cargo feature
+//! named after the crate: `rmcp` (the official MCP SDK's `Tool`), `async-openai` (its Chat
+//! Completions function tool) and `schemars` (an input schema from a Rust type).
+//!
+//! They are field mappings, not conversions through a provider profile: a schema crosses
+//! verbatim (a boolean schema is written in its object form where the other type needs an
+//! object), and no name or strict rule is applied. For what a provider accepts, go through
+//! [`crate::Registry::from_canonical`] instead.
+//!
+//! Into a [`CanonicalTool`] nothing is lost: what has no typed field goes to
+//! [`CanonicalTool::source_meta`]. Out of one, the other type may have no place for a field
+//! (tags, a version, MCP metadata in an OpenAI tool, …). Each bridge then has two forms: a
+//! method that keeps what fits and returns a [`Report`] listing the rest (one entry per
+//! field, with its pointer), and a `TryFrom` that fails with a [`BridgeError`] when that report
+//! lost anything. Rewrites that keep the meaning (a boolean schema in object form, a member
+//! whose value is `null`, which an optional member reads as absent, left out) are `info`
+//! entries and do not fail the `TryFrom`.
+
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
+use {
+    crate::owned::{CanonicalTool, JsonSchema},
+    crate::pointer::escape_into,
+    crate::report::{Code, Report, ReportEntry, Severity},
+    serde_json::{Map, Value as JsonValue},
+    std::fmt,
+};
+
+#[cfg(feature = "async-openai")]
+mod async_openai;
+#[cfg(feature = "rmcp")]
+mod rmcp;
+#[cfg(feature = "schemars")]
+mod schemars;
+
+/// A tool could not be written as another crate's type without losing something. The report
+/// says what, field by field; the lossy method of the same bridge (`CanonicalTool::to_rmcp`,
+/// `CanonicalTool::to_chat_completion_tool`) returns the value anyway.
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct BridgeError {
+    target: &'static str,
+    tool: String,
+    report: Report,
+}
+
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
+impl BridgeError {
+    /// The type the tool was to become, e.g. `rmcp::model::Tool`.
+    pub fn target(&self) -> &'static str {
+        self.target
+    }
+
+    /// The tool's name.
+    pub fn tool(&self) -> &str {
+        &self.tool
+    }
+
+    /// What could not be kept (warning entries) and what was rewritten (info entries).
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+}
+
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
+impl fmt::Display for BridgeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "tool {:?} cannot become {} without loss:", self.tool, self.target)?;
+        let lost = self.report.entries().iter().filter(|e| e.severity >= Severity::Warning);
+        for (i, e) in lost.enumerate() {
+            let sep = if i == 0 { " " } else { ", " };
+            write!(f, "{sep}{} at {:?}", e.feature, e.pointer)?;
+        }
+        Ok(())
+    }
+}
+
+/// The report of one bridge conversion, in the order the bridge meets the fields.
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
+pub(crate) struct Losses {
+    tool: String,
+    to: &'static str,
+    report: Report,
+    seq: u32,
+}
+
+/// The `from` of every bridge report entry: the tool's serde form, whose field names the
+/// pointers use.
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
+const FROM: &str = "canonical";
+
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
+impl Losses {
+    pub(crate) fn new(tool: &CanonicalTool, to: &'static str) -> Losses {
+        Losses { tool: tool.name.clone(), to, report: Report::default(), seq: 0 }
+    }
+
+    fn push(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        feature: &str,
+        pointer: String,
+        message: String,
+    ) {
+        self.report.push(ReportEntry {
+            tool: self.tool.clone(),
+            severity,
+            code,
+            feature: feature.to_owned(),
+            pointer,
+            from: FROM.to_owned(),
+            to: self.to.to_owned(),
+            message,
+            order: (0, 0, self.seq),
+        });
+        self.seq = self.seq.saturating_add(1);
+    }
+
+    /// Something the target has no place for.
+    pub(crate) fn dropped(&mut self, code: Code, feature: &str, pointer: String, message: String) {
+        self.push(Severity::Warning, code, feature, pointer, message);
+    }
+
+    /// A rewrite that keeps the meaning.
+    pub(crate) fn rewritten(
+        &mut self,
+        code: Code,
+        feature: &str,
+        pointer: String,
+        message: String,
+    ) {
+        self.push(Severity::Info, code, feature, pointer, message);
+    }
+
+    /// Reports the [`CanonicalTool`] fields no bridge target holds, when set: namespace,
+    /// version, category, tags, timeout and scopes.
+    pub(crate) fn catalog_fields(&mut self, tool: &CanonicalTool) {
+        let to = self.to;
+        let field = |losses: &mut Losses, set: bool, name: &str| {
+            if set {
+                let message = format!("{to} has no place for the tool's `{name}`");
+                losses.dropped(Code::MetadataDropped, name, format!("/{name}"), message);
+            }
+        };
+        field(self, tool.namespace.is_some(), "namespace");
+        field(self, tool.version.is_some(), "version");
+        field(self, tool.category.is_some(), "category");
+        field(self, !tool.tags.is_empty(), "tags");
+        field(self, tool.timeout_ms.is_some(), "timeout_ms");
+        field(self, !tool.required_scopes.is_empty(), "required_scopes");
+    }
+
+    /// Reports one `source_meta` member the target has no place for.
+    pub(crate) fn meta_dropped(&mut self, key: &str, value: &JsonValue, why: &str) {
+        let mut pointer = String::from("/source_meta/");
+        escape_into(&mut pointer, key);
+        self.left_out(key, pointer, value, &format!("has no place for `{key}`{why}"));
+    }
+
+    /// Reports a member left out at `pointer`: a warning, or an info entry when its value is
+    /// `null`, which an optional member reads as absent (so no meaning is lost).
+    pub(crate) fn left_out(
+        &mut self,
+        feature: &str,
+        pointer: String,
+        value: &JsonValue,
+        what: &str,
+    ) {
+        if value.is_null() {
+            let message = format!("{} {what}; its value was `null`, read as absent", self.to);
+            self.rewritten(Code::MetadataDropped, feature, pointer, message);
+        } else {
+            let message = format!("{} {what}", self.to);
+            self.dropped(Code::MetadataDropped, feature, pointer, message);
+        }
+    }
+
+    /// The report.
+    pub(crate) fn finish(self) -> Report {
+        self.report
+    }
+
+    /// `value` when nothing was lost, else the error holding the report.
+    pub(crate) fn into_result<T>(self, value: T, target: &'static str) -> Result<T, BridgeError> {
+        if self.report.lost_meaning() {
+            Err(BridgeError { target, tool: self.tool, report: self.report })
+        } else {
+            Ok(value)
+        }
+    }
+}
+
+/// A schema as a JSON object, for a type that holds only object schemas: `true` is written
+/// `{}` and `false` `{"not": {}}` (each accepts exactly what the boolean does), with an info
+/// entry at `pointer`.
+#[cfg(any(feature = "rmcp", feature = "async-openai"))]
+pub(crate) fn object_schema(
+    schema: &JsonSchema,
+    pointer: &str,
+    losses: &mut Losses,
+) -> Map<String, JsonValue> {
+    match schema.to_value() {
+        JsonValue::Object(map) => map,
+        other => {
+            let accepts = other.as_bool().unwrap_or(true);
+            let mut map = Map::new();
+            if !accepts {
+                map.insert("not".to_owned(), JsonValue::Object(Map::new()));
+            }
+            let feature = pointer.trim_start_matches('/');
+            let message = format!(
+                "the boolean schema `{accepts}` is written `{}` ({} holds object schemas only)",
+                JsonValue::Object(map.clone()),
+                losses.to
+            );
+            losses.rewritten(Code::BooleanSchemaRewritten, feature, pointer.to_owned(), message);
+            map
+        }
+    }
+}
