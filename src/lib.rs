@@ -1,6 +1,7 @@
 //! tooladapter converts LLM tool definitions between MCP, OpenAI (Chat Completions and
-//! Responses), and Anthropic, through one arena-allocated schema IR, keeping what the target
-//! can hold and reporting, with a JSON pointer, everything it cannot.
+//! Responses), Anthropic, Google Gemini and LangChain, and imports OpenAPI operations, through
+//! one arena-allocated schema IR, keeping what the target can hold and reporting, with a JSON
+//! pointer, everything it cannot.
 //!
 //! ```
 //! use tooladapter::Registry;
