@@ -4,25 +4,10 @@
 
 mod common;
 
-use common::{catalogs, corpus};
+use common::{catalogs, corpus, same};
 
 use serde_json::Value;
 use tooladapter::{Registry, Severity};
-
-/// Equality that also compares object key order (serde_json here keeps insertion order).
-fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter().zip(y).all(|((ka, va), (kb, vb))| ka == kb && same(va, vb))
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
-        }
-        (Value::Number(x), Value::Number(y)) => x.to_string() == y.to_string(),
-        _ => a == b,
-    }
-}
 
 #[test]
 fn every_catalog_round_trips_mcp_to_mcp() {

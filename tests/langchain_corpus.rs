@@ -5,24 +5,9 @@
 
 mod common;
 
-use common::catalogs;
+use common::{catalogs, same};
 use serde_json::{Map, Value, json};
 use tooladapter::{Code, Registry, ReportEntry, Severity};
-
-/// Equality that also compares object key order.
-fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter().zip(y).all(|((ka, va), (kb, vb))| ka == kb && same(va, vb))
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
-        }
-        (Value::Number(x), Value::Number(y)) => x.to_string() == y.to_string(),
-        _ => a == b,
-    }
-}
 
 /// What the source tool's input schema and description become, applying only the changes
 /// the report of the MCP → LangChain hop lists for it.

@@ -15,6 +15,7 @@ mod root;
 mod strict;
 
 pub(crate) use policy::keeps;
+pub(crate) use refs::percent_decode;
 pub(crate) use refs::{Target, resolve};
 pub(crate) use strict::{CatalogCounts, recursion};
 

@@ -135,7 +135,7 @@ fn token_is(raw: &str, name: &str) -> bool {
 
 /// `%XX` escapes decoded (a URI fragment); `None` when they do not form UTF-8. Borrowed when
 /// there is none, which is nearly always.
-fn percent_decode(s: &str) -> Option<std::borrow::Cow<'_, str>> {
+pub(crate) fn percent_decode(s: &str) -> Option<std::borrow::Cow<'_, str>> {
     if !s.contains('%') {
         return Some(std::borrow::Cow::Borrowed(s));
     }

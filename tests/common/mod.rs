@@ -5,6 +5,21 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
+/// Equality that also compares object key order (serde_json here keeps insertion order).
+pub fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter().zip(y).all(|((ka, va), (kb, vb))| ka == kb && same(va, vb))
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
+        }
+        (Value::Number(x), Value::Number(y)) => x.to_string() == y.to_string(),
+        _ => a == b,
+    }
+}
+
 /// The corpus folder: `TOOLADAPTER_CORPUS`, default `../shared/corpus`.
 pub fn corpus() -> PathBuf {
     let dir = std::env::var_os("TOOLADAPTER_CORPUS")

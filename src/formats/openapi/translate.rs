@@ -10,6 +10,7 @@
 //! schema recursion by the document's depth limit, reference chains by [`MAX_HOPS`], and the
 //! translated catalog by the input size limit.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::adapter::Imported;
@@ -792,25 +793,37 @@ impl<'a, 'o> Translator<'a, 'o> {
 
     /// Reports how a parameter is serialized: `style`, `explode`, `allowReserved`,
     /// `allowEmptyValue` (a warning when not the default), and a cookie's place.
+    /// Reports a serialization member of parameter `p`: info when it is the default, else a
+    /// warning, since a tool definition has no place for it.
+    fn style_note(
+        &mut self,
+        p: &Param<'a>,
+        key: &str,
+        value: impl std::fmt::Display,
+        default: bool,
+    ) {
+        let (severity, what) = if default {
+            (Severity::Info, "the default; nothing is lost")
+        } else {
+            (
+                Severity::Warning,
+                "a tool definition cannot say so, and the caller must serialize the value that way",
+            )
+        };
+        self.note(
+            severity,
+            Code::ParameterStyle,
+            key,
+            join(&p.ptr, key),
+            format!("parameter `{}` has `{key}: {value}`: {what}", p.name),
+        );
+    }
+
     fn serialization(&mut self, p: &Param<'a>) -> Result<(), ConversionError> {
         let default_style = p.loc.default_style();
         let style = match opt_str(p.obj, "style", &p.ptr)? {
             Some(style) => {
-                let (severity, what) = if style == default_style {
-                    (Severity::Info, "the default for its location; nothing is lost")
-                } else {
-                    (
-                        Severity::Warning,
-                        "a tool definition cannot say so, and the caller must serialize the value that way",
-                    )
-                };
-                self.note(
-                    severity,
-                    Code::ParameterStyle,
-                    "style",
-                    join(&p.ptr, "style"),
-                    format!("parameter `{}` has `style: {style}`: {what}", p.name),
-                );
+                self.style_note(p, "style", style, style == default_style);
                 style
             }
             None => default_style,
@@ -823,21 +836,7 @@ impl<'a, 'o> Translator<'a, 'o> {
                 Some(Json::Bool(b)) => *b,
                 Some(other) => return Err(wrong(&join(&p.ptr, key), key, "a boolean", other)),
             };
-            let (severity, what) = if value == default {
-                (Severity::Info, "the default; nothing is lost")
-            } else {
-                (
-                    Severity::Warning,
-                    "a tool definition cannot say so, and the caller must serialize the value that way",
-                )
-            };
-            self.note(
-                severity,
-                Code::ParameterStyle,
-                key,
-                join(&p.ptr, key),
-                format!("parameter `{}` has `{key}: {value}`: {what}", p.name),
-            );
+            self.style_note(p, key, value, value == default);
         }
         if p.loc == Loc::Cookie {
             self.note(
@@ -1431,30 +1430,10 @@ fn is_json(media: &str) -> bool {
 /// One RFC 6901 reference token decoded: `~1` → `/`, `~0` → `~`, and `%XX` escapes (a `$ref`
 /// is a URI fragment).
 fn unescape(token: &str) -> String {
-    let token = if token.contains('%') { percent_decode(token) } else { token.to_owned() };
+    // Bytes that do not decode to UTF-8 leave the token as it was.
+    let token =
+        crate::passes::percent_decode(token).map_or_else(|| token.to_owned(), Cow::into_owned);
     if token.contains('~') { token.replace("~1", "/").replace("~0", "~") } else { token }
-}
-
-/// `%XX` escapes decoded; a malformed escape, or bytes that are not UTF-8, leave the text
-/// as it was.
-fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while let Some(&c) = b.get(i) {
-        let hex = |j: usize| b.get(j).and_then(|h| (*h as char).to_digit(16));
-        match (c, hex(i + 1), hex(i + 2)) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            _ => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).unwrap_or_else(|_| s.to_owned())
 }
 
 /// The translated tool's pointer to property `key` of its input schema.
