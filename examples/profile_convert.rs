@@ -1,7 +1,7 @@
 //! Converts the corpus catalogs from MCP a few times through one `Converter`: a steady
 //! workload for `valgrind --tool=callgrind` (see docs/performance.md).
 //!
-//! `profile_convert [DIR] [TARGET] [strict]`: TARGET is `openai` (the default),
+//! `profile_convert [DIR] [TARGET] [strict]` (`ROUNDS=N` for more than 5 passes, for `perf`): TARGET is `openai` (the default),
 //! `openai-responses`, `anthropic` or `gemini`; `strict` converts with `Strict::On`, so each
 //! bench group of `benches/convert.rs` has a matching profile.
 use tooladapter::{
@@ -27,7 +27,8 @@ fn main() {
     let mut converter = Converter::new();
     let options = Options::default().strict(strict);
     let mut bytes = 0;
-    for _ in 0..5 {
+    let rounds = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
+    for _ in 0..rounds {
         for input in &inputs {
             if let Ok(c) = converter.convert(input, &Mcp, target, &options) {
                 bytes += c.output().len();
