@@ -15,8 +15,7 @@ mod root;
 mod strict;
 
 pub(crate) use policy::keeps;
-pub(crate) use refs::percent_decode;
-pub(crate) use refs::{Target, resolve};
+pub(crate) use refs::{Target, percent_decode, resolve};
 pub(crate) use strict::{CatalogCounts, recursion};
 
 use bumpalo::Bump;
