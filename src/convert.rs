@@ -41,6 +41,12 @@ pub struct Conversion {
 }
 
 impl Conversion {
+    /// The report, for entries added after the conversion proper (see
+    /// `Registry::from_canonical`); the caller calls `Report::finish` again.
+    pub(crate) fn report_mut(&mut self) -> &mut Report {
+        &mut self.report
+    }
+
     /// The converted document, UTF-8 JSON.
     pub fn output(&self) -> &[u8] {
         &self.output

@@ -1141,6 +1141,53 @@ pub(crate) fn write_mcp_tools(tools: &[CanonicalTool], out: &mut Vec<u8>) {
     }
 }
 
+/// Reports what [`write_mcp_tools`] leaves out of `tool` (the `index`-th written): every
+/// field the MCP form has no member for, and the `source_meta` of a tool read from another
+/// format, one warning each.
+pub(crate) fn report_unwritten(
+    tool: &CanonicalTool,
+    index: usize,
+    to: &str,
+    report: &mut crate::report::Report,
+) {
+    let mut fields: Vec<(String, &str)> = Vec::new();
+    let set = |present: bool, field: &'static str, fields: &mut Vec<(String, &str)>| {
+        if present {
+            fields.push((format!("/{field}"), field));
+        }
+    };
+    set(tool.namespace.as_deref().is_some_and(|n| !n.is_empty()), "namespace", &mut fields);
+    set(tool.version.is_some(), "version", &mut fields);
+    set(tool.category.is_some(), "category", &mut fields);
+    set(!tool.tags.is_empty(), "tags", &mut fields);
+    set(tool.timeout_ms.is_some(), "timeout_ms", &mut fields);
+    set(!tool.required_scopes.is_empty(), "required_scopes", &mut fields);
+    set(tool.strict.is_some(), "strict", &mut fields);
+    if tool.source_format.as_deref() != Some("mcp") {
+        for key in tool.source_meta.keys() {
+            let mut pointer = String::from("/source_meta");
+            crate::pointer::write_seg(&mut pointer, crate::pointer::Seg::Key(key));
+            fields.push((pointer, key));
+        }
+    }
+    for (pointer, field) in fields {
+        report.push(crate::report::ReportEntry {
+            tool: tool.name.clone(),
+            severity: crate::report::Severity::Warning,
+            code: crate::report::Code::MetadataDropped,
+            feature: field.to_owned(),
+            message: format!(
+                "`{field}` has no place in the MCP form owned tools are written through; dropped"
+            ),
+            pointer,
+            from: "canonical".to_owned(),
+            to: to.to_owned(),
+            // After the conversion's own entries, tool by tool.
+            order: (u32::MAX, u32::try_from(index).unwrap_or(u32::MAX), 0),
+        });
+    }
+}
+
 struct McpCatalog<'t>(&'t [CanonicalTool]);
 
 struct McpTool<'t>(&'t CanonicalTool);

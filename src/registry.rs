@@ -11,7 +11,7 @@ use crate::formats::{
     Anthropic, Gemini, GeminiJson, LangChain, Mcp, OpenAi, OpenAiResponses, OpenApi,
 };
 use crate::options::Options;
-use crate::owned::{CanonicalTool, write_mcp_tools};
+use crate::owned::{CanonicalTool, report_unwritten, write_mcp_tools};
 
 /// Formats by name. `Registry::default()` holds every built-in format; `Registry::new()` none.
 /// Thread-safe: share one behind an `Arc` or a `static`.
@@ -150,7 +150,12 @@ impl Registry {
 
     /// Writes owned tools in format `to`, as a catalog. The tools go through their MCP form
     /// (the richest one), so the report's pointers and `from` refer to that form; `source_meta`
-    /// rides along only for tools whose source format was MCP.
+    /// rides along only for tools whose source format was MCP. What the MCP form has no place
+    /// for (`namespace`, `version`, `category`, `tags`, `timeout_ms`, `required_scopes`,
+    /// `strict`, and the `source_meta` of a tool read from another format) is reported, one
+    /// `metadata-dropped` warning per field and tool, after the conversion's own entries, with
+    /// `from` set to `canonical` and the pointer of the field in the serialized
+    /// [`CanonicalTool`] (`/tags`, `/source_meta/cache_control`).
     ///
     /// # Errors
     /// [`ErrorKind::UnknownFormat`] for a name not registered; otherwise what
@@ -162,7 +167,13 @@ impl Registry {
     ) -> Result<Conversion, ConversionError> {
         let mut bytes = Vec::new();
         write_mcp_tools(tools, &mut bytes);
-        self.convert(&bytes, "mcp", to)
+        let mut conversion = self.convert(&bytes, "mcp", to)?;
+        let report = conversion.report_mut();
+        for (i, tool) in tools.iter().enumerate() {
+            report_unwritten(tool, i, to, report);
+        }
+        report.finish();
+        Ok(conversion)
     }
 
     fn lookup(

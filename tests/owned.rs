@@ -5,7 +5,8 @@
 use serde_json::{Value, json};
 use tooladapter::ir::{Entry, Json, Keyword, Member, Schema};
 use tooladapter::{
-    CanonicalTool, FeatureSet, JsonSchema, Registry, ToolId, ToolIdError, ToolValidationError,
+    CanonicalTool, Code, FeatureSet, JsonSchema, Registry, Severity, ToolId, ToolIdError,
+    ToolValidationError,
 };
 
 fn parse(text: &str) -> JsonSchema {
@@ -654,4 +655,50 @@ mod meta_schema {
         assert_eq!(problems(tool.validate_schemas()), [pair("/output_schema/required", "type")]);
         assert_eq!(CanonicalTool::new("no schemas").validate_schemas(), Ok(()));
     }
+}
+
+#[test]
+fn from_canonical_reports_what_the_mcp_form_cannot_carry() {
+    let registry = tooladapter::Registry::default();
+    let anthropic = br#"[{"name":"a","input_schema":{"type":"object"},"cache_control":{"type":"ephemeral"},"strict":true}]"#;
+    let mut tools = registry.to_canonical(anthropic, "anthropic").expect("reads");
+    tools[0].namespace = Some("ns".into());
+    tools[0].tags = vec!["x".into()];
+    tools[0].timeout_ms = Some(10);
+    tools.push(CanonicalTool {
+        input_schema: Some(JsonSchema::Bool(true)),
+        ..CanonicalTool::new("b")
+    });
+    let out = registry.from_canonical(&tools, "openai").expect("writes");
+    let lost: Vec<(&str, &str, &str)> = out
+        .report()
+        .entries()
+        .iter()
+        .filter(|e| e.from == "canonical")
+        .map(|e| (e.tool.as_str(), e.feature.as_str(), e.pointer.as_str()))
+        .collect();
+    assert_eq!(
+        lost,
+        [
+            ("a", "namespace", "/namespace"),
+            ("a", "tags", "/tags"),
+            ("a", "timeout_ms", "/timeout_ms"),
+            ("a", "strict", "/strict"),
+            ("a", "cache_control", "/source_meta/cache_control"),
+        ]
+    );
+    assert!(out.report().entries().iter().all(|e| e.from != "canonical"
+        || (e.severity == Severity::Warning
+            && e.code == Code::MetadataDropped
+            && e.to == "openai")));
+    // The entries of the conversion itself come first.
+    let first_canonical =
+        out.report().entries().iter().position(|e| e.from == "canonical").expect("entries");
+    assert!(out.report().entries()[..first_canonical].iter().all(|e| e.from == "mcp"));
+
+    // A tool read from MCP and written back loses nothing the report would have to name.
+    let mcp = br#"{"tools":[{"name":"c","inputSchema":{"type":"object"},"_meta":{"k":1}}]}"#;
+    let tools = registry.to_canonical(mcp, "mcp").expect("reads");
+    let back = registry.from_canonical(&tools, "mcp").expect("writes");
+    assert!(back.report().is_empty(), "{:?}", back.report());
 }
