@@ -88,6 +88,22 @@ fn formats_lists_the_formats() {
 }
 
 #[test]
+fn formats_prints_the_toolfoundation_matrix() {
+    let (code, out, _) = run(&["formats", "--profile", "toolfoundation"], b"");
+    assert_eq!(code, 0);
+    let row = |name: &str| -> Vec<String> {
+        let line = out.lines().find(|l| l.split_whitespace().next() == Some(name)).unwrap();
+        line.split_whitespace().skip(1).map(str::to_owned).collect()
+    };
+    // anthropic, gemini, gemini-json, langchain, mcp, openai, openai-responses
+    assert_eq!(row("pattern"), ["drop", "keep", "keep", "keep", "keep", "drop", "drop"]);
+    assert_eq!(row("anyOf"), ["keep", "keep", "keep", "keep", "keep", "drop", "drop"]);
+    assert_eq!(row("minimum"), ["keep", "keep", "keep", "keep", "keep", "keep", "keep"]);
+    let (code, _, err) = run(&["formats", "--profile", "nope"], b"");
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
 fn strict_conversion_writes_a_map_that_unmap_applies() {
     let dir = std::env::temp_dir().join(format!("tooladapter-cli-map-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

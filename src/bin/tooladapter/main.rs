@@ -49,11 +49,19 @@ enum Command {
     /// Convert a tool, a catalog, an NDJSON stream or a folder of .json files.
     Convert(ConvertArgs),
     /// List the formats and the feature matrix.
-    Formats,
+    Formats(FormatsArgs),
     /// List what a provider would reject, per tool, without converting (exit 1 if anything).
     Check(check::CheckArgs),
     /// Map a model's tool calls (JSON, an array, or NDJSON on stdin) back to the source tools.
     Unmap(unmap::UnmapArgs),
+}
+
+#[derive(clap::Args)]
+struct FormatsArgs {
+    /// Whose keyword tables to print: the providers' (default) or the Go toolfoundation
+    /// library's support matrix.
+    #[arg(long, value_enum, default_value_t = ProfileArg::Default)]
+    profile: ProfileArg,
 }
 
 /// `--strict` / `--strict=require`.
@@ -198,8 +206,8 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Formats => {
-            print_formats();
+        Command::Formats(args) => {
+            print_formats(args.profile);
             ExitCode::SUCCESS
         }
         Command::Convert(args) => convert(&args),
@@ -208,7 +216,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn print_formats() {
+fn print_formats(profile: ProfileArg) {
     let registry = Registry::default();
     let all = registry.list();
     let listed: Vec<String> = all
@@ -238,10 +246,15 @@ fn print_formats() {
             Keyword::ALL.iter().chain([&Keyword::Unknown]).find(|k| k.feature() == Some(*f));
         for n in &names {
             let Some(adapter) = registry.get(n) else { continue };
-            let cell = match keyword {
-                Some(k) => adapter.profile().action(*k).as_str(),
-                None if adapter.supports_feature(*f) => "keep",
-                None => "rewrite",
+            let table = match profile {
+                ProfileArg::Default => Some(adapter.profile()),
+                ProfileArg::Toolfoundation => tooladapter::toolfoundation::profile(n),
+            };
+            let cell = match (table, keyword) {
+                (None, _) => "-",
+                (Some(p), Some(k)) => p.action(*k).as_str(),
+                (Some(p), None) if p.supports_feature(*f) => "keep",
+                (Some(_), None) => "rewrite",
             };
             out.push_str(&format!("{cell:>18}"));
         }
