@@ -310,7 +310,7 @@ impl Imported {
                 entry.pointer = p;
             }
         });
-        for (seq, n) in self.notes.iter().enumerate() {
+        for n in &self.notes {
             let at = n.tool.and_then(|i| self.positions.get(i)).copied().unwrap_or(0);
             report.push(ReportEntry {
                 tool: n.name.clone(),
@@ -321,7 +321,8 @@ impl Imported {
                 from: from.to_owned(),
                 to: to.to_owned(),
                 message: n.message.clone(),
-                order: (at, 0, seq as u32),
+                // `Report::finish` keeps notes at one place in the order written.
+                order: (at, 0, 0),
             });
         }
     }

@@ -159,3 +159,23 @@ fn the_counter_counts() {
     let n = allocations(|| drop(std::hint::black_box(vec![1u8; 16])));
     assert_eq!(n, 1);
 }
+
+/// Strict Anthropic output of a tool without `$ref`: closing objects and the recursion check
+/// reuse the converter's buffers (the report repeats the previous conversion's).
+#[test]
+fn warm_anthropic_strict_allocates_nothing() {
+    let tool: &[u8] = br#"{"name":"find","inputSchema":{"type":"object","properties":{"q":{"type":"string"},"page":{"type":"object","properties":{"n":{"type":"integer"}}}},"required":["q"]}}"#;
+    let options = Options::default().strict(tooladapter::Strict::On);
+    let mut converter = Converter::new();
+    for _ in 0..3 {
+        let c = converter.convert(tool, &Mcp, &Anthropic, &options).expect("converts");
+        assert!(c.output_str().contains(r#""strict":true"#), "{}", c.output_str());
+    }
+    let n = allocations(|| {
+        for _ in 0..100 {
+            let c = converter.convert(tool, &Mcp, &Anthropic, &options).expect("converts");
+            assert!(!c.output().is_empty());
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 100 warm strict conversions");
+}

@@ -80,7 +80,6 @@ pub(crate) struct Losses {
     tool: String,
     to: &'static str,
     report: Report,
-    seq: u32,
 }
 
 /// The `from` of every bridge report entry: the tool's serde form, whose field names the
@@ -91,7 +90,7 @@ const FROM: &str = "canonical";
 #[cfg(any(feature = "rmcp", feature = "async-openai"))]
 impl Losses {
     pub(crate) fn new(tool: &CanonicalTool, to: &'static str) -> Losses {
-        Losses { tool: tool.name.clone(), to, report: Report::default(), seq: 0 }
+        Losses { tool: tool.name.clone(), to, report: Report::default() }
     }
 
     fn push(
@@ -111,9 +110,9 @@ impl Losses {
             from: FROM.to_owned(),
             to: self.to.to_owned(),
             message,
-            order: (0, 0, self.seq),
+            // Entries stay in the order they are written (nothing sorts this report).
+            order: (0, 0, 0),
         });
-        self.seq = self.seq.saturating_add(1);
     }
 
     /// Something the target has no place for.

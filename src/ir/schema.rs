@@ -114,15 +114,7 @@ impl Types<'_> {
     /// One type name, written as a string (`"type": "object"`); the list is static, so
     /// building it allocates nothing.
     pub const fn one(t: JsonType) -> Types<'static> {
-        const ALL: [JsonType; 7] = [
-            JsonType::Null,
-            JsonType::Boolean,
-            JsonType::Object,
-            JsonType::Array,
-            JsonType::Number,
-            JsonType::String,
-            JsonType::Integer,
-        ];
+        const ALL: [JsonType; 7] = JsonType::ALL;
         let list: &'static [JsonType] = match t {
             JsonType::Null => std::slice::from_ref(&ALL[0]),
             JsonType::Boolean => std::slice::from_ref(&ALL[1]),

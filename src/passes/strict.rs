@@ -12,14 +12,16 @@
 //!
 //! Sources: see `profile.rs` (the strict profiles and their limits).
 
+use std::fmt::Write as _;
+
 use smallvec::SmallVec;
 
 use crate::check::{Counts, measure};
 use crate::error::ConversionError;
-use crate::ir::{Entry, Json, JsonType, Keyword, Prop, Schema, Tool, Types, Value};
+use crate::ir::{Entry, Json, JsonType, Keyword, Prop, Schema, SchemaFeature, Tool, Types, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Limit, StrictRules};
-use crate::report::{Code, Severity};
+use crate::report::{Code, Severity, With};
 
 use super::refs::{Target, resolve};
 use super::{PassCx, arena_error, entry_name, features_of};
@@ -91,10 +93,13 @@ pub(super) fn run<'a>(
             Severity::Info,
             Code::ObjectClosed,
             "additionalProperties",
-            path.to_pointer(),
-            format!(
-                "strict mode closes every object: {closed} that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)"
-            ),
+            With(|out: &mut String| path.write_pointer(out)),
+            With(|out: &mut String| {
+                let _ = write!(
+                    out,
+                    "strict mode closes every object: {closed} that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)"
+                );
+            }),
         );
     }
     cx.catalog.strict_tools += 1;
@@ -469,6 +474,11 @@ fn object_node<'a>(
 
 /// The first `$ref` that leads back into a schema it is inside of (a recursive schema).
 pub(crate) fn recursion<'a>(root: &'a Schema<'a>, path: &Path<'_>) -> Option<NotStrict> {
+    // Feature bits hold the children's: without a `$ref` anywhere there is no cycle, and no
+    // walk (nor its stacks) per tool.
+    if !root.features.contains(SchemaFeature::Ref) {
+        return None;
+    }
     let mut stack: Vec<usize> = vec![addr(root)];
     let mut done: Vec<usize> = Vec::new();
     find_cycle(root, root, &mut stack, &mut done, 0).map(|at| NotStrict {
