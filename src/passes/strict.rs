@@ -359,7 +359,6 @@ impl<'a> Walk<'a, '_, '_> {
         }
         if !widened.is_empty() {
             self.widened = true;
-            let list: Vec<String> = widened.iter().map(|n| format!("`{n}`")).collect();
             let tool = self.tool;
             self.cx.record(
                 &tool,
@@ -367,11 +366,18 @@ impl<'a> Walk<'a, '_, '_> {
                 Severity::Info,
                 Code::StrictWidened,
                 "required",
-                path.push(Seg::Key("required")).to_pointer(),
-                format!(
-                    "strict mode requires every property: optional {} now required and also accept null (the inverse map drops those nulls)",
-                    list.join(", ")
-                ),
+                With(|out: &mut String| path.push(Seg::Key("required")).write_pointer(out)),
+                With(|out: &mut String| {
+                    out.push_str("strict mode requires every property: optional ");
+                    for (i, n) in widened.iter().enumerate() {
+                        out.push_str(if i == 0 { "`" } else { ", `" });
+                        out.push_str(n);
+                        out.push('`');
+                    }
+                    out.push_str(
+                        " now required and also accept null (the inverse map drops those nulls)",
+                    );
+                }),
             );
         }
         Ok(true)
