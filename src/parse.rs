@@ -142,6 +142,26 @@ fn check_escapes_and_nul(src: &[u8], escapes: &mut [u64]) -> Result<(), ErrorKin
     Ok(())
 }
 
+/// Whether an escape may start in `at..end` of the input: a block of `escapes` (see
+/// [`Doc::escapes`]) that holds one overlaps the range.
+#[inline]
+pub(crate) fn escape_within(escapes: &[u64], at: usize, end: usize) -> bool {
+    if end <= at {
+        return false;
+    }
+    let (first, last) = (at / ESCAPE_BLOCK, (end - 1) / ESCAPE_BLOCK);
+    (first / 64..=last / 64).any(|w| {
+        let mut bits = escapes.get(w).copied().unwrap_or(0);
+        if w == first / 64 {
+            bits &= u64::MAX << (first % 64);
+        }
+        if w == last / 64 {
+            bits &= u64::MAX >> (63 - last % 64);
+        }
+        bits != 0
+    })
+}
+
 fn hex4(src: &[u8], at: usize) -> Option<u32> {
     let digits = src.get(at..at + 4)?;
     let mut v = 0u32;

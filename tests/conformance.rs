@@ -22,6 +22,16 @@ fn mcp_to_mcp_is_byte_identical_for_compact_input() {
     assert_eq!(convert(input, "mcp", "mcp"), input);
 }
 
+/// Number text is read two ways (straight after a string without escapes, or through the
+/// structural index); whitespace, escaped keys, numbers in arrays after strings, nested
+/// containers and long runs of numbers must all come out as written, in order.
+#[test]
+fn number_text_survives_every_neighbour() {
+    let input = "{\"name\":\"t\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"a\\\"b\":{\"type\":\"number\",\"minimum\" : 1.50, \"maximum\":\n  2e3},\"c\":{\"enum\":[\"x\\n\", 7.0, \"y\", -0.0, [1, 2.50], {\"k\\u0041\": 3.10}, 4.00, \"z\"  ,\n   5E-1]}, \"d\": {\"default\": 10.0, \"examples\": [1.5, 2.5, 3.5, 4.5, 5.5, 6.5]}, \"e\\\\\": {\"maximum\": 8.25}}}}";
+    let expected = r#"{"name":"t","inputSchema":{"type":"object","properties":{"a\"b":{"type":"number","minimum":1.50,"maximum":2e3},"c":{"enum":["x\n",7.0,"y",-0.0,[1,2.50],{"kA":3.10},4.00,"z",5E-1]},"d":{"default":10.0,"examples":[1.5,2.5,3.5,4.5,5.5,6.5]},"e\\":{"maximum":8.25}}}}"#;
+    assert_eq!(convert(input, "mcp", "mcp"), expected);
+}
+
 #[test]
 fn property_order_survives_more_than_32_properties() {
     let props: Vec<String> =
