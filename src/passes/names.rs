@@ -28,8 +28,9 @@ use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
 /// Every character a rule admits is ASCII, so any byte above 127 is rejected.
 #[derive(Clone, Copy)]
 pub(crate) struct ByteRule {
-    /// Bit `b` set when byte `b` may appear in a name.
-    allowed: u128,
+    /// Bit `b % 64` of word `b / 64` set when byte `b` may appear in a name (two words: a
+    /// shift of a `u128` costs several instructions per byte).
+    allowed: [u64; 2],
     /// The rule's longest name, in bytes.
     max: usize,
     /// The rule's first-character constraint.
@@ -52,7 +53,12 @@ impl ByteRule {
         }
         const BASE: u128 = alnum_underscore();
         let extra = rule.extra.bytes().filter(|c| c.is_ascii()).fold(0, |s, c| s | 1u128 << c);
-        ByteRule { allowed: BASE | extra, max: rule.max, letter_first: rule.letter_first }
+        let set = BASE | extra;
+        ByteRule {
+            allowed: [set as u64, (set >> 64) as u64],
+            max: rule.max,
+            letter_first: rule.letter_first,
+        }
     }
 
     /// Whether `name` obeys the rule.
@@ -61,7 +67,11 @@ impl ByteRule {
         let b = name.as_bytes();
         let first_ok =
             b.first().is_some_and(|&c| !self.letter_first || c.is_ascii_alphabetic() || c == b'_');
-        first_ok && b.len() <= self.max && b.iter().all(|&c| c < 128 && self.allowed >> c & 1 == 1)
+        first_ok
+            && b.len() <= self.max
+            && b.iter().all(|&c| {
+                self.allowed.get(usize::from(c >> 6)).is_some_and(|w| w >> (c & 63) & 1 == 1)
+            })
     }
 }
 
@@ -124,7 +134,9 @@ fn name_pointer(tool: &Tool<'_>) -> String {
     }
 }
 
-/// Whether two of `names` are equal: pairwise for a few, else by sorted hashes.
+/// Whether two of `names` are equal: pairwise for a few, else through an open-addressing
+/// table of hashes in `scratch` (one probe per name, no sort); names are compared only when
+/// their hashes are equal.
 pub(crate) fn has_duplicates<'n>(
     names: impl Iterator<Item = &'n str> + Clone,
     scratch: &mut Vec<(u64, u32)>,
@@ -140,15 +152,49 @@ pub(crate) fn has_duplicates<'n>(
         }
         return false;
     }
+    // At most half full, so probes stay short; a slot holds (hash, index + 1), 0 when empty.
+    let size = (n * 2).next_power_of_two();
     scratch.clear();
-    scratch.extend(names.clone().enumerate().map(|(i, s)| (hash(s), i as u32)));
-    scratch.sort_unstable();
-    scratch.windows(2).any(|w| match w {
-        [(ha, ia), (hb, ib)] if ha == hb => {
-            names.clone().nth(*ia as usize) == names.clone().nth(*ib as usize)
+    scratch.resize(size, (0, 0));
+    let mask = size - 1;
+    for (i, name) in names.clone().enumerate() {
+        let h = word_hash(name);
+        let mut at = (h ^ (h >> 29)) as usize & mask;
+        loop {
+            match scratch.get_mut(at) {
+                Some(slot @ (_, 0)) => {
+                    *slot = (h, u32::try_from(i + 1).unwrap_or(u32::MAX));
+                    break;
+                }
+                Some((seen, j)) if *seen == h => {
+                    if names.clone().nth(*j as usize - 1) == Some(name) {
+                        return true;
+                    }
+                }
+                Some(_) => {}
+                None => break,
+            }
+            at = (at + 1) & mask;
         }
-        _ => false,
-    })
+    }
+    false
+}
+
+/// A fast hash of a name, eight bytes per step, for the duplicate test only (names derived
+/// from a hash use [`hash`], which is stable across versions).
+#[inline]
+fn word_hash(s: &str) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = (s.len() as u64).wrapping_mul(K);
+    let mut chunks = s.as_bytes().chunks_exact(8);
+    for c in &mut chunks {
+        let w = <[u8; 8]>::try_from(c).map_or(0, u64::from_le_bytes);
+        h = (h ^ w).wrapping_mul(K).rotate_left(31);
+    }
+    let tail =
+        chunks.remainder().iter().enumerate().fold(0u64, |w, (i, &b)| w | u64::from(b) << (8 * i));
+    h = (h ^ tail).wrapping_mul(K);
+    h ^ (h >> 32)
 }
 
 /// `name` with every character the rule rejects replaced by `_`, a leading `_` where a letter
@@ -342,6 +388,26 @@ mod tests {
                     "{name:?} under {}",
                     rule.pattern
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn duplicates_are_found_at_every_size() {
+        let mut scratch = Vec::new();
+        for n in [0, 1, 2, 16, 17, 40, 300] {
+            let names: Vec<String> =
+                (0..n).map(|i| format!("tool_{i}_{}", "x".repeat(i % 11))).collect();
+            let refs = || names.iter().map(String::as_str);
+            assert!(!has_duplicates(refs(), &mut scratch), "{n} distinct");
+            for (a, b) in [(0, n.saturating_sub(1)), (n / 2, n / 3), (n.saturating_sub(2), 1)] {
+                if n < 2 || a == b {
+                    continue;
+                }
+                let mut copy = names.clone();
+                copy[a] = copy[b].clone();
+                let dup = || copy.iter().map(String::as_str);
+                assert!(has_duplicates(dup(), &mut scratch), "{n} names, {a} = {b}");
             }
         }
     }
