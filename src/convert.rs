@@ -164,6 +164,7 @@ impl Front {
         &mut self,
         input: &[u8],
         from: &dyn Adapter,
+        to: Option<&dyn Adapter>,
         options: &Options,
         then: impl for<'a> FnOnce(Lowered<'a>, &'a Bump) -> Result<R, ConversionError>,
     ) -> Result<R, ConversionError> {
@@ -171,7 +172,8 @@ impl Front {
             return Err(unsupported(from, Direction::ToCanonical));
         }
         let Front { arena, parser, scratch, imported } = self;
-        let mut session = Session { arena, parser, scratch, from, options };
+        let keys = to.and_then(|t| t.profile().key_rule());
+        let mut session = Session { arena, parser, scratch, from, keys, options };
         if !from.imports() {
             return session.read(input, |lw, arena, source| {
                 let mut lowered = lower_document(lw, from)?;
@@ -204,6 +206,8 @@ struct Session<'s> {
     parser: &'s mut Parser,
     scratch: &'s mut Vec<(u64, u32)>,
     from: &'s dyn Adapter,
+    /// The target's property-key rule, which lowering tests keys against.
+    keys: Option<&'s crate::profile::NameRule>,
     options: &'s Options,
 }
 
@@ -227,6 +231,7 @@ impl Session<'_> {
         let source = Source { base: doc.base, src: input, escapes: doc.escapes };
         let result = {
             let mut lw = Lowerer::new(&doc, input, arena, limits, name, self.scratch);
+            lw.check_keys(self.keys);
             f(&mut lw, arena, source)
         };
         let tape = crate::parse::recycle(doc.tape);
@@ -299,7 +304,7 @@ impl Converter {
         conversion.inverse.reset(from.name(), to.name());
         let scratch = Scratch { names: &mut self.names, findings: &mut self.findings };
         // parse → lower, then passes → emit.
-        self.front.lower(input, from, options, |mut lowered, arena| {
+        self.front.lower(input, from, Some(to), options, |mut lowered, arena| {
             let kept = run_passes(
                 &mut lowered,
                 from,
@@ -359,7 +364,7 @@ impl Converter {
         let conversion = &mut self.conversion;
         conversion.clear();
         let (findings, names) = (&mut self.findings, &mut self.names);
-        self.front.lower(input, from, options, |lowered, arena| {
+        self.front.lower(input, from, Some(to), options, |lowered, arena| {
             let mut cx = PassCx::new(arena, from, to, options, &mut conversion.report);
             let strict = cx.strict_profile();
             for tool in lowered.tools.iter() {
@@ -388,7 +393,7 @@ impl Converter {
         from: &dyn Adapter,
         options: &Options,
     ) -> Result<Vec<CanonicalTool>, ConversionError> {
-        self.front.lower(input, from, options, |lowered, _| {
+        self.front.lower(input, from, None, options, |lowered, _| {
             Ok(lowered.tools.iter().map(|t| tool_from_ir(t, from.name())).collect())
         })
     }

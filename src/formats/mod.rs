@@ -36,6 +36,7 @@ pub(crate) const EMPTY_TOOL: Tool<'static> = Tool {
     at: 0,
     source_name: None,
     remapped: false,
+    valid_keys: None,
 };
 
 /// The empty object schema written where a target requires an input schema the source lacked.
@@ -121,7 +122,11 @@ fn envelope_members<'a>(
             Role::Input | Role::Output if lw.kind(v) == Kind::Null => {
                 r = Role::Meta;
             }
-            Role::Input => tool.input = Some(lw.schema(v, &p, depth)?),
+            Role::Input => {
+                lw.begin_key_check();
+                tool.input = Some(lw.schema(v, &p, depth)?);
+                tool.valid_keys = lw.key_check();
+            }
             Role::Output => tool.output = Some(lw.schema(v, &p, depth)?),
             Role::Strict => match lw.kind(v) {
                 Kind::Bool => {

@@ -75,6 +75,10 @@ pub struct Tool<'a> {
     /// A pass renamed a property key or widened an optional property somewhere in the input
     /// schema, so a model's arguments need mapping back.
     pub remapped: bool,
+    /// The pattern of the property-key rule ([`crate::profile::NameRule::pattern`]) that every
+    /// `properties` key of the input schema was found to obey while it was lowered; `None`
+    /// when no rule was checked. The names pass then skips its own walk of the schema.
+    pub valid_keys: Option<&'static str>,
 }
 
 impl<'a> Tool<'a> {

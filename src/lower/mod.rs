@@ -15,7 +15,9 @@ use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::{Json, Member};
 use crate::options::Limits;
 use crate::parse::Doc;
+use crate::passes::names::ByteRule;
 use crate::pointer::{Path, Seg};
+use crate::profile::NameRule;
 
 /// A position in the tape: the index of a value's node.
 pub type At = usize;
@@ -41,6 +43,11 @@ pub struct Lowerer<'a, 's> {
     adapter: &'s str,
     scratch: &'s mut Vec<(u64, u32)>,
     openapi_types: bool,
+    /// The target's property-key rule, tested on every `properties` key as it is lowered
+    /// (the key's bytes are in cache then), so the names pass need not walk the schema again.
+    key_rule: Option<(ByteRule, &'static str)>,
+    /// A `properties` key lowered since [`Lowerer::begin_key_check`] breaks `key_rule`.
+    key_broken: bool,
 }
 
 /// The JSON type of a tape value, for envelope code that branches on shape.
@@ -96,6 +103,8 @@ impl<'a, 's> Lowerer<'a, 's> {
             adapter,
             scratch,
             openapi_types: false,
+            key_rule: None,
+            key_broken: false,
         }
     }
 
@@ -108,6 +117,33 @@ impl<'a, 's> Lowerer<'a, 's> {
     /// schemas lowered until this is set back.
     pub fn set_openapi_types(&mut self, on: bool) {
         self.openapi_types = on;
+    }
+
+    /// Tests every `properties` key lowered from now on against `rule` (the target's key
+    /// rule), for [`Lowerer::key_check`].
+    pub(crate) fn check_keys(&mut self, rule: Option<&NameRule>) {
+        self.key_rule = rule.map(|r| (ByteRule::new(r), r.pattern));
+    }
+
+    /// Starts a key check: [`Lowerer::key_check`] answers for the keys lowered after this.
+    pub(crate) fn begin_key_check(&mut self) {
+        self.key_broken = false;
+    }
+
+    /// The pattern of the key rule every `properties` key lowered since
+    /// [`Lowerer::begin_key_check`] obeys; `None` when one breaks it or no rule is set.
+    pub(crate) fn key_check(&self) -> Option<&'static str> {
+        self.key_rule.filter(|_| !self.key_broken).map(|(_, pattern)| pattern)
+    }
+
+    /// Notes a `properties` key for [`Lowerer::key_check`].
+    #[inline]
+    fn note_key(&mut self, key: &str) {
+        if let Some((rule, _)) = &self.key_rule
+            && !rule.accepts(key)
+        {
+            self.key_broken = true;
+        }
     }
 
     /// The limits in force.

@@ -214,7 +214,7 @@ impl<'a> Lowerer<'a, '_> {
                 if len > SMALL {
                     self.check_duplicates(at, path)?;
                 }
-                match self.props(at, len, path, depth, features) {
+                match self.props(at, len, path, depth, features, kw == Keyword::Properties) {
                     Ok(props) => Value::Props(props),
                     Err(e) => return Err(self.prefer_duplicate(at, path, e)),
                 }
@@ -257,7 +257,8 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// The named schemas of the object at `at` (`properties`, `$defs`, …); a small object's
-    /// repeated names are found on the way, as in [`Lowerer::schema`].
+    /// repeated names are found on the way, as in [`Lowerer::schema`]. `keys`: the names are
+    /// property keys, tested against the key rule (see [`Lowerer::check_keys`]).
     fn props(
         &mut self,
         at: At,
@@ -265,6 +266,7 @@ impl<'a> Lowerer<'a, '_> {
         path: &Path<'_>,
         depth: usize,
         features: &mut FeatureSet,
+        keys: bool,
     ) -> Result<&'a [Prop<'a>], ConversionError> {
         let props = self.alloc_slice(len, Prop::new("", 0, Schema::bool(true, 0)), path)?;
         let mut seen = Seen::new();
@@ -273,6 +275,9 @@ impl<'a> Lowerer<'a, '_> {
             let Some((name, name_at, v)) = members.next() else { break };
             if len <= SMALL && !seen.fresh(name) {
                 self.check_duplicates(at, path)?;
+            }
+            if keys {
+                self.note_key(name);
             }
             let s = self.schema(v, &path.push(Seg::Key(name)), depth + 1)?;
             *features = features.union(s.features);
