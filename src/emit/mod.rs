@@ -4,6 +4,10 @@
 //! written as their source text and strings are re-escaped minimally, so the same input and
 //! options always give the same bytes — prompt caches key on them.
 
+mod escape;
+
+pub use escape::write_escaped;
+
 use crate::ir::{Entry, Json, JsonType, Keyword, Schema, Value};
 
 /// A JSON writer over a byte buffer, compact or indented.
@@ -32,21 +36,27 @@ pub(crate) struct Source<'s> {
 }
 
 impl Source<'_> {
-    /// Whether `s` lies in the input copy, starts right after an unescaped `"` of the input
-    /// (so it starts where a string's text starts: inside a string's text there is no
-    /// unescaped quote), and no escape of the input starts within its length (a string with
-    /// an escape has its first one within its decoded length). Its bytes are then the input's
-    /// own text. Anything else (arena text, a static name) is not.
+    /// Where `s` stands quoted in the input (`"` to `"`), if it lies in the input copy, starts
+    /// right after an unescaped `"` of the input (so it starts where a string's text starts:
+    /// inside a string's text there is no unescaped quote), and no escape of the input starts
+    /// within its length (a string with an escape has its first one within its decoded
+    /// length). Its bytes are then the input's own text, and the input's next byte is the
+    /// closing quote. Anything else (arena text, a static name) is not.
     #[inline]
-    fn verbatim(&self, s: &str) -> bool {
+    fn quoted(&self, s: &str) -> Option<(usize, usize)> {
         let at = (s.as_ptr() as usize).wrapping_sub(self.base);
-        let Some(end) = at.checked_add(s.len()).filter(|&e| e <= self.src.len()) else {
-            return false;
-        };
-        let quoted = at >= 1
-            && self.src.get(at - 1) == Some(&b'"')
-            && (at < 2 || self.src.get(at - 2) != Some(&b'\\'));
-        quoted && !self.escape_within(at, end)
+        let end = at.checked_add(s.len()).filter(|&e| e < self.src.len())?;
+        let open = at.checked_sub(1)?;
+        let quoted = self.src.get(open) == Some(&b'"')
+            && (open == 0 || self.src.get(open - 1) != Some(&b'\\'))
+            && self.src.get(end) == Some(&b'"');
+        (quoted && !self.escape_within(at, end)).then_some((open, end + 1))
+    }
+
+    /// Whether `s` is the input's own text (see [`Source::quoted`]).
+    #[cfg(test)]
+    fn verbatim(&self, s: &str) -> bool {
+        self.quoted(s).is_some()
     }
 
     /// Whether an escape may start in `at..end` (a block holding one overlaps it).
@@ -57,6 +67,11 @@ impl Source<'_> {
             return false;
         }
         let (first, last) = (at / ESCAPE_BLOCK, (end - 1) / ESCAPE_BLOCK);
+        let span = (u64::MAX << (first % 64)) & (u64::MAX >> (63 - last % 64));
+        if first / 64 == last / 64 {
+            // Nearly every string: its blocks are bits of one word.
+            return self.escapes.get(first / 64).is_some_and(|bits| bits & span != 0);
+        }
         (first / 64..=last / 64).any(|w| {
             let mut bits = self.escapes.get(w).copied().unwrap_or(0);
             if w == first / 64 {
@@ -208,13 +223,9 @@ impl<'o> Writer<'o> {
     /// Writes a JSON string, escaping `"`, `\` and control characters.
     #[inline]
     pub fn string(&mut self, s: &str) {
-        if self.source.verbatim(s) {
-            self.out.reserve(s.len() + 2);
-            self.out.push(b'"');
-            self.out.extend_from_slice(s.as_bytes());
-            self.out.push(b'"');
-        } else {
-            write_escaped(self.out, s);
+        match self.source.quoted(s) {
+            Some((open, close)) => escape::append_run(self.out, self.source.src, open, close),
+            None => write_escaped(self.out, s),
         }
     }
 
@@ -407,49 +418,6 @@ const fn type_names(upper: bool) -> [Padded; 7] {
         i += 1;
     }
     table
-}
-
-// 0: as is; b'u': \u00XX; otherwise the short escape letter.
-#[allow(clippy::indexing_slicing, reason = "const table build: every index is below 256")]
-static ESCAPE: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 0x20 {
-        t[i] = b'u';
-        i += 1;
-    }
-    t[b'\n' as usize] = b'n';
-    t[b'\r' as usize] = b'r';
-    t[b'\t' as usize] = b't';
-    t[0x08] = b'b';
-    t[0x0c] = b'f';
-    t[b'"' as usize] = b'"';
-    t[b'\\' as usize] = b'\\';
-    t
-};
-
-/// Appends `s` as a JSON string literal.
-pub fn write_escaped(out: &mut Vec<u8>, s: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push(b'"');
-    let bytes = s.as_bytes();
-    let mut start = 0;
-    while let Some(i) = crate::scan::next_to_escape(bytes, start) {
-        out.extend_from_slice(bytes.get(start..i).unwrap_or_default());
-        let b = bytes.get(i).copied().unwrap_or_default();
-        let esc = ESCAPE.get(usize::from(b)).copied().unwrap_or(b'u');
-        if esc == b'u' {
-            out.extend_from_slice(b"\\u00");
-            out.push(HEX.get(usize::from(b >> 4)).copied().unwrap_or(b'0'));
-            out.push(HEX.get(usize::from(b & 0xf)).copied().unwrap_or(b'0'));
-        } else {
-            out.push(b'\\');
-            out.push(esc);
-        }
-        start = i + 1;
-    }
-    out.extend_from_slice(bytes.get(start..).unwrap_or_default());
-    out.push(b'"');
 }
 
 #[cfg(test)]
