@@ -102,16 +102,47 @@ impl<'o> Writer<'o> {
         self.upper_types = upper;
     }
 
+    /// Starts a new line at the current depth, in pretty output.
+    #[inline]
     fn newline(&mut self) {
         if self.pretty {
-            self.out.push(b'\n');
-            for _ in 0..self.depth {
-                self.out.extend_from_slice(b"  ");
-            }
+            self.indent();
+        }
+    }
+
+    /// The line break and indentation of pretty output, kept out of the compact path.
+    #[cold]
+    #[inline(never)]
+    fn indent(&mut self) {
+        self.out.push(b'\n');
+        for _ in 0..self.depth {
+            self.out.extend_from_slice(b"  ");
+        }
+    }
+
+    /// What comes before a member or an element: a comma unless it is the first, then the
+    /// line break of pretty output.
+    #[inline]
+    fn separate(&mut self) {
+        if !self.first {
+            self.out.push(b',');
+        }
+        self.first = false;
+        self.newline();
+    }
+
+    /// What follows a key.
+    #[inline]
+    fn colon(&mut self) {
+        if self.pretty {
+            self.out.extend_from_slice(b": ");
+        } else {
+            self.out.push(b':');
         }
     }
 
     /// Opens an object.
+    #[inline]
     pub fn begin_object(&mut self) {
         self.out.push(b'{');
         self.depth += 1;
@@ -119,6 +150,7 @@ impl<'o> Writer<'o> {
     }
 
     /// Closes an object.
+    #[inline]
     pub fn end_object(&mut self) {
         self.depth -= 1;
         if !self.first {
@@ -129,6 +161,7 @@ impl<'o> Writer<'o> {
     }
 
     /// Opens an array.
+    #[inline]
     pub fn begin_array(&mut self) {
         self.out.push(b'[');
         self.depth += 1;
@@ -136,6 +169,7 @@ impl<'o> Writer<'o> {
     }
 
     /// Closes an array.
+    #[inline]
     pub fn end_array(&mut self) {
         self.depth -= 1;
         if !self.first {
@@ -146,37 +180,38 @@ impl<'o> Writer<'o> {
     }
 
     /// Writes an object key (with the separator before it when needed).
+    #[inline]
     pub fn key(&mut self, key: &str) {
-        if !self.first {
-            self.out.push(b',');
-        }
-        self.first = false;
-        self.newline();
-        self.string(key);
-        self.out.push(b':');
-        if self.pretty {
-            self.out.push(b' ');
+        self.separate();
+        let src = self.source.src;
+        match self.source.quoted(key) {
+            // The input's own `"key":`, when its colon follows the closing quote.
+            Some((open, close)) if !self.pretty && src.get(close) == Some(&b':') => {
+                escape::append_run(self.out, src, open, close + 1);
+            }
+            Some((open, close)) => {
+                escape::append_run(self.out, src, open, close);
+                self.colon();
+            }
+            None => {
+                write_escaped(self.out, key);
+                self.colon();
+            }
         }
     }
 
     /// Writes an object key known to need no escaping (a schema keyword, an envelope key).
-    #[inline]
+    /// Inlined so that a literal key's length is a constant and its copy a few moves.
+    #[inline(always)]
     pub fn key_plain(&mut self, key: &'static str) {
-        if !self.first {
-            self.out.push(b',');
-        }
-        self.first = false;
-        self.newline();
+        self.separate();
         self.string_plain(key);
-        self.out.push(b':');
-        if self.pretty {
-            self.out.push(b' ');
-        }
+        self.colon();
     }
 
     /// Writes a keyword's key: compact output copies `"keyword":` from a table in one
     /// fixed-size write.
-    #[inline]
+    #[inline(always)]
     fn keyword_key(&mut self, kw: Keyword) {
         match KEYWORD_KEYS.get(kw as usize) {
             Some(quoted) if !self.pretty => {
@@ -186,8 +221,18 @@ impl<'o> Writer<'o> {
                 self.first = false;
                 quoted.write(self.out);
             }
-            _ => self.key_plain(kw.as_str()),
+            _ => self.keyword_key_pretty(kw),
         }
+    }
+
+    /// [`Writer::keyword_key`] for pretty output, out of the compact path.
+    #[inline(never)]
+    fn keyword_key_pretty(&mut self, kw: Keyword) {
+        self.separate();
+        self.out.push(b'"');
+        self.out.extend_from_slice(kw.as_str().as_bytes());
+        self.out.push(b'"');
+        self.colon();
     }
 
     /// Writes a type name, from a table of quoted names.
@@ -196,28 +241,24 @@ impl<'o> Writer<'o> {
         let table = if self.upper_types { &UPPER_TYPE_NAMES } else { &TYPE_NAMES };
         match table.get(ty as usize) {
             Some(quoted) => quoted.write(self.out),
-            None => {
-                self.string_plain(if self.upper_types { ty.as_upper_str() } else { ty.as_str() })
-            }
+            None => self.string(if self.upper_types { ty.as_upper_str() } else { ty.as_str() }),
         }
     }
 
-    /// Writes a string known to need no escaping.
-    #[inline]
+    /// Writes a string known to need no escaping. Inlined like [`Writer::key_plain`].
+    #[inline(always)]
     pub fn string_plain(&mut self, s: &'static str) {
         debug_assert!(crate::scan::next_to_escape(s.as_bytes(), 0).is_none());
+        self.out.reserve(s.len() + 2);
         self.out.push(b'"');
         self.out.extend_from_slice(s.as_bytes());
         self.out.push(b'"');
     }
 
     /// Starts an array element.
+    #[inline]
     pub fn element(&mut self) {
-        if !self.first {
-            self.out.push(b',');
-        }
-        self.first = false;
-        self.newline();
+        self.separate();
     }
 
     /// Writes a JSON string, escaping `"`, `\` and control characters.
@@ -282,19 +323,32 @@ impl<'o> Writer<'o> {
     /// tool object is a schema with envelope members among its keywords (LangChain).
     #[inline]
     pub fn entry(&mut self, e: &Entry<'_>) {
-        match e.value {
+        match &e.value {
             Value::Unknown(m) => {
                 self.key(m.key);
                 self.json(&m.value);
             }
+            // The two commonest values, written here rather than through `value`, whose
+            // prologue costs more than writing them.
+            Value::Type(t) if !t.array => {
+                self.keyword_key(e.keyword);
+                for &ty in t.list.iter().take(1) {
+                    self.type_name(ty);
+                }
+            }
+            Value::Str(s) => {
+                self.keyword_key(e.keyword);
+                self.string(s);
+            }
             value => {
                 self.keyword_key(e.keyword);
-                self.value(&value);
+                self.value(value);
             }
         }
     }
 
     /// Writes a keyword's value as the schema would hold it.
+    #[inline]
     pub(crate) fn value(&mut self, v: &Value<'_>) {
         match *v {
             Value::Schema(s) => self.schema(s),
