@@ -34,9 +34,47 @@ pub(super) fn append_run(out: &mut Vec<u8>, src: &[u8], start: usize, end: usize
     out.extend_from_slice(src.get(start..end).unwrap_or_default());
 }
 
+/// Appends the first `len` bytes of `w`.
+#[inline]
+pub(super) fn append_window(out: &mut Vec<u8>, w: &[u8; WINDOW], len: usize) {
+    let kept = out.len();
+    out.extend_from_slice(w);
+    out.truncate(kept + len);
+}
+
+/// Whether a `\` is among the first `len` bytes of `w` (all of them past `WINDOW`). A mask
+/// from a table keeps it to vector compares: no loop that stops at `len`.
+#[inline(always)]
+pub(super) fn backslash_below(w: &[u8; WINDOW], len: usize) -> bool {
+    let Some(mask) = BELOW.get(len) else {
+        return w.contains(&b'\\');
+    };
+    let mut any = 0u8;
+    for (&m, &b) in mask.iter().zip(w) {
+        any |= u8::from(b == b'\\') & m;
+    }
+    any != 0
+}
+
+/// `BELOW[n]`: `0xff` in the first `n` bytes, then zeros.
+#[allow(clippy::indexing_slicing, reason = "const table build: n ≤ WINDOW")]
+static BELOW: [[u8; WINDOW]; WINDOW + 1] = {
+    let mut t = [[0u8; WINDOW]; WINDOW + 1];
+    let mut n = 0;
+    while n <= WINDOW {
+        let mut i = 0;
+        while i < n {
+            t[n][i] = 0xff;
+            i += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// The `WINDOW` bytes of `src` from `at`, if there are that many.
 #[inline]
-fn window(src: &[u8], at: usize) -> Option<&[u8; WINDOW]> {
+pub(super) fn window(src: &[u8], at: usize) -> Option<&[u8; WINDOW]> {
     src.get(at..at.checked_add(WINDOW)?).and_then(|w| w.try_into().ok())
 }
 
@@ -199,6 +237,20 @@ mod tests {
         let mut big = "y".repeat(70_000);
         big.push('\n');
         check(&big);
+    }
+
+    #[test]
+    fn finds_backslashes_below_every_length() {
+        for pos in 0..WINDOW {
+            let mut w = [b'a'; WINDOW];
+            if let Some(b) = w.get_mut(pos) {
+                *b = b'\\';
+            }
+            for len in 0..=WINDOW + 1 {
+                assert_eq!(backslash_below(&w, len), pos < len, "{pos} {len}");
+            }
+        }
+        assert!(!backslash_below(&[b'"'; WINDOW], WINDOW));
     }
 
     #[test]

@@ -35,7 +35,30 @@ pub(crate) struct Source<'s> {
     pub escapes: &'s [u64],
 }
 
-impl Source<'_> {
+impl<'s> Source<'s> {
+    /// The input's window of [`escape::WINDOW`] bytes from the `"` that opens `s`, and the
+    /// length of `"s"`, when that is all in the window and `s` is the input's own text: it
+    /// starts right after an unescaped `"`, is followed by a `"`, and no `\` lies between
+    /// (then no escape changed its bytes, and it holds no `"` or control character, which
+    /// JSON text cannot). The commonest strings, keys and names, are told and copied with
+    /// this one window.
+    #[inline]
+    fn short(&self, s: &str) -> Option<(&'s [u8; escape::WINDOW], usize)> {
+        let quoted = s.len() + 2;
+        if quoted > escape::WINDOW {
+            return None;
+        }
+        let open = (s.as_ptr() as usize).wrapping_sub(self.base).checked_sub(1)?;
+        let w = escape::window(self.src, open)?;
+        // The backslash test first: told that `w[0]` is a quote, the compiler would drop
+        // that byte from the test and split its vector compares.
+        let plain = !escape::backslash_below(w, quoted)
+            && w.first() == Some(&b'"')
+            && w.get(quoted - 1) == Some(&b'"')
+            && (open == 0 || self.src.get(open - 1) != Some(&b'\\'));
+        plain.then_some((w, quoted))
+    }
+
     /// Where `s` stands quoted in the input (`"` to `"`), if it lies in the input copy, starts
     /// right after an unescaped `"` of the input (so it starts where a string's text starts:
     /// inside a string's text there is no unescaped quote), and no escape of the input starts
@@ -183,6 +206,16 @@ impl<'o> Writer<'o> {
     #[inline]
     pub fn key(&mut self, key: &str) {
         self.separate();
+        if let Some((w, quoted)) = self.source.short(key) {
+            // The input's own `"key":`, when its colon follows the closing quote.
+            if !self.pretty && quoted < escape::WINDOW && w.get(quoted) == Some(&b':') {
+                escape::append_window(self.out, w, quoted + 1);
+            } else {
+                escape::append_window(self.out, w, quoted);
+                self.colon();
+            }
+            return;
+        }
         let src = self.source.src;
         match self.source.quoted(key) {
             // The input's own `"key":`, when its colon follows the closing quote.
@@ -264,6 +297,16 @@ impl<'o> Writer<'o> {
     /// Writes a JSON string, escaping `"`, `\` and control characters.
     #[inline]
     pub fn string(&mut self, s: &str) {
+        match self.source.short(s) {
+            Some((w, quoted)) => escape::append_window(self.out, w, quoted),
+            None => self.string_long(s),
+        }
+    }
+
+    /// [`Writer::string`] past its inlined short case: a long string of the input, or one
+    /// from elsewhere.
+    #[inline(never)]
+    fn string_long(&mut self, s: &str) {
         match self.source.quoted(s) {
             Some((open, close)) => escape::append_run(self.out, self.source.src, open, close),
             None => write_escaped(self.out, s),
@@ -514,6 +557,74 @@ mod tests {
             w.string(s);
         }
         assert_eq!(out, br#""a""plain""b""x\ny""c\"""q""#);
+    }
+
+    /// Every string and key of `src`, and slices of them, written through the input fast
+    /// paths, must read as the plain escaper writes them.
+    /// Returns how many whole strings took the one-window path.
+    fn strings_and_keys_agree(src: &[u8], slices: bool) -> usize {
+        let mut parser = crate::parse::Parser::default();
+        let doc = parser.parse(src, usize::MAX).unwrap();
+        let source = Source { base: doc.base, src, escapes: doc.escapes };
+        let mut short = 0;
+        for node in &doc.tape {
+            let simd_json::Node::String(s) = *node else { continue };
+            short += usize::from(source.short(s).is_some());
+            let cuts = (0..=s.len()).filter(|&i| slices && s.is_char_boundary(i));
+            let slices = cuts.clone().map(|i| &s[..i]).chain(cuts.map(|i| &s[i..]));
+            for piece in slices.chain([s]) {
+                let mut want = b",".to_vec();
+                write_escaped(&mut want, piece);
+                let mut out = Vec::new();
+                let mut w = Writer::new(&mut out, false).with_source(source);
+                w.element();
+                w.element();
+                w.string(piece);
+                assert_eq!(out, want, "{piece:?}");
+                for pretty in [false, true] {
+                    out.clear();
+                    let mut w = Writer::new(&mut out, pretty).with_source(source);
+                    w.begin_object();
+                    w.key_plain("k");
+                    w.bool(true);
+                    w.key(piece);
+                    w.bool(true);
+                    w.end_object();
+                    let mut want = if pretty {
+                        b"{\n  \"k\": true,\n  ".to_vec()
+                    } else {
+                        b"{\"k\":true,".to_vec()
+                    };
+                    write_escaped(&mut want, piece);
+                    want.extend_from_slice(if pretty { b": true\n}" } else { b":true}" });
+                    assert_eq!(String::from_utf8_lossy(&out), String::from_utf8_lossy(&want));
+                }
+            }
+        }
+        short
+    }
+
+    #[test]
+    fn input_strings_of_every_length_near_the_window_agree() {
+        let specials = ["\\\"", "\\\\", "\\n", "\\u0001", "\\u00e9", "\\/", "é"];
+        let lengths =
+            (0..=escape::WINDOW + 8).chain(2 * escape::WINDOW - 4..=2 * escape::WINDOW + 4);
+        let mut short = 0;
+        for len in lengths {
+            let text: String = ('a'..='z').cycle().take(len).collect();
+            // As a key with and without a space before its colon, as values, and at the end.
+            let doc = format!(r#"{{"{text}":"{text}","{text}" :["{text}"],"x":"{text}"}}"#);
+            short += strings_and_keys_agree(doc.as_bytes(), true);
+            short += strings_and_keys_agree(format!(r#"["{text}"]"#).as_bytes(), true);
+            for pos in 0..=len {
+                for sp in specials {
+                    let (a, b) = text.split_at(pos);
+                    let doc = format!(r#"{{"{a}{sp}{b}":"{a}{sp}{b}","n":"{a}","m":["{b}{sp}"]}}"#);
+                    short += strings_and_keys_agree(doc.as_bytes(), false);
+                }
+            }
+        }
+        assert!(short > 1000, "the one-window path was taken {short} times");
     }
 
     #[test]
