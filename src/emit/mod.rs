@@ -237,9 +237,20 @@ impl<'o> Writer<'o> {
     /// Inlined so that a literal key's length is a constant and its copy a few moves.
     #[inline(always)]
     pub fn key_plain(&mut self, key: &'static str) {
-        self.separate();
-        self.string_plain(key);
-        self.colon();
+        match Padded::fit(key, b":") {
+            Some(quoted) if !self.pretty => {
+                if !self.first {
+                    self.out.push(b',');
+                }
+                self.first = false;
+                quoted.write(self.out);
+            }
+            _ => {
+                self.separate();
+                self.string_plain(key);
+                self.colon();
+            }
+        }
     }
 
     /// Writes a keyword's key: compact output copies `"keyword":` from a table in one
@@ -282,10 +293,15 @@ impl<'o> Writer<'o> {
     #[inline(always)]
     pub fn string_plain(&mut self, s: &'static str) {
         debug_assert!(crate::scan::next_to_escape(s.as_bytes(), 0).is_none());
-        self.out.reserve(s.len() + 2);
-        self.out.push(b'"');
-        self.out.extend_from_slice(s.as_bytes());
-        self.out.push(b'"');
+        match Padded::fit(s, b"") {
+            Some(quoted) => quoted.write(self.out),
+            None => {
+                self.out.reserve(s.len() + 2);
+                self.out.push(b'"');
+                self.out.extend_from_slice(s.as_bytes());
+                self.out.push(b'"');
+            }
+        }
     }
 
     /// Starts an array element.
@@ -472,6 +488,22 @@ impl Padded {
         Padded { bytes, len: 2 + i + j }
     }
 
+    /// `"text"` plus `suffix`, if it fits. Inlined with a literal `text`, this folds to a
+    /// constant.
+    #[inline(always)]
+    fn fit(text: &str, suffix: &[u8]) -> Option<Padded> {
+        let mut bytes = [0u8; 24];
+        let len = text.len() + 2 + suffix.len();
+        let (open, rest) = bytes.get_mut(..len)?.split_first_mut()?;
+        *open = b'"';
+        let (body, rest) = rest.split_at_mut(text.len());
+        body.copy_from_slice(text.as_bytes());
+        let (close, tail) = rest.split_first_mut()?;
+        *close = b'"';
+        tail.copy_from_slice(suffix);
+        Some(Padded { bytes, len })
+    }
+
     /// Appends the text to `out`.
     #[inline]
     fn write(&self, out: &mut Vec<u8>) {
@@ -625,6 +657,29 @@ mod tests {
             }
         }
         assert!(short > 1000, "the one-window path was taken {short} times");
+    }
+
+    #[test]
+    fn plain_keys_and_strings_of_every_length() {
+        for len in 0..=30 {
+            let text: &'static str = Box::leak("k".repeat(len).into_boxed_str());
+            for pretty in [false, true] {
+                let mut out = Vec::new();
+                let mut w = Writer::new(&mut out, pretty);
+                w.begin_object();
+                w.key_plain(text);
+                w.string_plain(text);
+                w.key_plain(text);
+                w.string_plain(text);
+                w.end_object();
+                let want = if pretty {
+                    format!("{{\n  \"{text}\": \"{text}\",\n  \"{text}\": \"{text}\"\n}}")
+                } else {
+                    format!(r#"{{"{text}":"{text}","{text}":"{text}"}}"#)
+                };
+                assert_eq!(String::from_utf8_lossy(&out), want);
+            }
+        }
     }
 
     #[test]
