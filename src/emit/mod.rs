@@ -206,19 +206,20 @@ impl<'o> Writer<'o> {
     #[inline]
     pub fn key(&mut self, key: &str) {
         self.separate();
-        if let Some((w, quoted)) = self.source.short(key) {
+        match self.source.short(key) {
             // The input's own `"key":`, when its colon follows the closing quote.
-            if !self.pretty && quoted < escape::WINDOW && w.get(quoted) == Some(&b':') {
+            Some((w, quoted)) if !self.pretty && w.get(quoted) == Some(&b':') => {
                 escape::append_window(self.out, w, quoted + 1);
-            } else {
-                escape::append_window(self.out, w, quoted);
-                self.colon();
             }
-            return;
+            _ => self.key_long(key),
         }
+    }
+
+    /// [`Writer::key`] past its inlined common case, once the separator is written.
+    #[inline(never)]
+    fn key_long(&mut self, key: &str) {
         let src = self.source.src;
         match self.source.quoted(key) {
-            // The input's own `"key":`, when its colon follows the closing quote.
             Some((open, close)) if !self.pretty && src.get(close) == Some(&b':') => {
                 escape::append_run(self.out, src, open, close + 1);
             }
@@ -350,7 +351,11 @@ impl<'o> Writer<'o> {
                 self.begin_array();
                 for item in items {
                     self.element();
-                    self.json(item);
+                    // Most arrays are `enum`s of strings: no call per element for those.
+                    match item {
+                        Json::String(s) => self.string(s),
+                        item => self.json(item),
+                    }
                 }
                 self.end_array();
             }
