@@ -259,10 +259,8 @@ impl<'o> Writer<'o> {
     #[inline(always)]
     fn keyword_key(&mut self, kw: Keyword) {
         match KEYWORD_KEYS.get(kw as usize) {
-            Some(quoted) if !self.pretty => {
-                if !self.first {
-                    self.out.push(b',');
-                }
+            Some([bare, after]) if !self.pretty => {
+                let quoted = if self.first { bare } else { after };
                 self.first = false;
                 quoted.write(self.out);
             }
@@ -395,9 +393,25 @@ impl<'o> Writer<'o> {
             // The two commonest values, written here rather than through `value`, whose
             // prologue costs more than writing them.
             Value::Type(t) if !t.array => {
-                self.keyword_key(e.keyword);
-                for &ty in t.list.iter().take(1) {
-                    self.type_name(ty);
+                let member = match (e.keyword, t.list.first()) {
+                    (Keyword::Type, Some(&ty)) if !self.pretty => TYPE_MEMBERS
+                        .get(usize::from(self.upper_types))
+                        .and_then(|names| names.get(ty as usize)),
+                    _ => None,
+                };
+                match member {
+                    // `"type":"string"` in one write.
+                    Some([bare, after]) => {
+                        let quoted = if self.first { bare } else { after };
+                        self.first = false;
+                        quoted.write(self.out);
+                    }
+                    None => {
+                        self.keyword_key(e.keyword);
+                        for &ty in t.list.iter().take(1) {
+                            self.type_name(ty);
+                        }
+                    }
                 }
             }
             Value::Str(s) => {
@@ -467,37 +481,40 @@ impl<'o> Writer<'o> {
 /// array and a truncate, which compiles to a few moves instead of a `memcpy` call.
 struct Padded {
     /// The text, then zeros.
-    bytes: [u8; 24],
+    bytes: [u8; PADDED],
     /// How many bytes of `bytes` are text.
     len: usize,
 }
 
+/// The width of [`Padded`] text: `,"unevaluatedProperties":` fits.
+const PADDED: usize = 32;
+
 impl Padded {
-    /// `"text"`, plus `suffix` (a `:` for a key).
+    /// Nothing.
+    const EMPTY: Padded = Padded { bytes: [0; PADDED], len: 0 };
+
+    /// `prefix"text"suffix` (a `,` before a member that is not the first, a `:` after a key).
+    const fn quoted(prefix: &[u8], text: &str, suffix: &[u8]) -> Padded {
+        Padded::EMPTY.then(prefix).then(b"\"").then(text.as_bytes()).then(b"\"").then(suffix)
+    }
+
+    /// The text followed by `more`.
     #[allow(clippy::indexing_slicing, reason = "const build; the longest keyword fits")]
-    const fn quoted(text: &str, suffix: &[u8]) -> Padded {
-        let text = text.as_bytes();
-        let mut bytes = [0u8; 24];
-        bytes[0] = b'"';
+    const fn then(mut self, more: &[u8]) -> Padded {
         let mut i = 0;
-        while i < text.len() {
-            bytes[1 + i] = text[i];
+        while i < more.len() {
+            self.bytes[self.len + i] = more[i];
             i += 1;
         }
-        bytes[1 + i] = b'"';
-        let mut j = 0;
-        while j < suffix.len() {
-            bytes[2 + i + j] = suffix[j];
-            j += 1;
-        }
-        Padded { bytes, len: 2 + i + j }
+        self.len += more.len();
+        self
     }
 
     /// `"text"` plus `suffix`, if it fits. Inlined with a literal `text`, this folds to a
     /// constant.
     #[inline(always)]
     fn fit(text: &str, suffix: &[u8]) -> Option<Padded> {
-        let mut bytes = [0u8; 24];
+        let mut bytes = [0u8; PADDED];
         let len = text.len() + 2 + suffix.len();
         let (open, rest) = bytes.get_mut(..len)?.split_first_mut()?;
         *open = b'"';
@@ -518,37 +535,56 @@ impl Padded {
     }
 }
 
-/// `"keyword":` by `Keyword as usize` (the `Unknown` slot is never read: unknown keywords
-/// are written under their own names).
+/// `"keyword":` by `Keyword as usize`, then with a comma before it (the `Unknown` slot is
+/// never read: unknown keywords are written under their own names).
 #[allow(clippy::indexing_slicing, reason = "const build: `ALL` is in declaration order")]
-static KEYWORD_KEYS: [Padded; Keyword::ALL.len()] = {
-    const EMPTY: Padded = Padded { bytes: [0; 24], len: 0 };
-    let mut table = [EMPTY; Keyword::ALL.len()];
+static KEYWORD_KEYS: [[Padded; 2]; Keyword::ALL.len()] = {
+    let mut table = [const { [Padded::EMPTY, Padded::EMPTY] }; Keyword::ALL.len()];
     let mut i = 0;
     while i < Keyword::ALL.len() {
         let kw = Keyword::ALL[i];
-        table[kw as usize] = Padded::quoted(kw.as_str(), b":");
+        table[kw as usize] =
+            [Padded::quoted(b"", kw.as_str(), b":"), Padded::quoted(b",", kw.as_str(), b":")];
         i += 1;
     }
     table
 };
 
 /// The seven type names, quoted, by `JsonType as usize`.
-static TYPE_NAMES: [Padded; 7] = type_names(false);
+static TYPE_NAMES: [Padded; 7] = type_names(false, b"");
 /// The same, as Gemini's OpenAPI `Type` enum spells them.
-static UPPER_TYPE_NAMES: [Padded; 7] = type_names(true);
+static UPPER_TYPE_NAMES: [Padded; 7] = type_names(true, b"");
 
-/// The quoted type names by `JsonType as usize`, upper-case with `upper`.
+/// Whole `"type":"name"` members, by upper-case, `JsonType as usize`, and comma before.
+static TYPE_MEMBERS: [[[Padded; 2]; 7]; 2] = [type_members(false), type_members(true)];
+
+/// The `"type":"name"` members of the seven types, without and with a comma before.
 #[allow(clippy::indexing_slicing, reason = "const build over the seven types")]
-const fn type_names(upper: bool) -> [Padded; 7] {
+const fn type_members(upper: bool) -> [[Padded; 2]; 7] {
+    let [mut first, mut other] =
+        [type_names(upper, b"\"type\":"), type_names(upper, b",\"type\":")];
+    let mut table = [const { [Padded::EMPTY, Padded::EMPTY] }; 7];
+    let mut ty = 0;
+    while ty < 7 {
+        table[ty] = [
+            std::mem::replace(&mut first[ty], Padded::EMPTY),
+            std::mem::replace(&mut other[ty], Padded::EMPTY),
+        ];
+        ty += 1;
+    }
+    table
+}
+
+/// The quoted type names by `JsonType as usize`, upper-case with `upper`, after `prefix`.
+#[allow(clippy::indexing_slicing, reason = "const build over the seven types")]
+const fn type_names(upper: bool, prefix: &[u8]) -> [Padded; 7] {
     const ALL: [JsonType; 7] = JsonType::ALL;
-    const EMPTY: Padded = Padded { bytes: [0; 24], len: 0 };
-    let mut table = [EMPTY; 7];
+    let mut table = [Padded::EMPTY; 7];
     let mut i = 0;
     while i < ALL.len() {
         let ty = ALL[i];
-        table[ty as usize] =
-            Padded::quoted(if upper { ty.as_upper_str() } else { ty.as_str() }, b"");
+        let name = if upper { ty.as_upper_str() } else { ty.as_str() };
+        table[ty as usize] = Padded::quoted(prefix, name, b"");
         i += 1;
     }
     table
@@ -683,6 +719,54 @@ mod tests {
                     format!(r#"{{"{text}":"{text}","{text}":"{text}"}}"#)
                 };
                 assert_eq!(String::from_utf8_lossy(&out), want);
+            }
+        }
+    }
+
+    #[test]
+    fn keyword_keys_and_type_members_in_every_position() {
+        use crate::ir::{FeatureSet, Types};
+        for ty in JsonType::ALL {
+            for array in [false, true] {
+                let list = [ty];
+                let entry = |keyword, value| Entry { keyword, at: 0, value };
+                let types = Value::Type(Types { list: &list, array });
+                let keywords = [
+                    entry(Keyword::Type, types),
+                    entry(Keyword::UnevaluatedProperties, Value::Bool(false)),
+                    entry(Keyword::Type, types),
+                    entry(Keyword::Description, Value::Str("d")),
+                    entry(Keyword::Type, types),
+                ];
+                let s = Schema {
+                    boolean: None,
+                    keywords: &keywords,
+                    features: FeatureSet::EMPTY,
+                    at: 0,
+                };
+                for (upper, pretty) in [(false, false), (true, false), (false, true), (true, true)]
+                {
+                    let name = if upper { ty.as_upper_str() } else { ty.as_str() };
+                    let value =
+                        if array { format!(r#"["{name}"]"#) } else { format!(r#""{name}""#) };
+                    let mut out = Vec::new();
+                    let mut w = Writer::new(&mut out, pretty);
+                    w.set_upper_types(upper);
+                    w.schema(&s);
+                    let want = format!(
+                        r#"{{"type":{value},"unevaluatedProperties":false,"type":{value},"description":"d","type":{value}}}"#
+                    );
+                    let got = String::from_utf8_lossy(&out);
+                    if pretty {
+                        let squeezed: String = got
+                            .split('\n')
+                            .map(|l| l.trim_start().replace("\": ", "\":"))
+                            .collect();
+                        assert_eq!(squeezed, want);
+                    } else {
+                        assert_eq!(got, want);
+                    }
+                }
             }
         }
     }
