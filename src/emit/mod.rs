@@ -680,8 +680,10 @@ mod tests {
     #[test]
     fn input_strings_of_every_length_near_the_window_agree() {
         let specials = ["\\\"", "\\\\", "\\n", "\\u0001", "\\u00e9", "\\/", "é"];
-        let lengths =
-            (0..=escape::WINDOW + 8).chain(2 * escape::WINDOW - 4..=2 * escape::WINDOW + 4);
+        // Around one window, two, and the longest run copied in windows (four).
+        let lengths = (0..=escape::WINDOW + 8)
+            .chain(2 * escape::WINDOW - 4..=2 * escape::WINDOW + 4)
+            .chain(4 * escape::WINDOW - 4..=4 * escape::WINDOW + 4);
         let mut short = 0;
         for len in lengths {
             let text: String = ('a'..='z').cycle().take(len).collect();
