@@ -4,6 +4,10 @@
 //! written as their source text and strings are re-escaped minimally, so the same input and
 //! options always give the same bytes — prompt caches key on them.
 
+mod escape;
+
+pub use escape::write_escaped;
+
 use crate::ir::{Entry, Json, JsonType, Keyword, Schema, Value};
 
 /// A JSON writer over a byte buffer, compact or indented.
@@ -31,22 +35,51 @@ pub(crate) struct Source<'s> {
     pub escapes: &'s [u64],
 }
 
-impl Source<'_> {
-    /// Whether `s` lies in the input copy, starts right after an unescaped `"` of the input
-    /// (so it starts where a string's text starts: inside a string's text there is no
-    /// unescaped quote), and no escape of the input starts within its length (a string with
-    /// an escape has its first one within its decoded length). Its bytes are then the input's
-    /// own text. Anything else (arena text, a static name) is not.
+impl<'s> Source<'s> {
+    /// The input's window of [`escape::WINDOW`] bytes from the `"` that opens `s`, and the
+    /// length of `"s"`, when that is all in the window and `s` is the input's own text: it
+    /// starts right after an unescaped `"`, is followed by a `"`, and no `\` lies between
+    /// (then no escape changed its bytes, and it holds no `"` or control character, which
+    /// JSON text cannot). The commonest strings, keys and names, are told and copied with
+    /// this one window.
     #[inline]
-    fn verbatim(&self, s: &str) -> bool {
+    fn short(&self, s: &str) -> Option<(&'s [u8; escape::WINDOW], usize)> {
+        let quoted = s.len() + 2;
+        if quoted > escape::WINDOW {
+            return None;
+        }
+        let open = (s.as_ptr() as usize).wrapping_sub(self.base).checked_sub(1)?;
+        let w = escape::window(self.src, open)?;
+        // The backslash test first: told that `w[0]` is a quote, the compiler would drop
+        // that byte from the test and split its vector compares.
+        let plain = !escape::backslash_below(w, quoted)
+            && w.first() == Some(&b'"')
+            && w.get(quoted - 1) == Some(&b'"')
+            && (open == 0 || self.src.get(open - 1) != Some(&b'\\'));
+        plain.then_some((w, quoted))
+    }
+
+    /// Where `s` stands quoted in the input (`"` to `"`), if it lies in the input copy, starts
+    /// right after an unescaped `"` of the input (so it starts where a string's text starts:
+    /// inside a string's text there is no unescaped quote), and no escape of the input starts
+    /// within its length (a string with an escape has its first one within its decoded
+    /// length). Its bytes are then the input's own text, and the input's next byte is the
+    /// closing quote. Anything else (arena text, a static name) is not.
+    #[inline]
+    fn quoted(&self, s: &str) -> Option<(usize, usize)> {
         let at = (s.as_ptr() as usize).wrapping_sub(self.base);
-        let Some(end) = at.checked_add(s.len()).filter(|&e| e <= self.src.len()) else {
-            return false;
-        };
-        let quoted = at >= 1
-            && self.src.get(at - 1) == Some(&b'"')
-            && (at < 2 || self.src.get(at - 2) != Some(&b'\\'));
-        quoted && !self.escape_within(at, end)
+        let end = at.checked_add(s.len()).filter(|&e| e < self.src.len())?;
+        let open = at.checked_sub(1)?;
+        let quoted = self.src.get(open) == Some(&b'"')
+            && (open == 0 || self.src.get(open - 1) != Some(&b'\\'))
+            && self.src.get(end) == Some(&b'"');
+        (quoted && !self.escape_within(at, end)).then_some((open, end + 1))
+    }
+
+    /// Whether `s` is the input's own text (see [`Source::quoted`]).
+    #[cfg(test)]
+    fn verbatim(&self, s: &str) -> bool {
+        self.quoted(s).is_some()
     }
 
     /// Whether an escape may start in `at..end` (a block holding one overlaps it).
@@ -57,6 +90,11 @@ impl Source<'_> {
             return false;
         }
         let (first, last) = (at / ESCAPE_BLOCK, (end - 1) / ESCAPE_BLOCK);
+        let span = (u64::MAX << (first % 64)) & (u64::MAX >> (63 - last % 64));
+        if first / 64 == last / 64 {
+            // Nearly every string: its blocks are bits of one word.
+            return self.escapes.get(first / 64).is_some_and(|bits| bits & span != 0);
+        }
         (first / 64..=last / 64).any(|w| {
             let mut bits = self.escapes.get(w).copied().unwrap_or(0);
             if w == first / 64 {
@@ -87,16 +125,47 @@ impl<'o> Writer<'o> {
         self.upper_types = upper;
     }
 
+    /// Starts a new line at the current depth, in pretty output.
+    #[inline]
     fn newline(&mut self) {
         if self.pretty {
-            self.out.push(b'\n');
-            for _ in 0..self.depth {
-                self.out.extend_from_slice(b"  ");
-            }
+            self.indent();
+        }
+    }
+
+    /// The line break and indentation of pretty output, kept out of the compact path.
+    #[cold]
+    #[inline(never)]
+    fn indent(&mut self) {
+        self.out.push(b'\n');
+        for _ in 0..self.depth {
+            self.out.extend_from_slice(b"  ");
+        }
+    }
+
+    /// What comes before a member or an element: a comma unless it is the first, then the
+    /// line break of pretty output.
+    #[inline]
+    fn separate(&mut self) {
+        if !self.first {
+            self.out.push(b',');
+        }
+        self.first = false;
+        self.newline();
+    }
+
+    /// What follows a key.
+    #[inline]
+    fn colon(&mut self) {
+        if self.pretty {
+            self.out.extend_from_slice(b": ");
+        } else {
+            self.out.push(b':');
         }
     }
 
     /// Opens an object.
+    #[inline]
     pub fn begin_object(&mut self) {
         self.out.push(b'{');
         self.depth += 1;
@@ -104,6 +173,7 @@ impl<'o> Writer<'o> {
     }
 
     /// Closes an object.
+    #[inline]
     pub fn end_object(&mut self) {
         self.depth -= 1;
         if !self.first {
@@ -114,6 +184,7 @@ impl<'o> Writer<'o> {
     }
 
     /// Opens an array.
+    #[inline]
     pub fn begin_array(&mut self) {
         self.out.push(b'[');
         self.depth += 1;
@@ -121,6 +192,7 @@ impl<'o> Writer<'o> {
     }
 
     /// Closes an array.
+    #[inline]
     pub fn end_array(&mut self) {
         self.depth -= 1;
         if !self.first {
@@ -131,39 +203,42 @@ impl<'o> Writer<'o> {
     }
 
     /// Writes an object key (with the separator before it when needed).
+    #[inline]
     pub fn key(&mut self, key: &str) {
-        if !self.first {
-            self.out.push(b',');
+        self.separate();
+        match self.source.short(key) {
+            // The input's own `"key":`, when its colon follows the closing quote.
+            Some((w, quoted)) if !self.pretty && w.get(quoted) == Some(&b':') => {
+                escape::append_window(self.out, w, quoted + 1);
+            }
+            _ => self.key_long(key),
         }
-        self.first = false;
-        self.newline();
-        self.string(key);
-        self.out.push(b':');
-        if self.pretty {
-            self.out.push(b' ');
+    }
+
+    /// [`Writer::key`] past its inlined common case, once the separator is written.
+    #[inline(never)]
+    fn key_long(&mut self, key: &str) {
+        let src = self.source.src;
+        match self.source.quoted(key) {
+            Some((open, close)) if !self.pretty && src.get(close) == Some(&b':') => {
+                escape::append_run(self.out, src, open, close + 1);
+            }
+            Some((open, close)) => {
+                escape::append_run(self.out, src, open, close);
+                self.colon();
+            }
+            None => {
+                write_escaped(self.out, key);
+                self.colon();
+            }
         }
     }
 
     /// Writes an object key known to need no escaping (a schema keyword, an envelope key).
-    #[inline]
+    /// Inlined so that a literal key's length is a constant and its copy a few moves.
+    #[inline(always)]
     pub fn key_plain(&mut self, key: &'static str) {
-        if !self.first {
-            self.out.push(b',');
-        }
-        self.first = false;
-        self.newline();
-        self.string_plain(key);
-        self.out.push(b':');
-        if self.pretty {
-            self.out.push(b' ');
-        }
-    }
-
-    /// Writes a keyword's key: compact output copies `"keyword":` from a table in one
-    /// fixed-size write.
-    #[inline]
-    fn keyword_key(&mut self, kw: Keyword) {
-        match KEYWORD_KEYS.get(kw as usize) {
+        match Padded::fit(key, b":") {
             Some(quoted) if !self.pretty => {
                 if !self.first {
                     self.out.push(b',');
@@ -171,8 +246,36 @@ impl<'o> Writer<'o> {
                 self.first = false;
                 quoted.write(self.out);
             }
-            _ => self.key_plain(kw.as_str()),
+            _ => {
+                self.separate();
+                self.string_plain(key);
+                self.colon();
+            }
         }
+    }
+
+    /// Writes a keyword's key: compact output copies `"keyword":` from a table in one
+    /// fixed-size write.
+    #[inline(always)]
+    fn keyword_key(&mut self, kw: Keyword) {
+        match KEYWORD_KEYS.get(kw as usize) {
+            Some([bare, after]) if !self.pretty => {
+                let quoted = if self.first { bare } else { after };
+                self.first = false;
+                quoted.write(self.out);
+            }
+            _ => self.keyword_key_pretty(kw),
+        }
+    }
+
+    /// [`Writer::keyword_key`] for pretty output, out of the compact path.
+    #[inline(never)]
+    fn keyword_key_pretty(&mut self, kw: Keyword) {
+        self.separate();
+        self.out.push(b'"');
+        self.out.extend_from_slice(kw.as_str().as_bytes());
+        self.out.push(b'"');
+        self.colon();
     }
 
     /// Writes a type name, from a table of quoted names.
@@ -181,40 +284,47 @@ impl<'o> Writer<'o> {
         let table = if self.upper_types { &UPPER_TYPE_NAMES } else { &TYPE_NAMES };
         match table.get(ty as usize) {
             Some(quoted) => quoted.write(self.out),
+            None => self.string(if self.upper_types { ty.as_upper_str() } else { ty.as_str() }),
+        }
+    }
+
+    /// Writes a string known to need no escaping. Inlined like [`Writer::key_plain`].
+    #[inline(always)]
+    pub fn string_plain(&mut self, s: &'static str) {
+        debug_assert!(crate::scan::next_to_escape(s.as_bytes(), 0).is_none());
+        match Padded::fit(s, b"") {
+            Some(quoted) => quoted.write(self.out),
             None => {
-                self.string_plain(if self.upper_types { ty.as_upper_str() } else { ty.as_str() })
+                self.out.reserve(s.len() + 2);
+                self.out.push(b'"');
+                self.out.extend_from_slice(s.as_bytes());
+                self.out.push(b'"');
             }
         }
     }
 
-    /// Writes a string known to need no escaping.
-    #[inline]
-    pub fn string_plain(&mut self, s: &'static str) {
-        debug_assert!(crate::scan::next_to_escape(s.as_bytes(), 0).is_none());
-        self.out.push(b'"');
-        self.out.extend_from_slice(s.as_bytes());
-        self.out.push(b'"');
-    }
-
     /// Starts an array element.
+    #[inline]
     pub fn element(&mut self) {
-        if !self.first {
-            self.out.push(b',');
-        }
-        self.first = false;
-        self.newline();
+        self.separate();
     }
 
     /// Writes a JSON string, escaping `"`, `\` and control characters.
     #[inline]
     pub fn string(&mut self, s: &str) {
-        if self.source.verbatim(s) {
-            self.out.reserve(s.len() + 2);
-            self.out.push(b'"');
-            self.out.extend_from_slice(s.as_bytes());
-            self.out.push(b'"');
-        } else {
-            write_escaped(self.out, s);
+        match self.source.short(s) {
+            Some((w, quoted)) => escape::append_window(self.out, w, quoted),
+            None => self.string_long(s),
+        }
+    }
+
+    /// [`Writer::string`] past its inlined short case: a long string of the input, or one
+    /// from elsewhere.
+    #[inline(never)]
+    fn string_long(&mut self, s: &str) {
+        match self.source.quoted(s) {
+            Some((open, close)) => escape::append_run(self.out, self.source.src, open, close),
+            None => write_escaped(self.out, s),
         }
     }
 
@@ -239,7 +349,11 @@ impl<'o> Writer<'o> {
                 self.begin_array();
                 for item in items {
                     self.element();
-                    self.json(item);
+                    // Most arrays are `enum`s of strings: no call per element for those.
+                    match item {
+                        Json::String(s) => self.string(s),
+                        item => self.json(item),
+                    }
                 }
                 self.end_array();
             }
@@ -271,19 +385,48 @@ impl<'o> Writer<'o> {
     /// tool object is a schema with envelope members among its keywords (LangChain).
     #[inline]
     pub fn entry(&mut self, e: &Entry<'_>) {
-        match e.value {
+        match &e.value {
             Value::Unknown(m) => {
                 self.key(m.key);
                 self.json(&m.value);
             }
+            // The two commonest values, written here rather than through `value`, whose
+            // prologue costs more than writing them.
+            Value::Type(t) if !t.array => {
+                let member = match (e.keyword, t.list.first()) {
+                    (Keyword::Type, Some(&ty)) if !self.pretty => TYPE_MEMBERS
+                        .get(usize::from(self.upper_types))
+                        .and_then(|names| names.get(ty as usize)),
+                    _ => None,
+                };
+                match member {
+                    // `"type":"string"` in one write.
+                    Some([bare, after]) => {
+                        let quoted = if self.first { bare } else { after };
+                        self.first = false;
+                        quoted.write(self.out);
+                    }
+                    None => {
+                        self.keyword_key(e.keyword);
+                        for &ty in t.list.iter().take(1) {
+                            self.type_name(ty);
+                        }
+                    }
+                }
+            }
+            Value::Str(s) => {
+                self.keyword_key(e.keyword);
+                self.string(s);
+            }
             value => {
                 self.keyword_key(e.keyword);
-                self.value(&value);
+                self.value(value);
             }
         }
     }
 
     /// Writes a keyword's value as the schema would hold it.
+    #[inline]
     pub(crate) fn value(&mut self, v: &Value<'_>) {
         match *v {
             Value::Schema(s) => self.schema(s),
@@ -338,30 +481,49 @@ impl<'o> Writer<'o> {
 /// array and a truncate, which compiles to a few moves instead of a `memcpy` call.
 struct Padded {
     /// The text, then zeros.
-    bytes: [u8; 24],
+    bytes: [u8; PADDED],
     /// How many bytes of `bytes` are text.
     len: usize,
 }
 
+/// The width of [`Padded`] text: `,"unevaluatedProperties":` fits.
+const PADDED: usize = 32;
+
 impl Padded {
-    /// `"text"`, plus `suffix` (a `:` for a key).
+    /// Nothing.
+    const EMPTY: Padded = Padded { bytes: [0; PADDED], len: 0 };
+
+    /// `prefix"text"suffix` (a `,` before a member that is not the first, a `:` after a key).
+    const fn quoted(prefix: &[u8], text: &str, suffix: &[u8]) -> Padded {
+        Padded::EMPTY.then(prefix).then(b"\"").then(text.as_bytes()).then(b"\"").then(suffix)
+    }
+
+    /// The text followed by `more`.
     #[allow(clippy::indexing_slicing, reason = "const build; the longest keyword fits")]
-    const fn quoted(text: &str, suffix: &[u8]) -> Padded {
-        let text = text.as_bytes();
-        let mut bytes = [0u8; 24];
-        bytes[0] = b'"';
+    const fn then(mut self, more: &[u8]) -> Padded {
         let mut i = 0;
-        while i < text.len() {
-            bytes[1 + i] = text[i];
+        while i < more.len() {
+            self.bytes[self.len + i] = more[i];
             i += 1;
         }
-        bytes[1 + i] = b'"';
-        let mut j = 0;
-        while j < suffix.len() {
-            bytes[2 + i + j] = suffix[j];
-            j += 1;
-        }
-        Padded { bytes, len: 2 + i + j }
+        self.len += more.len();
+        self
+    }
+
+    /// `"text"` plus `suffix`, if it fits. Inlined with a literal `text`, this folds to a
+    /// constant.
+    #[inline(always)]
+    fn fit(text: &str, suffix: &[u8]) -> Option<Padded> {
+        let mut bytes = [0u8; PADDED];
+        let len = text.len() + 2 + suffix.len();
+        let (open, rest) = bytes.get_mut(..len)?.split_first_mut()?;
+        *open = b'"';
+        let (body, rest) = rest.split_at_mut(text.len());
+        body.copy_from_slice(text.as_bytes());
+        let (close, tail) = rest.split_first_mut()?;
+        *close = b'"';
+        tail.copy_from_slice(suffix);
+        Some(Padded { bytes, len })
     }
 
     /// Appends the text to `out`.
@@ -373,83 +535,59 @@ impl Padded {
     }
 }
 
-/// `"keyword":` by `Keyword as usize` (the `Unknown` slot is never read: unknown keywords
-/// are written under their own names).
+/// `"keyword":` by `Keyword as usize`, then with a comma before it (the `Unknown` slot is
+/// never read: unknown keywords are written under their own names).
 #[allow(clippy::indexing_slicing, reason = "const build: `ALL` is in declaration order")]
-static KEYWORD_KEYS: [Padded; Keyword::ALL.len()] = {
-    const EMPTY: Padded = Padded { bytes: [0; 24], len: 0 };
-    let mut table = [EMPTY; Keyword::ALL.len()];
+static KEYWORD_KEYS: [[Padded; 2]; Keyword::ALL.len()] = {
+    let mut table = [const { [Padded::EMPTY, Padded::EMPTY] }; Keyword::ALL.len()];
     let mut i = 0;
     while i < Keyword::ALL.len() {
         let kw = Keyword::ALL[i];
-        table[kw as usize] = Padded::quoted(kw.as_str(), b":");
+        table[kw as usize] =
+            [Padded::quoted(b"", kw.as_str(), b":"), Padded::quoted(b",", kw.as_str(), b":")];
         i += 1;
     }
     table
 };
 
 /// The seven type names, quoted, by `JsonType as usize`.
-static TYPE_NAMES: [Padded; 7] = type_names(false);
+static TYPE_NAMES: [Padded; 7] = type_names(false, b"");
 /// The same, as Gemini's OpenAPI `Type` enum spells them.
-static UPPER_TYPE_NAMES: [Padded; 7] = type_names(true);
+static UPPER_TYPE_NAMES: [Padded; 7] = type_names(true, b"");
 
-/// The quoted type names by `JsonType as usize`, upper-case with `upper`.
+/// Whole `"type":"name"` members, by upper-case, `JsonType as usize`, and comma before.
+static TYPE_MEMBERS: [[[Padded; 2]; 7]; 2] = [type_members(false), type_members(true)];
+
+/// The `"type":"name"` members of the seven types, without and with a comma before.
 #[allow(clippy::indexing_slicing, reason = "const build over the seven types")]
-const fn type_names(upper: bool) -> [Padded; 7] {
-    const ALL: [JsonType; 7] = JsonType::ALL;
-    const EMPTY: Padded = Padded { bytes: [0; 24], len: 0 };
-    let mut table = [EMPTY; 7];
-    let mut i = 0;
-    while i < ALL.len() {
-        let ty = ALL[i];
-        table[ty as usize] =
-            Padded::quoted(if upper { ty.as_upper_str() } else { ty.as_str() }, b"");
-        i += 1;
+const fn type_members(upper: bool) -> [[Padded; 2]; 7] {
+    let [mut first, mut other] =
+        [type_names(upper, b"\"type\":"), type_names(upper, b",\"type\":")];
+    let mut table = [const { [Padded::EMPTY, Padded::EMPTY] }; 7];
+    let mut ty = 0;
+    while ty < 7 {
+        table[ty] = [
+            std::mem::replace(&mut first[ty], Padded::EMPTY),
+            std::mem::replace(&mut other[ty], Padded::EMPTY),
+        ];
+        ty += 1;
     }
     table
 }
 
-// 0: as is; b'u': \u00XX; otherwise the short escape letter.
-#[allow(clippy::indexing_slicing, reason = "const table build: every index is below 256")]
-static ESCAPE: [u8; 256] = {
-    let mut t = [0u8; 256];
+/// The quoted type names by `JsonType as usize`, upper-case with `upper`, after `prefix`.
+#[allow(clippy::indexing_slicing, reason = "const build over the seven types")]
+const fn type_names(upper: bool, prefix: &[u8]) -> [Padded; 7] {
+    const ALL: [JsonType; 7] = JsonType::ALL;
+    let mut table = [Padded::EMPTY; 7];
     let mut i = 0;
-    while i < 0x20 {
-        t[i] = b'u';
+    while i < ALL.len() {
+        let ty = ALL[i];
+        let name = if upper { ty.as_upper_str() } else { ty.as_str() };
+        table[ty as usize] = Padded::quoted(prefix, name, b"");
         i += 1;
     }
-    t[b'\n' as usize] = b'n';
-    t[b'\r' as usize] = b'r';
-    t[b'\t' as usize] = b't';
-    t[0x08] = b'b';
-    t[0x0c] = b'f';
-    t[b'"' as usize] = b'"';
-    t[b'\\' as usize] = b'\\';
-    t
-};
-
-/// Appends `s` as a JSON string literal.
-pub fn write_escaped(out: &mut Vec<u8>, s: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push(b'"');
-    let bytes = s.as_bytes();
-    let mut start = 0;
-    while let Some(i) = crate::scan::next_to_escape(bytes, start) {
-        out.extend_from_slice(bytes.get(start..i).unwrap_or_default());
-        let b = bytes.get(i).copied().unwrap_or_default();
-        let esc = ESCAPE.get(usize::from(b)).copied().unwrap_or(b'u');
-        if esc == b'u' {
-            out.extend_from_slice(b"\\u00");
-            out.push(HEX.get(usize::from(b >> 4)).copied().unwrap_or(b'0'));
-            out.push(HEX.get(usize::from(b & 0xf)).copied().unwrap_or(b'0'));
-        } else {
-            out.push(b'\\');
-            out.push(esc);
-        }
-        start = i + 1;
-    }
-    out.extend_from_slice(bytes.get(start..).unwrap_or_default());
-    out.push(b'"');
+    table
 }
 
 #[cfg(test)]
@@ -492,6 +630,147 @@ mod tests {
             w.string(s);
         }
         assert_eq!(out, br#""a""plain""b""x\ny""c\"""q""#);
+    }
+
+    /// Every string and key of `src`, and slices of them, written through the input fast
+    /// paths, must read as the plain escaper writes them.
+    /// Returns how many whole strings took the one-window path.
+    fn strings_and_keys_agree(src: &[u8], slices: bool) -> usize {
+        let mut parser = crate::parse::Parser::default();
+        let doc = parser.parse(src, usize::MAX).unwrap();
+        let source = Source { base: doc.base, src, escapes: doc.escapes };
+        let mut short = 0;
+        for node in &doc.tape {
+            let simd_json::Node::String(s) = *node else { continue };
+            short += usize::from(source.short(s).is_some());
+            let cuts = (0..=s.len()).filter(|&i| slices && s.is_char_boundary(i));
+            let slices = cuts.clone().map(|i| &s[..i]).chain(cuts.map(|i| &s[i..]));
+            for piece in slices.chain([s]) {
+                let mut want = b",".to_vec();
+                write_escaped(&mut want, piece);
+                let mut out = Vec::new();
+                let mut w = Writer::new(&mut out, false).with_source(source);
+                w.element();
+                w.element();
+                w.string(piece);
+                assert_eq!(out, want, "{piece:?}");
+                for pretty in [false, true] {
+                    out.clear();
+                    let mut w = Writer::new(&mut out, pretty).with_source(source);
+                    w.begin_object();
+                    w.key_plain("k");
+                    w.bool(true);
+                    w.key(piece);
+                    w.bool(true);
+                    w.end_object();
+                    let mut want = if pretty {
+                        b"{\n  \"k\": true,\n  ".to_vec()
+                    } else {
+                        b"{\"k\":true,".to_vec()
+                    };
+                    write_escaped(&mut want, piece);
+                    want.extend_from_slice(if pretty { b": true\n}" } else { b":true}" });
+                    assert_eq!(String::from_utf8_lossy(&out), String::from_utf8_lossy(&want));
+                }
+            }
+        }
+        short
+    }
+
+    #[test]
+    fn input_strings_of_every_length_near_the_window_agree() {
+        let specials = ["\\\"", "\\\\", "\\n", "\\u0001", "\\u00e9", "\\/", "é"];
+        // Around one window, two, and the longest run copied in windows (four).
+        let lengths = (0..=escape::WINDOW + 8)
+            .chain(2 * escape::WINDOW - 4..=2 * escape::WINDOW + 4)
+            .chain(4 * escape::WINDOW - 4..=4 * escape::WINDOW + 4);
+        let mut short = 0;
+        for len in lengths {
+            let text: String = ('a'..='z').cycle().take(len).collect();
+            // As a key with and without a space before its colon, as values, and at the end.
+            let doc = format!(r#"{{"{text}":"{text}","{text}" :["{text}"],"x":"{text}"}}"#);
+            short += strings_and_keys_agree(doc.as_bytes(), true);
+            short += strings_and_keys_agree(format!(r#"["{text}"]"#).as_bytes(), true);
+            for pos in 0..=len {
+                for sp in specials {
+                    let (a, b) = text.split_at(pos);
+                    let doc = format!(r#"{{"{a}{sp}{b}":"{a}{sp}{b}","n":"{a}","m":["{b}{sp}"]}}"#);
+                    short += strings_and_keys_agree(doc.as_bytes(), false);
+                }
+            }
+        }
+        assert!(short > 1000, "the one-window path was taken {short} times");
+    }
+
+    #[test]
+    fn plain_keys_and_strings_of_every_length() {
+        for len in 0..=30 {
+            let text: &'static str = Box::leak("k".repeat(len).into_boxed_str());
+            for pretty in [false, true] {
+                let mut out = Vec::new();
+                let mut w = Writer::new(&mut out, pretty);
+                w.begin_object();
+                w.key_plain(text);
+                w.string_plain(text);
+                w.key_plain(text);
+                w.string_plain(text);
+                w.end_object();
+                let want = if pretty {
+                    format!("{{\n  \"{text}\": \"{text}\",\n  \"{text}\": \"{text}\"\n}}")
+                } else {
+                    format!(r#"{{"{text}":"{text}","{text}":"{text}"}}"#)
+                };
+                assert_eq!(String::from_utf8_lossy(&out), want);
+            }
+        }
+    }
+
+    #[test]
+    fn keyword_keys_and_type_members_in_every_position() {
+        use crate::ir::{FeatureSet, Types};
+        for ty in JsonType::ALL {
+            for array in [false, true] {
+                let list = [ty];
+                let entry = |keyword, value| Entry { keyword, at: 0, value };
+                let types = Value::Type(Types { list: &list, array });
+                let keywords = [
+                    entry(Keyword::Type, types),
+                    entry(Keyword::UnevaluatedProperties, Value::Bool(false)),
+                    entry(Keyword::Type, types),
+                    entry(Keyword::Description, Value::Str("d")),
+                    entry(Keyword::Type, types),
+                ];
+                let s = Schema {
+                    boolean: None,
+                    keywords: &keywords,
+                    features: FeatureSet::EMPTY,
+                    at: 0,
+                };
+                for (upper, pretty) in [(false, false), (true, false), (false, true), (true, true)]
+                {
+                    let name = if upper { ty.as_upper_str() } else { ty.as_str() };
+                    let value =
+                        if array { format!(r#"["{name}"]"#) } else { format!(r#""{name}""#) };
+                    let mut out = Vec::new();
+                    let mut w = Writer::new(&mut out, pretty);
+                    w.set_upper_types(upper);
+                    w.schema(&s);
+                    let want = format!(
+                        r#"{{"type":{value},"unevaluatedProperties":false,"type":{value},"description":"d","type":{value}}}"#
+                    );
+                    let got = String::from_utf8_lossy(&out);
+                    if pretty {
+                        let squeezed: String = got
+                            .split('\n')
+                            .map(|l| l.trim_start().replace("\": ", "\":"))
+                            .collect();
+                        assert_eq!(squeezed, want);
+                    } else {
+                        assert_eq!(got, want);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -60,12 +60,14 @@ impl Adapter for Anthropic {
     }
 
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        if let (Some(raw), true) = (tool.opaque, cx.same_format()) {
+        // Once per tool: it compares the format names.
+        let same = cx.same_format();
+        if let (Some(raw), true) = (tool.opaque, same) {
             w.json(&raw);
             return;
         }
         w.begin_object();
-        if cx.same_format() {
+        if same {
             write_members(tool, w, false, "input_schema");
         } else {
             write_name_description(tool, w);

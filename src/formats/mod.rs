@@ -254,7 +254,9 @@ pub(crate) fn write_members(
     }
 }
 
-/// Writes `key: schema`, or the empty object schema when there is none.
+/// Writes `key: schema`, or the empty object schema when there is none. Inlined so that the
+/// key is a constant at each call and written without a `memcpy` call.
+#[inline(always)]
 pub(crate) fn write_input(schema: Option<&Schema<'_>>, key: &'static str, w: &mut Writer<'_>) {
     w.key_plain(key);
     match schema {

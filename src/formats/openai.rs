@@ -109,13 +109,15 @@ impl Adapter for OpenAi {
     }
 
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        if let (Some(raw), true) = (tool.opaque, cx.same_format()) {
+        // Once per tool: it compares the format names.
+        let same = cx.same_format();
+        if let (Some(raw), true) = (tool.opaque, same) {
             w.json(&raw);
             return;
         }
         let wrapper = |m: &&ToolMember<'_>| matches!(m.role, Role::Outer | Role::Structure);
         w.begin_object();
-        if cx.same_format() && tool.members.iter().any(|m| m.role == Role::Structure) {
+        if same && tool.members.iter().any(|m| m.role == Role::Structure) {
             // The wrapper in source order; `function` is written where it stood.
             for m in tool.members.iter().filter(wrapper) {
                 match (m.role, m.key) {
@@ -142,7 +144,7 @@ impl Adapter for OpenAi {
         w.string_plain("function");
         w.key_plain("function");
         w.begin_object();
-        if cx.same_format() {
+        if same {
             write_members(tool, w, false, "");
         } else {
             write_name_description(tool, w);
@@ -207,12 +209,14 @@ impl Adapter for OpenAiResponses {
     }
 
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        if let (Some(raw), true) = (tool.opaque, cx.same_format()) {
+        // Once per tool: it compares the format names.
+        let same = cx.same_format();
+        if let (Some(raw), true) = (tool.opaque, same) {
             w.json(&raw);
             return;
         }
         w.begin_object();
-        if cx.same_format() {
+        if same {
             if tool.member("type").is_none() {
                 w.key_plain("type");
                 w.string_plain("function");
