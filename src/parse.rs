@@ -150,6 +150,11 @@ pub(crate) fn escape_within(escapes: &[u64], at: usize, end: usize) -> bool {
         return false;
     }
     let (first, last) = (at / ESCAPE_BLOCK, (end - 1) / ESCAPE_BLOCK);
+    let span = (u64::MAX << (first % 64)) & (u64::MAX >> (63 - last % 64));
+    if first / 64 == last / 64 {
+        // Nearly every string: its blocks are bits of one word.
+        return escapes.get(first / 64).is_some_and(|bits| bits & span != 0);
+    }
     (first / 64..=last / 64).any(|w| {
         let mut bits = escapes.get(w).copied().unwrap_or(0);
         if w == first / 64 {

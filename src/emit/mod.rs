@@ -85,26 +85,7 @@ impl<'s> Source<'s> {
     /// Whether an escape may start in `at..end` (a block holding one overlaps it).
     #[inline]
     fn escape_within(&self, at: usize, end: usize) -> bool {
-        use crate::parse::ESCAPE_BLOCK;
-        if end <= at {
-            return false;
-        }
-        let (first, last) = (at / ESCAPE_BLOCK, (end - 1) / ESCAPE_BLOCK);
-        let span = (u64::MAX << (first % 64)) & (u64::MAX >> (63 - last % 64));
-        if first / 64 == last / 64 {
-            // Nearly every string: its blocks are bits of one word.
-            return self.escapes.get(first / 64).is_some_and(|bits| bits & span != 0);
-        }
-        (first / 64..=last / 64).any(|w| {
-            let mut bits = self.escapes.get(w).copied().unwrap_or(0);
-            if w == first / 64 {
-                bits &= u64::MAX << (first % 64);
-            }
-            if w == last / 64 {
-                bits &= u64::MAX >> (63 - last % 64);
-            }
-            bits != 0
-        })
+        crate::parse::escape_within(self.escapes, at, end)
     }
 }
 
