@@ -266,11 +266,11 @@ fn catalog_limits(
         return;
     }
     let (mut strict_tools, mut optional, mut unions) = (0, 0, 0);
-    if let Some(p) = strict.filter(|_| per_request.iter().any(Option::is_some)) {
+    if strict.is_some() && per_request.iter().any(Option::is_some) {
         for t in tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)) {
             strict_tools += 1;
             if let Some(s) = &t.input {
-                let c = measure(s, p);
+                let c = measure(s);
                 optional += c.optional;
                 unions += c.unions;
             }
@@ -300,24 +300,56 @@ fn catalog_limits(
     }
 }
 
-/// The counts of `s` toward the size limits, as `profile` reads it.
-pub(crate) fn measure(s: &Schema<'_>, profile: &Profile) -> Counts {
-    // Counting records no finding, so the sink stays empty and the target (which only names
-    // findings) is a placeholder.
-    let mut sink = Vec::new();
-    let mut walk = Walk {
-        target: &crate::formats::Mcp,
-        profile,
-        rules: None,
-        listed_only: false,
-        key_rule: None,
-        count: true,
-        clean: None,
-        out: &mut sink,
-        counts: Counts::default(),
-    };
-    walk.schema(s, &Path::ROOT, 0, true, false);
-    walk.counts
+/// The counts of `s` toward the size limits.
+pub(crate) fn measure(s: &Schema<'_>) -> Counts {
+    let mut counts = Counts::default();
+    count(s, 0, &mut counts);
+    counts
+}
+
+/// Adds what `s` (at object nesting `depth`) counts toward the limits to `c`: the counting
+/// half of [`Walk::schema`], without paths or findings, for the strict pass and the
+/// per-request limits, which measure every strict tool.
+fn count(s: &Schema<'_>, depth: usize, c: &mut Counts) {
+    if s.boolean.is_some() {
+        return;
+    }
+    let depth = depth + usize::from(s.is_object_like());
+    c.depth = c.depth.max(depth);
+    for e in s.keywords {
+        match e.value {
+            Value::Props(props) => {
+                let is_props = e.keyword == Keyword::Properties;
+                if is_props {
+                    let required = s.required();
+                    c.properties += props.len();
+                    c.optional += props.iter().filter(|p| !required.contains(&p.name)).count();
+                    c.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+                }
+                if matches!(e.keyword, Keyword::Properties | Keyword::Defs | Keyword::Definitions) {
+                    c.chars += props.iter().map(|p| p.name.len()).sum::<usize>();
+                }
+                let d = if is_props { depth } else { 0 };
+                for p in props {
+                    count(&p.schema, d, c);
+                }
+            }
+            Value::Schema(x)
+                if e.keyword == Keyword::AdditionalProperties && x.boolean == Some(false) => {}
+            Value::Schema(x) => count(x, depth, c),
+            Value::Schemas(list) => {
+                for x in list {
+                    count(x, depth, c);
+                }
+            }
+            Value::Json(crate::ir::Json::Array(items)) if e.keyword == Keyword::Enum => {
+                c.enum_values += items.len();
+                c.chars += items.iter().map(json_len).sum::<usize>();
+            }
+            Value::Json(v) if e.keyword == Keyword::Const => c.chars += json_len(&v),
+            _ => {}
+        }
+    }
 }
 
 #[cold]

@@ -21,6 +21,7 @@ use super::{
 };
 
 /// Returns whether the tool can be emitted (no keyword the policy rejects).
+#[inline]
 pub(super) fn run<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,

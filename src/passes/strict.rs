@@ -81,7 +81,7 @@ pub(super) fn run<'a>(
         Err(Stop::Err(e)) => return Err(e),
     };
     let (widened, closed) = (walk.widened, walk.closed);
-    let counts = measure(&new, &cx.profile);
+    let counts = measure(&new);
     if let Some(n) = over_limits(&counts, tool, &path, cx) {
         return Ok(Err(n));
     }
