@@ -12,8 +12,6 @@
 //!
 //! Sources: see `profile.rs` (the strict profiles and their limits).
 
-use std::fmt::Write as _;
-
 use smallvec::SmallVec;
 
 use crate::check::{Counts, measure};
@@ -24,7 +22,7 @@ use crate::profile::{Limit, StrictRules};
 use crate::report::{Code, Severity, With};
 
 use super::refs::{Target, resolve};
-use super::{PassCx, arena_error, entry_name, features_of};
+use super::{CowSlice, PassCx, arena_error, entry_name, features_of};
 
 /// Why a tool cannot be strict: the place (RFC 6901 pointer into the source tool) and the
 /// reason, for the report.
@@ -95,9 +93,10 @@ pub(super) fn run<'a>(
             "additionalProperties",
             With(|out: &mut String| path.write_pointer(out)),
             With(|out: &mut String| {
-                let _ = write!(
-                    out,
-                    "strict mode closes every object: {closed} that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)"
+                out.push_str("strict mode closes every object: ");
+                push_count(out, closed);
+                out.push_str(
+                    " that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)",
                 );
             }),
         );
@@ -109,6 +108,27 @@ pub(super) fn run<'a>(
     tool.strict = Some(true);
     tool.remapped |= widened;
     Ok(Ok(()))
+}
+
+/// Appends `n` in decimal, as `{n}` formats it, without the formatting machinery (one
+/// report entry per closed tool).
+fn push_count(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        if let Some(d) = digits.get_mut(at) {
+            // A digit: `n % 10` is below 10.
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || at == 0 {
+            break;
+        }
+    }
+    let digits = digits.get(at..).unwrap_or_default();
+    out.push_str(std::str::from_utf8(digits).unwrap_or_default());
 }
 
 /// The first per-tool or per-request limit `counts` breaks.
@@ -245,18 +265,18 @@ impl<'a> Walk<'a, '_, '_> {
     }
 
     fn list(&mut self, list: &'a [Schema<'a>], path: &Path<'_>) -> Result<Option<Value<'a>>, Stop> {
-        let mut out: SmallVec<[Schema<'a>; 4]> = SmallVec::new();
-        let mut changed = false;
+        // Copied into the arena at the first change only: most lists of a strict schema hold
+        // leaves the pass leaves as they are.
+        let mut out = CowSlice::new(list);
         for (i, s) in list.iter().enumerate() {
             let new = self.schema(s, &path.push(Seg::Index(i)), false)?;
-            changed |= new.keywords.as_ptr() != s.keywords.as_ptr();
-            out.push(new);
+            if new.keywords.as_ptr() == s.keywords.as_ptr() {
+                out.same(i);
+            } else {
+                out.changed(i, new, self.cx.arena).map_err(|()| self.arena(path))?;
+            }
         }
-        if !changed {
-            return Ok(None);
-        }
-        let slice = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
-        Ok(Some(Value::Schemas(slice)))
+        Ok(out.finish().map(Value::Schemas))
     }
 
     fn props(
@@ -264,18 +284,17 @@ impl<'a> Walk<'a, '_, '_> {
         props: &'a [Prop<'a>],
         path: &Path<'_>,
     ) -> Result<Option<&'a [Prop<'a>]>, Stop> {
-        let mut out: SmallVec<[Prop<'a>; 8]> = SmallVec::new();
-        let mut changed = false;
-        for p in props {
+        let mut out = CowSlice::new(props);
+        for (i, p) in props.iter().enumerate() {
             let new = self.schema(&p.schema, &path.push(Seg::Key(p.name)), false)?;
-            changed |= new.keywords.as_ptr() != p.schema.keywords.as_ptr();
-            out.push(Prop { schema: new, ..*p });
+            if new.keywords.as_ptr() == p.schema.keywords.as_ptr() {
+                out.same(i);
+            } else {
+                let arena = self.cx.arena;
+                out.changed(i, Prop { schema: new, ..*p }, arena).map_err(|()| self.arena(path))?;
+            }
         }
-        if !changed {
-            return Ok(None);
-        }
-        let slice = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
-        Ok(Some(slice))
+        Ok(out.finish())
     }
 
     /// Closes the object node whose (already strict) keywords are `out`: `additionalProperties:
@@ -315,31 +334,24 @@ impl<'a> Walk<'a, '_, '_> {
         if !self.rules.all_required || all_required {
             return Ok(changed);
         }
-        // Every property required; the optional ones accept null as well.
-        let mut new_props: SmallVec<[Prop<'a>; 8]> = SmallVec::with_capacity(props.len());
-        let mut widened: SmallVec<[&str; 8]> = SmallVec::new();
-        for p in props {
-            if required.contains(&p.name) {
-                new_props.push(*p);
-                continue;
-            }
-            match nullable(&p.schema, self.cx, path)? {
-                Some(schema) => {
-                    widened.push(p.name);
-                    new_props.push(Prop { schema, widened: true, ..*p });
-                }
-                // Already accepts null: the schema stays, but the model now sends `null` where
-                // it would have left the key out, so the inverse drops that null too.
-                None => {
-                    widened.push(p.name);
-                    new_props.push(Prop { widened: true, ..*p });
-                }
-            }
-        }
+        // Every property required; the optional ones accept null as well. Written in place in
+        // the arena: no list on the way, however many properties there are.
         let arena = self.cx.arena;
-        let props = arena.try_alloc_slice_copy(&new_props).map_err(|_| self.arena(path))?;
-        let names: SmallVec<[&'a str; 8]> = props.iter().map(|p| p.name).collect();
-        let names = arena.try_alloc_slice_copy(&names).map_err(|_| self.arena(path))?;
+        let new_props = arena.try_alloc_slice_copy(props).map_err(|_| self.arena(path))?;
+        for p in new_props.iter_mut().filter(|p| !required.contains(&p.name)) {
+            // Already accepting null, the schema stays, but the model now sends `null` where
+            // it would have left the key out, so the inverse drops that null too.
+            if let Some(schema) = nullable(&p.schema, self.cx, path)? {
+                p.schema = schema;
+            }
+            p.widened = true;
+        }
+        let names =
+            arena.try_alloc_slice_fill_copy(props.len(), "").map_err(|_| self.arena(path))?;
+        for (slot, p) in names.iter_mut().zip(props) {
+            *slot = p.name;
+        }
+        let (names, old_props, props) = (&*names, props, &*new_props);
         let mut has_required = false;
         for e in out.iter_mut() {
             match e.keyword {
@@ -357,7 +369,9 @@ impl<'a> Walk<'a, '_, '_> {
                 Entry { keyword: Keyword::Required, at: s.at, value: Value::Strings(names) };
             out.insert(after.map_or(out.len(), |i| i + 1), entry);
         }
-        if !widened.is_empty() {
+        // `all_required` is false: at least one property was optional, and is now widened.
+        let mut widened = old_props.iter().map(|p| p.name).filter(|n| !required.contains(n));
+        {
             self.widened = true;
             let tool = self.tool;
             self.cx.record(
@@ -369,8 +383,13 @@ impl<'a> Walk<'a, '_, '_> {
                 With(|out: &mut String| path.push(Seg::Key("required")).write_pointer(out)),
                 With(|out: &mut String| {
                     out.push_str("strict mode requires every property: optional ");
-                    for (i, n) in widened.iter().enumerate() {
-                        out.push_str(if i == 0 { "`" } else { ", `" });
+                    if let Some(first) = widened.next() {
+                        out.push('`');
+                        out.push_str(first);
+                        out.push('`');
+                    }
+                    for n in widened {
+                        out.push_str(", `");
                         out.push_str(n);
                         out.push('`');
                     }
