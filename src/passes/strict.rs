@@ -206,9 +206,16 @@ impl<'a> Walk<'a, '_, '_> {
                 "an array without `items` accepts any element; strict mode needs an item schema",
             ));
         }
-        let mut out: SmallVec<[Entry<'a>; 8]> = SmallVec::with_capacity(s.keywords.len() + 2);
+        // The node's entries, copied once something changes (or to close an object): a leaf
+        // the pass leaves as it is copies nothing.
+        let mut out: Option<SmallVec<[Entry<'a>; 12]>> = None;
+        let copy = |upto: usize| {
+            let mut v = SmallVec::with_capacity(s.keywords.len() + 2);
+            v.extend_from_slice(s.keywords.get(..upto).unwrap_or_default());
+            v
+        };
         let mut changed = false;
-        for e in s.keywords {
+        for (i, e) in s.keywords.iter().enumerate() {
             let child = path.push(Seg::Key(entry_name(e)));
             let value = match (e.keyword, e.value) {
                 (
@@ -232,17 +239,20 @@ impl<'a> Walk<'a, '_, '_> {
             match value {
                 Some(v) => {
                     changed = true;
-                    out.push(Entry { value: v, ..*e });
+                    out.get_or_insert_with(|| copy(i)).push(Entry { value: v, ..*e });
                 }
-                None => out.push(*e),
+                None => {
+                    if let Some(out) = out.as_mut() {
+                        out.push(*e);
+                    }
+                }
             }
         }
         if object {
-            changed |= self.close(&mut out, s, path, root)?;
+            let out = out.get_or_insert_with(|| copy(s.keywords.len()));
+            changed |= self.close(out, s, path, root)?;
         }
-        if !changed {
-            return Ok(*s);
-        }
+        let Some(out) = out.filter(|_| changed) else { return Ok(*s) };
         let keywords = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
         Ok(Schema { keywords, features: features_of(keywords), ..*s })
     }
@@ -301,7 +311,7 @@ impl<'a> Walk<'a, '_, '_> {
     /// false`, and for `all_required` every property required, the optional ones widened.
     fn close(
         &mut self,
-        out: &mut SmallVec<[Entry<'a>; 8]>,
+        out: &mut SmallVec<[Entry<'a>; 12]>,
         s: &Schema<'a>,
         path: &Path<'_>,
         root: bool,
@@ -429,27 +439,33 @@ fn nullable<'a>(
     if let (Some(t), false, false, false) =
         (s.types(), has(Keyword::Enum), has(Keyword::Const), has(Keyword::AnyOf))
     {
-        let mut list: SmallVec<[JsonType; 4]> = t.list.iter().copied().collect();
-        list.push(JsonType::Null);
-        let list = arena.try_alloc_slice_copy(&list).map_err(|_| err())?;
-        let mut keywords: SmallVec<[Entry<'a>; 8]> = s.keywords.iter().copied().collect();
+        let list = arena.try_alloc_slice_fill_copy(t.list.len() + 1, JsonType::Null);
+        let list = list.map_err(|_| err())?;
+        for (slot, ty) in list.iter_mut().zip(t.list) {
+            *slot = *ty;
+        }
+        let list = &*list;
+        let keywords = arena.try_alloc_slice_copy(s.keywords).map_err(|_| err())?;
         for e in keywords.iter_mut().filter(|e| e.keyword == Keyword::Type) {
             e.value = Value::Type(Types { list, array: true });
         }
-        let keywords = arena.try_alloc_slice_copy(&keywords).map_err(|_| err())?;
+        let keywords = &*keywords;
         return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
     }
     if let (Some(Value::Schemas(branches)), None) =
         (s.get(Keyword::AnyOf).map(|e| e.value), s.types())
     {
-        let mut list: SmallVec<[Schema<'a>; 4]> = branches.iter().copied().collect();
-        list.push(null_schema()?);
-        let list = arena.try_alloc_slice_copy(&list).map_err(|_| err())?;
-        let mut keywords: SmallVec<[Entry<'a>; 8]> = s.keywords.iter().copied().collect();
+        let null = null_schema()?;
+        let list = arena.try_alloc_slice_fill_copy(branches.len() + 1, null).map_err(|_| err())?;
+        for (slot, b) in list.iter_mut().zip(branches) {
+            *slot = *b;
+        }
+        let list = &*list;
+        let keywords = arena.try_alloc_slice_copy(s.keywords).map_err(|_| err())?;
         for e in keywords.iter_mut().filter(|e| e.keyword == Keyword::AnyOf) {
             e.value = Value::Schemas(list);
         }
-        let keywords = arena.try_alloc_slice_copy(&keywords).map_err(|_| err())?;
+        let keywords = &*keywords;
         return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
     }
     let branches = arena.try_alloc_slice_copy(&[*s, null_schema()?]).map_err(|_| err())?;
