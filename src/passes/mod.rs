@@ -496,11 +496,13 @@ pub(crate) fn run<'a>(
             Code::StrictImpossible,
             "strict",
             not_strict.pointer,
-            format!(
-                "strict mode is required, and the tool cannot be strict for {}: {}; the tool is left out",
+            [
+                "strict mode is required, and the tool cannot be strict for ",
                 cx.target.name(),
-                not_strict.reason
-            ),
+                ": ",
+                &not_strict.reason,
+                "; the tool is left out",
+            ],
         );
         return Ok(false);
     }
@@ -512,11 +514,13 @@ pub(crate) fn run<'a>(
         Code::StrictFallback,
         "strict",
         not_strict.pointer,
-        format!(
-            "the tool cannot be strict for {}: {}; written with \"strict\": false",
+        [
+            "the tool cannot be strict for ",
             cx.target.name(),
-            not_strict.reason
-        ),
+            ": ",
+            &not_strict.reason,
+            "; written with \"strict\": false",
+        ],
     );
     tool.strict = Some(false);
     Ok(kept)

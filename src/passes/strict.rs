@@ -159,10 +159,19 @@ fn over_limits(
     ];
     checks.into_iter().find_map(|(limit, n, what)| {
         let limit = limit?;
-        (n > limit.max).then(|| NotStrict {
-            pointer: path.to_pointer(),
-            reason: format!("{n} {what} is over the limit of {} ({})", limit.max, limit.source),
-            at: tool.at,
+        (n > limit.max).then(|| {
+            // Written by hand: past a per-request limit, every further tool of the catalog
+            // falls back here.
+            let mut reason = String::with_capacity(what.len() + limit.source.len() + 48);
+            push_count(&mut reason, n);
+            reason.push(' ');
+            reason.push_str(what);
+            reason.push_str(" is over the limit of ");
+            push_count(&mut reason, limit.max);
+            reason.push_str(" (");
+            reason.push_str(limit.source);
+            reason.push(')');
+            NotStrict { pointer: path.to_pointer(), reason, at: tool.at }
         })
     })
 }
