@@ -372,6 +372,12 @@ pub(crate) fn render_to(value: &Value<'_>, push: &mut dyn FnMut(&str)) {
         Value::Str(s) | Value::Number(s) | Value::Json(Json::Number(s)) => push(s),
         Value::Bool(b) | Value::Json(Json::Bool(b)) => push(if b { "true" } else { "false" }),
         Value::Json(Json::Null) => push("null"),
+        // A string JSON writes as it is, between quotes (a `default`, a one-word `const`).
+        Value::Json(Json::String(s)) if crate::scan::next_to_escape(s.as_bytes(), 0).is_none() => {
+            push("\"");
+            push(s);
+            push("\"");
+        }
         _ => push(&render(value)),
     }
 }
