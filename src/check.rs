@@ -60,6 +60,20 @@ pub(crate) fn check_tool(
     names_checked: bool,
     out: &mut Vec<Finding>,
 ) {
+    check(tool, target, profile, strict, names_checked, names_checked, out);
+}
+
+/// [`check_tool`]; `trust_passes` says a strict tool is what the strict pass made of it.
+#[inline(always)]
+fn check(
+    tool: &Tool<'_>,
+    target: &dyn Adapter,
+    profile: &Profile,
+    strict: Option<&Profile>,
+    names_checked: bool,
+    trust_passes: bool,
+    out: &mut Vec<Finding>,
+) {
     if tool.opaque.is_some() {
         return;
     }
@@ -83,28 +97,38 @@ pub(crate) fn check_tool(
     let Some(root) = &tool.input else { return };
     let rules = profile.strict_rules().filter(|_| strict.is_some());
     // The names pass renamed every property key the target's rule rejects.
-    let key_rule = profile
-        .key_rule()
-        .copied()
-        .filter(|r| !(names_checked && target.profile().key_rule() == Some(r)));
+    let key_rule =
+        profile.key_rule().filter(|&r| !(names_checked && target.profile().key_rule() == Some(r)));
     let listed_only = strict.is_some() || profile.rejects_unlisted();
+    // A strict tool out of the passes is one the strict pass made strict with this same
+    // profile (`passes::run` writes `strict: false` on every other, and `Options::check_target`
+    // refuses strict conversions under a profile set without strict mode). That pass measured
+    // this very schema against the limits, ruled out recursion where the provider has none,
+    // and typed, closed and (where the rules say so) all-required every node it walked, so
+    // only what it does not see is checked again here.
+    let made_strict = trust_passes && rules.is_some();
+    check_root(target, profile, rules.is_some(), root, &path, out);
+    if !(rules.is_some() || listed_only || key_rule.is_some()) {
+        return;
+    }
     let mut walk = Walk {
         target,
         profile,
         rules,
         listed_only,
         key_rule,
-        count: rules.is_some(),
+        count: rules.is_some() && !made_strict,
         clean: None,
         out,
         counts: Counts::default(),
     };
-    walk.root(root, &path);
-    if rules.is_some() || listed_only || key_rule.is_some() {
-        if rules.is_none() && key_rule.is_none() {
-            walk.clean = clean_features(profile);
-        }
-        walk.schema(root, &path, 0, true);
+    if rules.is_none() && key_rule.is_none() {
+        walk.clean = clean_features(profile);
+    }
+    walk.schema(root, &path, 0, true, made_strict);
+    if made_strict {
+        assert_made_strict(tool, target, profile, strict, walk.out.len());
+        return;
     }
     let counts = walk.counts;
     if let Some(rules) = walk.rules {
@@ -137,6 +161,56 @@ pub(crate) fn check_tool(
                     message: over(n, what, "in one strict schema", limit),
                 });
             }
+        }
+    }
+}
+
+/// Debug builds run the whole strict check on a tool [`check_tool`] trusted the strict pass
+/// with, and insist it finds no more than the `found` findings the shorter check did.
+fn assert_made_strict(
+    tool: &Tool<'_>,
+    target: &dyn Adapter,
+    profile: &Profile,
+    strict: Option<&Profile>,
+    found: usize,
+) {
+    if cfg!(debug_assertions) {
+        let mut all = Vec::new();
+        check(tool, target, profile, strict, true, false, &mut all);
+        debug_assert_eq!(all.len(), found, "the strict pass left findings: {all:?}");
+    }
+}
+
+/// The root rules: an object, without the combinators the target forbids there.
+fn check_root(
+    target: &dyn Adapter,
+    profile: &Profile,
+    strict_mode: bool,
+    s: &Schema<'_>,
+    path: &Path<'_>,
+    out: &mut Vec<Finding>,
+) {
+    let mut push = |at, feature, path: &Path<'_>, message| {
+        out.push(Finding { tool: None, at, feature, pointer: path.to_pointer(), message });
+    };
+    if target.requires_object_root() && !s.is_object_type() {
+        let message = format!("{} requires `\"type\": \"object\"` at the root", target.name());
+        push(s.at, "type", path, message);
+    }
+    let forbidden = profile.root_forbidden();
+    // A node's features include its own keywords': none forbidden, nothing to look at.
+    if s.features.intersection(forbidden).is_empty() {
+        return;
+    }
+    for e in s.keywords {
+        if e.keyword.feature().is_some_and(|f| forbidden.contains(f)) {
+            let name = e.keyword.as_str();
+            let message = format!(
+                "{} does not take `{name}` at the root of the input schema{}",
+                target.name(),
+                if strict_mode { " in strict mode" } else { "" }
+            );
+            push(e.at, name_static(e), &path.push(Seg::Key(name)), message);
         }
     }
 }
@@ -192,11 +266,11 @@ fn catalog_limits(
         return;
     }
     let (mut strict_tools, mut optional, mut unions) = (0, 0, 0);
-    if let Some(p) = strict.filter(|_| per_request.iter().any(Option::is_some)) {
+    if strict.is_some() && per_request.iter().any(Option::is_some) {
         for t in tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)) {
             strict_tools += 1;
             if let Some(s) = &t.input {
-                let c = measure(s, p);
+                let c = measure(s);
                 optional += c.optional;
                 unions += c.unions;
             }
@@ -226,24 +300,56 @@ fn catalog_limits(
     }
 }
 
-/// The counts of `s` toward the size limits, as `profile` reads it.
-pub(crate) fn measure(s: &Schema<'_>, profile: &Profile) -> Counts {
-    // Counting records no finding, so the sink stays empty and the target (which only names
-    // findings) is a placeholder.
-    let mut sink = Vec::new();
-    let mut walk = Walk {
-        target: &crate::formats::Mcp,
-        profile,
-        rules: None,
-        listed_only: false,
-        key_rule: None,
-        count: true,
-        clean: None,
-        out: &mut sink,
-        counts: Counts::default(),
-    };
-    walk.schema(s, &Path::ROOT, 0, true);
-    walk.counts
+/// The counts of `s` toward the size limits.
+pub(crate) fn measure(s: &Schema<'_>) -> Counts {
+    let mut counts = Counts::default();
+    count(s, 0, &mut counts);
+    counts
+}
+
+/// Adds what `s` (at object nesting `depth`) counts toward the limits to `c`: the counting
+/// half of [`Walk::schema`], without paths or findings, for the strict pass and the
+/// per-request limits, which measure every strict tool.
+fn count(s: &Schema<'_>, depth: usize, c: &mut Counts) {
+    if s.boolean.is_some() {
+        return;
+    }
+    let depth = depth + usize::from(s.is_object_like());
+    c.depth = c.depth.max(depth);
+    for e in s.keywords {
+        match e.value {
+            Value::Props(props) => {
+                let is_props = e.keyword == Keyword::Properties;
+                if is_props {
+                    let required = s.required();
+                    c.properties += props.len();
+                    c.optional += props.iter().filter(|p| !required.contains(&p.name)).count();
+                    c.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+                }
+                if matches!(e.keyword, Keyword::Properties | Keyword::Defs | Keyword::Definitions) {
+                    c.chars += props.iter().map(|p| p.name.len()).sum::<usize>();
+                }
+                let d = if is_props { depth } else { 0 };
+                for p in props {
+                    count(&p.schema, d, c);
+                }
+            }
+            Value::Schema(x)
+                if e.keyword == Keyword::AdditionalProperties && x.boolean == Some(false) => {}
+            Value::Schema(x) => count(x, depth, c),
+            Value::Schemas(list) => {
+                for x in list {
+                    count(x, depth, c);
+                }
+            }
+            Value::Json(crate::ir::Json::Array(items)) if e.keyword == Keyword::Enum => {
+                c.enum_values += items.len();
+                c.chars += items.iter().map(json_len).sum::<usize>();
+            }
+            Value::Json(v) if e.keyword == Keyword::Const => c.chars += json_len(&v),
+            _ => {}
+        }
+    }
 }
 
 #[cold]
@@ -284,7 +390,7 @@ struct Walk<'w, 'p> {
     /// Every keyword must be one the profile keeps (strict schemas, Gemini's `parameters`).
     listed_only: bool,
     /// The rule property keys are held to, when they still need checking.
-    key_rule: Option<NameRule>,
+    key_rule: Option<&'p NameRule>,
     /// Whether `counts` are wanted (strict limits, [`measure`]).
     count: bool,
     /// See [`clean_features`].
@@ -302,32 +408,10 @@ impl Walk<'_, '_> {
         if self.rules.is_some() { " in strict mode" } else { "" }
     }
 
-    /// The root rules: an object, without the combinators the target forbids there.
-    fn root(&mut self, s: &Schema<'_>, path: &Path<'_>) {
-        if self.target.requires_object_root() && !s.is_object_type() {
-            let message =
-                format!("{} requires `\"type\": \"object\"` at the root", self.target.name());
-            self.push(s.at, "type", path, message);
-        }
-        let forbidden = self.profile.root_forbidden();
-        // A node's features include its own keywords': none forbidden, nothing to look at.
-        if s.features.intersection(forbidden).is_empty() {
-            return;
-        }
-        for e in s.keywords {
-            if e.keyword.feature().is_some_and(|f| forbidden.contains(f)) {
-                let name = e.keyword.as_str();
-                let message = format!(
-                    "{} does not take `{name}` at the root of the input schema{}",
-                    self.target.name(),
-                    self.mode()
-                );
-                self.push(e.at, name_static(e), &path.push(Seg::Key(name)), message);
-            }
-        }
-    }
-
-    fn schema(&mut self, s: &Schema<'_>, path: &Path<'_>, depth: usize, root: bool) {
+    /// `walked`: the strict pass made this node strict (a tool [`check`] trusts that pass
+    /// with, on the keywords that pass descends), so the rules it establishes are not checked
+    /// again.
+    fn schema(&mut self, s: &Schema<'_>, path: &Path<'_>, depth: usize, root: bool, walked: bool) {
         if let Some(changed) = self.clean
             && s.features.intersection(changed).is_empty()
         {
@@ -349,6 +433,7 @@ impl Walk<'_, '_> {
         let depth = depth + usize::from(object);
         self.counts.depth = self.counts.depth.max(depth);
         if let Some(rules) = self.rules {
+            let rules = if walked { None } else { Some(rules) };
             self.strict_node(s, path, object, root, rules);
         }
         for e in s.keywords {
@@ -380,20 +465,29 @@ impl Walk<'_, '_> {
                             && let Some(rule) = self.key_rule
                             && !rule.accepts(p.name)
                         {
-                            let m = name_message("property key", p.name, &rule, self.target);
+                            let m = name_message("property key", p.name, rule, self.target);
                             self.push(p.at, "properties", &at, m);
                         }
                         let d = if is_props { depth } else { 0 };
-                        self.schema(&p.schema, &at, d, false);
+                        let walked = walked
+                            && matches!(
+                                e.keyword,
+                                Keyword::Properties | Keyword::Defs | Keyword::Definitions
+                            );
+                        self.schema(&p.schema, &at, d, false, walked);
                     }
                 }
                 // `additionalProperties: false` is what strict mode asks for, not a schema.
                 Value::Schema(c)
                     if e.keyword == Keyword::AdditionalProperties && c.boolean == Some(false) => {}
-                Value::Schema(c) => self.schema(c, &child, depth, false),
+                Value::Schema(c) => {
+                    let walked = walked && e.keyword == Keyword::Items;
+                    self.schema(c, &child, depth, false, walked);
+                }
                 Value::Schemas(list) => {
+                    let walked = walked && e.keyword == Keyword::AnyOf;
                     for (i, c) in list.iter().enumerate() {
-                        self.schema(c, &child.push(Seg::Index(i)), depth, false);
+                        self.schema(c, &child.push(Seg::Index(i)), depth, false, walked);
                     }
                 }
                 Value::Json(crate::ir::Json::Array(items))
@@ -415,7 +509,7 @@ impl Walk<'_, '_> {
     fn assert_clean(&mut self, s: &Schema<'_>, path: &Path<'_>, depth: usize, root: bool) {
         if cfg!(debug_assertions) {
             let (clean, before) = (self.clean.take(), self.out.len());
-            self.schema(s, path, depth, root);
+            self.schema(s, path, depth, root, false);
             self.clean = clean;
             debug_assert_eq!(self.out.len(), before, "a subtree skipped as clean has findings");
         }
@@ -450,18 +544,21 @@ impl Walk<'_, '_> {
         path: &Path<'_>,
         object: bool,
         root: bool,
-        rules: StrictRules,
+        rules: Option<StrictRules>,
     ) {
         // The root of a tool without parameters may be the empty object: it is closed by the
         // provider's reading of "no arguments".
         let open_root_ok = root && s.properties().is_empty();
         let has = |k| s.get(k).is_some();
-        if !s.declares_kind() {
+        // `None`: a node the strict pass walked, which it typed, gave items and all-required;
+        // it closed the node too, unless `additionalProperties` had a shape the pass does not
+        // read, so that is checked below either way.
+        if rules.is_some() && !s.declares_kind() {
             let m =
                 "strict mode needs a `type` (or `anyOf`, `$ref`, `enum`, `const`) on every schema";
             self.push(s.at, "type", path, m.into());
         }
-        if s.is_array_without_items() {
+        if rules.is_some() && s.is_array_without_items() {
             self.push(s.at, "items", path, "strict mode needs `items` on every array".into());
         }
         if has(Keyword::Ref)
@@ -483,7 +580,7 @@ impl Walk<'_, '_> {
             let m = "strict mode requires `\"additionalProperties\": false` on every object";
             self.push(s.at, "additionalProperties", path, m.into());
         }
-        if rules.all_required {
+        if rules.is_some_and(|r| r.all_required) {
             let required = s.required();
             for p in s.properties().iter().filter(|p| !required.contains(&p.name)) {
                 let at = path.push(Seg::Key("required"));

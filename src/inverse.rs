@@ -270,11 +270,13 @@ impl<'s> Builder<'s> {
         if depth > 256 {
             return None;
         }
-        let mut n = ArgNode::default();
+        // Made on the first thing to undo: most nodes have none, and an empty map still costs
+        // a hasher and a drop.
+        let mut n: Option<ArgNode> = None;
         for e in s.keywords {
             match (e.keyword, e.value) {
                 (Keyword::Properties, Value::Props(props)) => {
-                    for p in props {
+                    for (i, p) in props.iter().enumerate() {
                         let value = self.node(&p.schema, depth + 1);
                         if p.source_name.is_some() || p.widened || value.is_some() {
                             let prop = ArgProp {
@@ -282,23 +284,38 @@ impl<'s> Builder<'s> {
                                 drop_null: p.widened,
                                 value,
                             };
+                            let n = n.get_or_insert_with(ArgNode::default);
+                            // Widening often takes most members: sized once, not doubled.
+                            if n.properties.is_empty() {
+                                n.properties.reserve(props.len() - i);
+                            }
                             n.properties.insert(p.name.to_owned(), prop);
                         }
                     }
                 }
                 (Keyword::Items, Value::Schema(item)) => {
-                    n.items = self.node(item, depth + 1).map(Box::new);
+                    let item = self.node(item, depth + 1).map(Box::new);
+                    if item.is_some() || n.is_some() {
+                        n.get_or_insert_with(ArgNode::default).items = item;
+                    }
                 }
                 (Keyword::AnyOf | Keyword::OneOf | Keyword::AllOf, Value::Schemas(list)) => {
-                    n.any_of.extend(list.iter().filter_map(|b| self.node(b, depth + 1)));
+                    for b in list {
+                        if let Some(branch) = self.node(b, depth + 1) {
+                            n.get_or_insert_with(ArgNode::default).any_of.push(branch);
+                        }
+                    }
                 }
                 (Keyword::Ref, Value::Str(reference)) => {
-                    n.reference = self.reference(reference, depth);
+                    let reference = self.reference(reference, depth);
+                    if reference.is_some() || n.is_some() {
+                        n.get_or_insert_with(ArgNode::default).reference = reference;
+                    }
                 }
                 _ => {}
             }
         }
-        (!n.is_empty()).then_some(n)
+        n.filter(|n| !n.is_empty())
     }
 
     fn reference(&mut self, reference: &str, depth: usize) -> Option<String> {

@@ -102,7 +102,7 @@ pub fn write_seg(out: &mut String, seg: Seg<'_>) {
 
 /// Escapes one reference token: `~` → `~0`, `/` → `~1`.
 pub fn escape_into(out: &mut String, token: &str) {
-    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+    if !needs_escape(token.as_bytes()) {
         out.push_str(token);
         return;
     }
@@ -113,6 +113,25 @@ pub fn escape_into(out: &mut String, token: &str) {
             c => out.push(c),
         }
     }
+}
+
+/// Whether `bytes` holds a `~` or a `/`: eight bytes per step (the zero-byte test on the word
+/// XORed with each), as every key of every report pointer goes through here.
+fn needs_escape(bytes: &[u8]) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let has = |x: u64, b: u8| {
+        let y = x ^ (LO * u64::from(b));
+        y.wrapping_sub(LO) & !y & HI != 0
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
+        if has(word, b'~') || has(word, b'/') {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(|&b| b == b'~' || b == b'/')
 }
 
 #[cfg(test)]
@@ -129,5 +148,18 @@ mod tests {
         assert_eq!(d.to_pointer(), "/inputSchema/properties/a~1b~0c/3");
         assert_eq!(Path::ROOT.to_pointer(), "");
         assert_eq!(d.depth(), 4);
+    }
+
+    #[test]
+    fn finds_a_slash_or_tilde_anywhere() {
+        for token in ["", "a", "properties", "0123456789abcdef", "unicode é and more text"] {
+            assert!(!needs_escape(token.as_bytes()), "{token}");
+        }
+        for n in 0..20 {
+            for c in ['~', '/'] {
+                let token = format!("{}{c}{}", "x".repeat(n), "y".repeat(20 - n));
+                assert!(needs_escape(token.as_bytes()), "{token}");
+            }
+        }
     }
 }

@@ -179,3 +179,25 @@ fn warm_anthropic_strict_allocates_nothing() {
     });
     assert_eq!(n, 0, "{n} allocations in 100 warm strict conversions");
 }
+
+/// Strict OpenAI output of a tool whose keywords strict mode moves into descriptions: the
+/// notes are written straight into the arena and the report entries into the recycled ones
+/// (every property is required, so nothing is widened and no argument map is built).
+#[test]
+fn warm_openai_strict_describe_allocates_nothing() {
+    let tool: &[u8] = br#"{"name":"find","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"Query.","minLength":1,"maxLength":200,"pattern":"^[a-z]+$"},"tags":{"type":"array","items":{"type":"string","minLength":2},"maxItems":5,"uniqueItems":true}},"required":["q","tags"]}}"#;
+    let options = Options::default().strict(tooladapter::Strict::On);
+    let mut converter = Converter::new();
+    for _ in 0..3 {
+        let c = converter.convert(tool, &Mcp, &OpenAi, &options).expect("converts");
+        assert!(c.output_str().contains(r#""strict":true"#), "{}", c.output_str());
+        assert!(c.output_str().contains("Constraints: minLength 1"), "{}", c.output_str());
+    }
+    let n = allocations(|| {
+        for _ in 0..100 {
+            let c = converter.convert(tool, &Mcp, &OpenAi, &options).expect("converts");
+            assert!(!c.output().is_empty());
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 100 warm strict conversions with described keywords");
+}

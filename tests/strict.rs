@@ -359,3 +359,27 @@ fn inverse_serializes_and_reads_back() {
     assert!(c.inverse().unmap_call(&json!({"name":"a_b","arguments":"[1]"})).is_err());
     assert!(c.inverse().unmap_call(&json!("x")).is_err());
 }
+
+#[test]
+fn the_output_check_still_sees_what_the_strict_pass_does_not_walk() {
+    // Kept by the caller's policy, `not` is a subschema the strict pass leaves as it is: the
+    // open object under it is still found by the pre-flight check of the output.
+    let tool = mcp(
+        "x",
+        json!({"type":"object","properties":{"a":{"type":"string","not":{"type":"object"}}},"required":["a"]}),
+    );
+    let bytes = serde_json::to_vec(&json!({"tools":[tool]})).expect("json");
+    let options = Options::default()
+        .strict(Strict::On)
+        .policy(tooladapter::ir::Keyword::Not, tooladapter::Action::Keep);
+    let mut converter = Converter::new();
+    let c = converter.convert(&bytes, &Mcp, &OpenAi, &options).expect("converts");
+    let rejected: Vec<&str> = c
+        .report()
+        .entries()
+        .iter()
+        .filter(|e| e.code == Code::WouldBeRejected)
+        .map(|e| e.pointer.as_str())
+        .collect();
+    assert_eq!(rejected, ["/inputSchema/properties/a/not"], "{:?}", c.report());
+}

@@ -364,6 +364,24 @@ pub(crate) fn entry_name<'a>(e: &Entry<'a>) -> &'a str {
     }
 }
 
+/// A keyword's value as [`render`] writes it, handed to `push` in pieces. Strings, numbers
+/// and booleans (what a description mostly shows) are passed through without a buffer.
+pub(crate) fn render_to(value: &Value<'_>, push: &mut dyn FnMut(&str)) {
+    use crate::ir::Json;
+    match *value {
+        Value::Str(s) | Value::Number(s) | Value::Json(Json::Number(s)) => push(s),
+        Value::Bool(b) | Value::Json(Json::Bool(b)) => push(if b { "true" } else { "false" }),
+        Value::Json(Json::Null) => push("null"),
+        // A string JSON writes as it is, between quotes (a `default`, a one-word `const`).
+        Value::Json(Json::String(s)) if crate::scan::next_to_escape(s.as_bytes(), 0).is_none() => {
+            push("\"");
+            push(s);
+            push("\"");
+        }
+        _ => push(&render(value)),
+    }
+}
+
 /// `s` with `note` appended to its description, which is added (last) when there is none.
 /// A description that is not a string is kept in the text as JSON.
 #[cold]
@@ -372,13 +390,48 @@ pub(crate) fn append_description<'a>(
     note: &str,
     arena: &'a Bump,
 ) -> Result<Schema<'a>, ()> {
+    append_description_with(s, arena, |push| push(note))
+}
+
+/// [`append_description`] with the note written by `note` into the sink it is given. `note`
+/// runs twice (to size the text, then to write it), so the text is allocated once, exactly,
+/// in the arena, with no buffer in between.
+pub(crate) fn append_description_with<'a>(
+    s: &Schema<'a>,
+    arena: &'a Bump,
+    note: impl Fn(&mut dyn FnMut(&str)),
+) -> Result<Schema<'a>, ()> {
     let at = s.keywords.iter().position(|e| e.keyword == Keyword::Description);
-    let text = match at.and_then(|i| s.keywords.get(i)).map(|e| e.value) {
-        Some(Value::Str(d)) if !d.is_empty() => format!("{d} {note}"),
-        Some(Value::Str(_)) | None => note.to_owned(),
-        Some(other) => format!("{} {note}", render(&other)),
+    let existing = at.and_then(|i| s.keywords.get(i)).map(|e| e.value);
+    // What goes before the note: the description and a space, when there is one.
+    let prefix = |push: &mut dyn FnMut(&str)| match existing {
+        Some(Value::Str(d)) if !d.is_empty() => {
+            push(d);
+            push(" ");
+        }
+        Some(Value::Str(_)) | None => {}
+        Some(other) => {
+            render_to(&other, push);
+            push(" ");
+        }
     };
-    let value = Value::Str(arena.try_alloc_str(&text).map_err(|_| ())?);
+    let mut len = 0usize;
+    let mut count = |piece: &str| len = len.saturating_add(piece.len());
+    prefix(&mut count);
+    note(&mut count);
+    let mut bytes = bumpalo::collections::Vec::<u8>::new_in(arena);
+    bytes.try_reserve_exact(len).map_err(|_| ())?;
+    // Within the capacity reserved above, so the arena is never asked for more (which would
+    // panic past its limit rather than fail).
+    let mut write = |piece: &str| {
+        if bytes.capacity() - bytes.len() >= piece.len() {
+            bytes.extend_from_slice(piece.as_bytes());
+        }
+    };
+    prefix(&mut write);
+    note(&mut write);
+    let text = bumpalo::collections::String::from_utf8(bytes).map_err(|_| ())?;
+    let value = Value::Str(text.into_bump_str());
     let len = s.keywords.len() + usize::from(at.is_none());
     let blank = Entry { keyword: Keyword::Description, at: s.at, value };
     let slots = arena.try_alloc_slice_fill_copy(len, blank).map_err(|_| ())?;
@@ -449,11 +502,13 @@ pub(crate) fn run<'a>(
             Code::StrictImpossible,
             "strict",
             not_strict.pointer,
-            format!(
-                "strict mode is required, and the tool cannot be strict for {}: {}; the tool is left out",
+            [
+                "strict mode is required, and the tool cannot be strict for ",
                 cx.target.name(),
-                not_strict.reason
-            ),
+                ": ",
+                &not_strict.reason,
+                "; the tool is left out",
+            ],
         );
         return Ok(false);
     }
@@ -465,11 +520,13 @@ pub(crate) fn run<'a>(
         Code::StrictFallback,
         "strict",
         not_strict.pointer,
-        format!(
-            "the tool cannot be strict for {}: {}; written with \"strict\": false",
+        [
+            "the tool cannot be strict for ",
             cx.target.name(),
-            not_strict.reason
-        ),
+            ": ",
+            &not_strict.reason,
+            "; written with \"strict\": false",
+        ],
     );
     tool.strict = Some(false);
     Ok(kept)

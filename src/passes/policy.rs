@@ -16,10 +16,12 @@ use crate::profile::{Action, Profile};
 use crate::report::{Code, Severity, With};
 
 use super::{
-    CowSlice, NodeRule, PassCx, append_description, arena_error, entry_name, render, rewrite_tool,
+    CowSlice, NodeRule, PassCx, append_description, append_description_with, arena_error,
+    entry_name, render_to, rewrite_tool,
 };
 
 /// Returns whether the tool can be emitted (no keyword the policy rejects).
+#[inline]
 pub(super) fn run<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
@@ -111,11 +113,12 @@ impl<'a> NodeRule<'a> for Policy {
         cx: &mut PassCx<'a, '_>,
     ) -> Result<Option<Schema<'a>>, ConversionError> {
         let mut out = CowSlice::new(s.keywords);
-        let mut prose: Vec<String> = Vec::new();
+        let mut described = false;
+        let target = cx.profile.name();
         for (i, e) in s.keywords.iter().enumerate() {
             let name = entry_name(e);
             let action = keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile);
-            let pointer = || path.push(Seg::Key(name)).to_pointer();
+            let pointer = With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
             match action {
                 Action::Keep | Action::Rewrite => match self.booleans_of(e, path, tool, cx)? {
                     Some(v) => out
@@ -130,26 +133,31 @@ impl<'a> NodeRule<'a> for Policy {
                         severity(e.keyword, &cx.profile),
                         Code::KeywordDropped,
                         name,
-                        With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out)),
-                        ["`", name, "` is not supported by ", cx.profile.name(), "; dropped"],
+                        pointer,
+                        ["`", name, "` is not supported by ", target, "; dropped"],
                     );
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
                 Action::Describe => {
-                    let text = format!("{name} {}", render(&e.value));
                     cx.record(
                         tool,
                         e.at,
                         severity(e.keyword, &cx.profile),
                         Code::KeywordDescribed,
                         name,
-                        pointer(),
-                        format!(
-                            "`{name}` is not supported by {}; moved into the description (\"{text}\")",
-                            cx.profile.name()
-                        ),
+                        pointer,
+                        With(|out: &mut String| {
+                            for piece in ["`", name, "` is not supported by ", target] {
+                                out.push_str(piece);
+                            }
+                            out.push_str("; moved into the description (\"");
+                            out.push_str(name);
+                            out.push(' ');
+                            render_to(&e.value, &mut |piece| out.push_str(piece));
+                            out.push_str("\")");
+                        }),
                     );
-                    prose.push(text);
+                    described = true;
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
                 Action::Reject => {
@@ -160,8 +168,8 @@ impl<'a> NodeRule<'a> for Policy {
                         Severity::Error,
                         Code::KeywordRejected,
                         name,
-                        pointer(),
-                        format!("the policy rejects `{name}`; the tool is left out"),
+                        pointer,
+                        ["the policy rejects `", name, "`; the tool is left out"],
                     );
                     out.same(i);
                 }
@@ -169,11 +177,31 @@ impl<'a> NodeRule<'a> for Policy {
         }
         let Some(keywords) = out.finish() else { return Ok(None) };
         let node = Schema { keywords, ..*s };
-        if prose.is_empty() {
+        if !described {
             return Ok(Some(node));
         }
-        let note = format!("Constraints: {}.", prose.join(", "));
-        append_description(&node, &note, cx.arena).map(Some).map_err(|()| arena_error(path, cx))
+        // `Constraints: minLength 3, format uri.`: the described keywords in source order,
+        // written straight into the arena rather than gathered in a list of strings first.
+        let profile = &cx.profile;
+        let note = |push: &mut dyn FnMut(&str)| {
+            push("Constraints: ");
+            let mut first = true;
+            for e in s.keywords {
+                let action = keeps(profile.action_for(e.keyword, &e.value), e.keyword, profile);
+                if action != Action::Describe {
+                    continue;
+                }
+                if !first {
+                    push(", ");
+                }
+                first = false;
+                push(entry_name(e));
+                push(" ");
+                render_to(&e.value, push);
+            }
+            push(".");
+        };
+        append_description_with(&node, cx.arena, note).map(Some).map_err(|()| arena_error(path, cx))
     }
 }
 

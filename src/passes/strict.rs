@@ -12,8 +12,6 @@
 //!
 //! Sources: see `profile.rs` (the strict profiles and their limits).
 
-use std::fmt::Write as _;
-
 use smallvec::SmallVec;
 
 use crate::check::{Counts, measure};
@@ -24,7 +22,7 @@ use crate::profile::{Limit, StrictRules};
 use crate::report::{Code, Severity, With};
 
 use super::refs::{Target, resolve};
-use super::{PassCx, arena_error, entry_name, features_of};
+use super::{CowSlice, PassCx, arena_error, entry_name, features_of};
 
 /// Why a tool cannot be strict: the place (RFC 6901 pointer into the source tool) and the
 /// reason, for the report.
@@ -81,7 +79,7 @@ pub(super) fn run<'a>(
         Err(Stop::Err(e)) => return Err(e),
     };
     let (widened, closed) = (walk.widened, walk.closed);
-    let counts = measure(&new, &cx.profile);
+    let counts = measure(&new);
     if let Some(n) = over_limits(&counts, tool, &path, cx) {
         return Ok(Err(n));
     }
@@ -95,9 +93,10 @@ pub(super) fn run<'a>(
             "additionalProperties",
             With(|out: &mut String| path.write_pointer(out)),
             With(|out: &mut String| {
-                let _ = write!(
-                    out,
-                    "strict mode closes every object: {closed} that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)"
+                out.push_str("strict mode closes every object: ");
+                push_count(out, closed);
+                out.push_str(
+                    " that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)",
                 );
             }),
         );
@@ -109,6 +108,27 @@ pub(super) fn run<'a>(
     tool.strict = Some(true);
     tool.remapped |= widened;
     Ok(Ok(()))
+}
+
+/// Appends `n` in decimal, as `{n}` formats it, without the formatting machinery (one
+/// report entry per closed tool).
+fn push_count(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        if let Some(d) = digits.get_mut(at) {
+            // A digit: `n % 10` is below 10.
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || at == 0 {
+            break;
+        }
+    }
+    let digits = digits.get(at..).unwrap_or_default();
+    out.push_str(std::str::from_utf8(digits).unwrap_or_default());
 }
 
 /// The first per-tool or per-request limit `counts` breaks.
@@ -139,10 +159,19 @@ fn over_limits(
     ];
     checks.into_iter().find_map(|(limit, n, what)| {
         let limit = limit?;
-        (n > limit.max).then(|| NotStrict {
-            pointer: path.to_pointer(),
-            reason: format!("{n} {what} is over the limit of {} ({})", limit.max, limit.source),
-            at: tool.at,
+        (n > limit.max).then(|| {
+            // Written by hand: past a per-request limit, every further tool of the catalog
+            // falls back here.
+            let mut reason = String::with_capacity(what.len() + limit.source.len() + 48);
+            push_count(&mut reason, n);
+            reason.push(' ');
+            reason.push_str(what);
+            reason.push_str(" is over the limit of ");
+            push_count(&mut reason, limit.max);
+            reason.push_str(" (");
+            reason.push_str(limit.source);
+            reason.push(')');
+            NotStrict { pointer: path.to_pointer(), reason, at: tool.at }
         })
     })
 }
@@ -186,9 +215,16 @@ impl<'a> Walk<'a, '_, '_> {
                 "an array without `items` accepts any element; strict mode needs an item schema",
             ));
         }
-        let mut out: SmallVec<[Entry<'a>; 8]> = SmallVec::with_capacity(s.keywords.len() + 2);
+        // The node's entries, copied once something changes (or to close an object): a leaf
+        // the pass leaves as it is copies nothing.
+        let mut out: Option<SmallVec<[Entry<'a>; 12]>> = None;
+        let copy = |upto: usize| {
+            let mut v = SmallVec::with_capacity(s.keywords.len() + 2);
+            v.extend_from_slice(s.keywords.get(..upto).unwrap_or_default());
+            v
+        };
         let mut changed = false;
-        for e in s.keywords {
+        for (i, e) in s.keywords.iter().enumerate() {
             let child = path.push(Seg::Key(entry_name(e)));
             let value = match (e.keyword, e.value) {
                 (
@@ -212,17 +248,20 @@ impl<'a> Walk<'a, '_, '_> {
             match value {
                 Some(v) => {
                     changed = true;
-                    out.push(Entry { value: v, ..*e });
+                    out.get_or_insert_with(|| copy(i)).push(Entry { value: v, ..*e });
                 }
-                None => out.push(*e),
+                None => {
+                    if let Some(out) = out.as_mut() {
+                        out.push(*e);
+                    }
+                }
             }
         }
         if object {
-            changed |= self.close(&mut out, s, path, root)?;
+            let out = out.get_or_insert_with(|| copy(s.keywords.len()));
+            changed |= self.close(out, s, path, root)?;
         }
-        if !changed {
-            return Ok(*s);
-        }
+        let Some(out) = out.filter(|_| changed) else { return Ok(*s) };
         let keywords = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
         Ok(Schema { keywords, features: features_of(keywords), ..*s })
     }
@@ -245,18 +284,18 @@ impl<'a> Walk<'a, '_, '_> {
     }
 
     fn list(&mut self, list: &'a [Schema<'a>], path: &Path<'_>) -> Result<Option<Value<'a>>, Stop> {
-        let mut out: SmallVec<[Schema<'a>; 4]> = SmallVec::new();
-        let mut changed = false;
+        // Copied into the arena at the first change only: most lists of a strict schema hold
+        // leaves the pass leaves as they are.
+        let mut out = CowSlice::new(list);
         for (i, s) in list.iter().enumerate() {
             let new = self.schema(s, &path.push(Seg::Index(i)), false)?;
-            changed |= new.keywords.as_ptr() != s.keywords.as_ptr();
-            out.push(new);
+            if new.keywords.as_ptr() == s.keywords.as_ptr() {
+                out.same(i);
+            } else {
+                out.changed(i, new, self.cx.arena).map_err(|()| self.arena(path))?;
+            }
         }
-        if !changed {
-            return Ok(None);
-        }
-        let slice = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
-        Ok(Some(Value::Schemas(slice)))
+        Ok(out.finish().map(Value::Schemas))
     }
 
     fn props(
@@ -264,25 +303,24 @@ impl<'a> Walk<'a, '_, '_> {
         props: &'a [Prop<'a>],
         path: &Path<'_>,
     ) -> Result<Option<&'a [Prop<'a>]>, Stop> {
-        let mut out: SmallVec<[Prop<'a>; 8]> = SmallVec::new();
-        let mut changed = false;
-        for p in props {
+        let mut out = CowSlice::new(props);
+        for (i, p) in props.iter().enumerate() {
             let new = self.schema(&p.schema, &path.push(Seg::Key(p.name)), false)?;
-            changed |= new.keywords.as_ptr() != p.schema.keywords.as_ptr();
-            out.push(Prop { schema: new, ..*p });
+            if new.keywords.as_ptr() == p.schema.keywords.as_ptr() {
+                out.same(i);
+            } else {
+                let arena = self.cx.arena;
+                out.changed(i, Prop { schema: new, ..*p }, arena).map_err(|()| self.arena(path))?;
+            }
         }
-        if !changed {
-            return Ok(None);
-        }
-        let slice = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
-        Ok(Some(slice))
+        Ok(out.finish())
     }
 
     /// Closes the object node whose (already strict) keywords are `out`: `additionalProperties:
     /// false`, and for `all_required` every property required, the optional ones widened.
     fn close(
         &mut self,
-        out: &mut SmallVec<[Entry<'a>; 8]>,
+        out: &mut SmallVec<[Entry<'a>; 12]>,
         s: &Schema<'a>,
         path: &Path<'_>,
         root: bool,
@@ -315,31 +353,24 @@ impl<'a> Walk<'a, '_, '_> {
         if !self.rules.all_required || all_required {
             return Ok(changed);
         }
-        // Every property required; the optional ones accept null as well.
-        let mut new_props: SmallVec<[Prop<'a>; 8]> = SmallVec::with_capacity(props.len());
-        let mut widened: SmallVec<[&str; 8]> = SmallVec::new();
-        for p in props {
-            if required.contains(&p.name) {
-                new_props.push(*p);
-                continue;
-            }
-            match nullable(&p.schema, self.cx, path)? {
-                Some(schema) => {
-                    widened.push(p.name);
-                    new_props.push(Prop { schema, widened: true, ..*p });
-                }
-                // Already accepts null: the schema stays, but the model now sends `null` where
-                // it would have left the key out, so the inverse drops that null too.
-                None => {
-                    widened.push(p.name);
-                    new_props.push(Prop { widened: true, ..*p });
-                }
-            }
-        }
+        // Every property required; the optional ones accept null as well. Written in place in
+        // the arena: no list on the way, however many properties there are.
         let arena = self.cx.arena;
-        let props = arena.try_alloc_slice_copy(&new_props).map_err(|_| self.arena(path))?;
-        let names: SmallVec<[&'a str; 8]> = props.iter().map(|p| p.name).collect();
-        let names = arena.try_alloc_slice_copy(&names).map_err(|_| self.arena(path))?;
+        let new_props = arena.try_alloc_slice_copy(props).map_err(|_| self.arena(path))?;
+        for p in new_props.iter_mut().filter(|p| !required.contains(&p.name)) {
+            // Already accepting null, the schema stays, but the model now sends `null` where
+            // it would have left the key out, so the inverse drops that null too.
+            if let Some(schema) = nullable(&p.schema, self.cx, path)? {
+                p.schema = schema;
+            }
+            p.widened = true;
+        }
+        let names =
+            arena.try_alloc_slice_fill_copy(props.len(), "").map_err(|_| self.arena(path))?;
+        for (slot, p) in names.iter_mut().zip(props) {
+            *slot = p.name;
+        }
+        let (names, old_props, props) = (&*names, props, &*new_props);
         let mut has_required = false;
         for e in out.iter_mut() {
             match e.keyword {
@@ -357,7 +388,9 @@ impl<'a> Walk<'a, '_, '_> {
                 Entry { keyword: Keyword::Required, at: s.at, value: Value::Strings(names) };
             out.insert(after.map_or(out.len(), |i| i + 1), entry);
         }
-        if !widened.is_empty() {
+        // `all_required` is false: at least one property was optional, and is now widened.
+        let mut widened = old_props.iter().map(|p| p.name).filter(|n| !required.contains(n));
+        {
             self.widened = true;
             let tool = self.tool;
             self.cx.record(
@@ -369,8 +402,13 @@ impl<'a> Walk<'a, '_, '_> {
                 With(|out: &mut String| path.push(Seg::Key("required")).write_pointer(out)),
                 With(|out: &mut String| {
                     out.push_str("strict mode requires every property: optional ");
-                    for (i, n) in widened.iter().enumerate() {
-                        out.push_str(if i == 0 { "`" } else { ", `" });
+                    if let Some(first) = widened.next() {
+                        out.push('`');
+                        out.push_str(first);
+                        out.push('`');
+                    }
+                    for n in widened {
+                        out.push_str(", `");
                         out.push_str(n);
                         out.push('`');
                     }
@@ -410,27 +448,33 @@ fn nullable<'a>(
     if let (Some(t), false, false, false) =
         (s.types(), has(Keyword::Enum), has(Keyword::Const), has(Keyword::AnyOf))
     {
-        let mut list: SmallVec<[JsonType; 4]> = t.list.iter().copied().collect();
-        list.push(JsonType::Null);
-        let list = arena.try_alloc_slice_copy(&list).map_err(|_| err())?;
-        let mut keywords: SmallVec<[Entry<'a>; 8]> = s.keywords.iter().copied().collect();
+        let list = arena.try_alloc_slice_fill_copy(t.list.len() + 1, JsonType::Null);
+        let list = list.map_err(|_| err())?;
+        for (slot, ty) in list.iter_mut().zip(t.list) {
+            *slot = *ty;
+        }
+        let list = &*list;
+        let keywords = arena.try_alloc_slice_copy(s.keywords).map_err(|_| err())?;
         for e in keywords.iter_mut().filter(|e| e.keyword == Keyword::Type) {
             e.value = Value::Type(Types { list, array: true });
         }
-        let keywords = arena.try_alloc_slice_copy(&keywords).map_err(|_| err())?;
+        let keywords = &*keywords;
         return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
     }
     if let (Some(Value::Schemas(branches)), None) =
         (s.get(Keyword::AnyOf).map(|e| e.value), s.types())
     {
-        let mut list: SmallVec<[Schema<'a>; 4]> = branches.iter().copied().collect();
-        list.push(null_schema()?);
-        let list = arena.try_alloc_slice_copy(&list).map_err(|_| err())?;
-        let mut keywords: SmallVec<[Entry<'a>; 8]> = s.keywords.iter().copied().collect();
+        let null = null_schema()?;
+        let list = arena.try_alloc_slice_fill_copy(branches.len() + 1, null).map_err(|_| err())?;
+        for (slot, b) in list.iter_mut().zip(branches) {
+            *slot = *b;
+        }
+        let list = &*list;
+        let keywords = arena.try_alloc_slice_copy(s.keywords).map_err(|_| err())?;
         for e in keywords.iter_mut().filter(|e| e.keyword == Keyword::AnyOf) {
             e.value = Value::Schemas(list);
         }
-        let keywords = arena.try_alloc_slice_copy(&keywords).map_err(|_| err())?;
+        let keywords = &*keywords;
         return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
     }
     let branches = arena.try_alloc_slice_copy(&[*s, null_schema()?]).map_err(|_| err())?;
