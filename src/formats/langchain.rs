@@ -116,14 +116,7 @@ fn lower<'a>(
     path: &Path<'_>,
 ) -> Result<Tool<'a>, ConversionError> {
     if lw.kind(at) != Kind::Object {
-        return Err(lw.error(
-            path,
-            ErrorKind::WrongType {
-                member: "tool".into(),
-                expected: "an object",
-                found: lw.kind(at).as_str(),
-            },
-        ));
+        return Err(super::wrong(lw, path, "tool", "an object", at));
     }
     // The whole dict is one schema: depth, duplicate keys and every keyword are checked as
     // for any schema, and the envelope's two members are then taken out of its root.

@@ -51,14 +51,7 @@ pub(crate) fn lower_envelope<'a>(
     role: impl Fn(&str) -> Role,
 ) -> Result<Tool<'a>, ConversionError> {
     if lw.kind(at) != Kind::Object {
-        return Err(lw.error(
-            path,
-            ErrorKind::WrongType {
-                member: "tool".into(),
-                expected: "an object",
-                found: lw.kind(at).as_str(),
-            },
-        ));
+        return Err(wrong(lw, path, "tool", "an object", at));
     }
     let depth = path.depth() + 1;
     lw.check_depth(depth, path)?;
@@ -147,8 +140,9 @@ fn envelope_members<'a>(
     Ok((tool, name))
 }
 
+/// A `WrongType` error: member `key` at `path` holds the value at `v`, not `expected`.
 #[cold]
-fn wrong(
+pub(crate) fn wrong(
     lw: &Lowerer<'_, '_>,
     path: &Path<'_>,
     key: &str,
