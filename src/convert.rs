@@ -373,7 +373,7 @@ impl Converter {
                 record_findings(tool, &[], findings, &mut cx);
             }
             findings.clear();
-            check::check_catalog(lowered.tools, to, strict.as_ref(), names, findings);
+            check::check_catalog(lowered.tools, to, strict.as_ref(), false, names, findings);
             record_findings(&crate::formats::EMPTY_TOOL, lowered.tools, findings, &mut cx);
             Ok(())
         })?;
@@ -538,9 +538,9 @@ fn run_passes<'a>(
     // The same format is not second-guessed unless the caller asked for strict handling.
     let rewrite =
         from.name() != to.name() || matches!(options.strict, Strict::On | Strict::Require);
-    if rewrite {
-        passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
-    }
+    // Tools are only ever renamed by the names pass, so names it made unique stay so in
+    // every subset of the catalog the later passes keep.
+    let names_unique = rewrite && passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
     let strict = cx.strict_profile();
     let mut kept = 0;
     for i in 0..lowered.tools.len() {
@@ -563,7 +563,14 @@ fn run_passes<'a>(
     }
     if rewrite && let Some(tools) = lowered.tools.get(..kept) {
         scratch.findings.clear();
-        check::check_catalog(tools, to, strict.as_ref(), scratch.names, scratch.findings);
+        check::check_catalog(
+            tools,
+            to,
+            strict.as_ref(),
+            names_unique,
+            scratch.names,
+            scratch.findings,
+        );
         record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
     }
     if lowered.shape == Shape::Catalog && from.name() != to.name() {

@@ -77,17 +77,20 @@ impl ByteRule {
 
 /// Renames the tools whose names the target's rule rejects, and the later of two tools with
 /// one name. `scratch` is reused between calls so a clean catalog costs no allocation.
+///
+/// Returns whether the names are now known to be unique (the target has a name rule, so they
+/// were tested or made so): the catalog check then need not test them again.
 pub(crate) fn tool_names<'a>(
     tools: &mut [Tool<'a>],
     cx: &mut PassCx<'a, '_>,
     scratch: &mut Vec<(u64, u32)>,
-) -> Result<(), ConversionError> {
-    let Some(rule) = cx.target.profile().name_rule().copied() else { return Ok(()) };
+) -> Result<bool, ConversionError> {
+    let Some(rule) = cx.target.profile().name_rule().copied() else { return Ok(false) };
     let named = |t: &Tool<'_>| t.opaque.is_none();
     let bytes = ByteRule::new(&rule);
     let all_valid = tools.iter().filter(|t| named(t)).all(|t| bytes.accepts(t.name));
     if all_valid && !has_duplicates(tools.iter().filter(|t| named(t)).map(|t| t.name), scratch) {
-        return Ok(());
+        return Ok(true);
     }
     let mut taken: BTreeSet<&'a str> = BTreeSet::new();
     let mut rename: Vec<(usize, bool)> = Vec::new();
@@ -123,7 +126,7 @@ pub(crate) fn tool_names<'a>(
             *slot = tool;
         }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// The source pointer of a tool's name: its member (`/function/name`; LangChain's `/title`).
@@ -134,21 +137,23 @@ fn name_pointer(tool: &Tool<'_>) -> String {
     }
 }
 
-/// Whether two of `names` are equal: pairwise for a few, else through an open-addressing
-/// table of hashes in `scratch` (one probe per name, no sort); names are compared only when
-/// their hashes are equal.
+/// Whether two of `names` are equal: for a few, each hash against the earlier ones; else
+/// through an open-addressing table of hashes in `scratch` (one probe per name, no sort).
+/// Names are compared only when their hashes are equal: tool names often share a length
+/// and a prefix, so comparing strings pairwise cost a `memcmp` call per pair.
 pub(crate) fn has_duplicates<'n>(
     names: impl Iterator<Item = &'n str> + Clone,
     scratch: &mut Vec<(u64, u32)>,
 ) -> bool {
     let n = names.clone().count();
     if n <= 16 {
-        let mut seen: SmallVec<[&str; 16]> = SmallVec::new();
+        let mut seen: SmallVec<[(u64, &str); 16]> = SmallVec::new();
         for name in names {
-            if seen.contains(&name) {
+            let h = word_hash(name);
+            if seen.iter().any(|&(sh, s)| sh == h && s == name) {
                 return true;
             }
-            seen.push(name);
+            seen.push((h, name));
         }
         return false;
     }
