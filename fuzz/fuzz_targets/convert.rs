@@ -16,13 +16,16 @@ fuzz_target!(|data: &[u8]| {
     else {
         return;
     };
-    let strict = [Strict::Source, Strict::On, Strict::Require, Strict::Off]
-        [usize::from(pick) / (n * n) % 4];
+    let strict =
+        [Strict::Source, Strict::On, Strict::Require, Strict::Off][usize::from(pick) / (n * n) % 4];
     let options = Options::default().strict(strict);
     let (Some(f), Some(t)) = (registry.get(from), registry.get(to)) else { return };
     let mut converter = Converter::new();
     if let Ok(c) = converter.convert(input, &*f, &*t, &options) {
-        assert!(serde_json::from_slice::<serde_json::Value>(c.output()).is_ok());
+        // `IgnoredAny`, not `Value`: with serde_json's `raw_value` on (a dependency turns it
+        // on), `Value` treats a member named `$serde_json::private::RawValue` as a raw value
+        // and rejects valid JSON that has one.
+        assert!(serde_json::from_slice::<serde::de::IgnoredAny>(c.output()).is_ok());
         assert!(serde_json::to_vec(c.inverse()).is_ok());
         assert!(converter.check(input, &*f, &*t, &options).is_ok());
     }

@@ -8,6 +8,9 @@ fuzz_target!(|data: &[u8]| {
     let mut converter = Converter::new();
     if let Ok(c) = converter.convert(data, &Mcp, &Mcp, &Options::default()) {
         // Whatever is accepted must come out as JSON.
-        assert!(serde_json::from_slice::<serde_json::Value>(c.output()).is_ok());
+        // `IgnoredAny`, not `Value`: with serde_json's `raw_value` on (a dependency turns it
+        // on), `Value` treats a member named `$serde_json::private::RawValue` as a raw value
+        // and rejects valid JSON that has one.
+        assert!(serde_json::from_slice::<serde::de::IgnoredAny>(c.output()).is_ok());
     }
 });

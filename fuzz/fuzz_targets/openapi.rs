@@ -20,8 +20,8 @@ fuzz_target!(|data: &[u8]| {
     let Some(to) = targets.get(pick % targets.len()).and_then(|n| registry.get(n)) else {
         return;
     };
-    let strict = [Strict::Source, Strict::On, Strict::Require, Strict::Off]
-        [pick / targets.len() % 4];
+    let strict =
+        [Strict::Source, Strict::On, Strict::Require, Strict::Off][pick / targets.len() % 4];
     let from = if pick / (targets.len() * 4) % 2 == 1 {
         OpenApi::new().operations("*e?*").operations("list*")
     } else {
@@ -30,7 +30,10 @@ fuzz_target!(|data: &[u8]| {
     let options = Options::default().strict(strict);
     let mut converter = Converter::new();
     if let Ok(c) = converter.convert(input, &from, &*to, &options) {
-        assert!(serde_json::from_slice::<serde_json::Value>(c.output()).is_ok());
+        // `IgnoredAny`, not `Value`: with serde_json's `raw_value` on (a dependency turns it
+        // on), `Value` treats a member named `$serde_json::private::RawValue` as a raw value
+        // and rejects valid JSON that has one.
+        assert!(serde_json::from_slice::<serde::de::IgnoredAny>(c.output()).is_ok());
         assert!(serde_json::to_vec(c.inverse()).is_ok());
         assert!(converter.check(input, &from, &*to, &options).is_ok());
     }

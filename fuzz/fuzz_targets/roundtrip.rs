@@ -14,11 +14,18 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(once.output(), twice.output());
         // With nothing reported, nothing may have changed.
         if once.report().is_empty() {
-            let a: serde_json::Value =
-                serde_json::from_slice(input).expect("accepted input is JSON");
-            let b: serde_json::Value =
-                serde_json::from_slice(once.output()).expect("output is JSON");
-            assert_eq!(a, b, "MCP → MCP changed the document without a report entry");
+            use serde::de::IgnoredAny;
+            assert!(serde_json::from_slice::<IgnoredAny>(input).is_ok(), "accepted input is JSON");
+            assert!(serde_json::from_slice::<IgnoredAny>(once.output()).is_ok(), "output is JSON");
+            // `Value` cannot hold a document with a member named
+            // `$serde_json::private::RawValue` (serde_json's `raw_value`, which a dependency
+            // turns on, reads it as a raw value): such a document is not compared.
+            if let (Ok(a), Ok(b)) = (
+                serde_json::from_slice::<serde_json::Value>(input),
+                serde_json::from_slice::<serde_json::Value>(once.output()),
+            ) {
+                assert_eq!(a, b, "MCP → MCP changed the document without a report entry");
+            }
         }
     }
     // X → MCP → X, then once more: the second round trip changes nothing.
