@@ -609,12 +609,7 @@ fn emit_document(
     match lowered.shape {
         Shape::Single => {
             let Some(tool) = tools.first() else {
-                let msg = conversion
-                    .report
-                    .entries()
-                    .first()
-                    .map(|e| e.message.clone())
-                    .unwrap_or_default();
+                let msg = conversion.report.first_message().unwrap_or_default().to_owned();
                 let name = lowered.tools.first().map(|t| t.name).unwrap_or_default();
                 return Err(ConversionError::new(
                     to.name(),

@@ -93,6 +93,15 @@ fn warm_converter_reuses_report_entries() {
         }
     });
     assert_eq!(n, 0, "{n} allocations in 100 warm conversions with a non-empty report");
+    // The entries a caller reads are made into the last list's strings.
+    let _ = converter.convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts").report().entries();
+    let n = allocations(|| {
+        for _ in 0..100 {
+            let c = converter.convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts");
+            assert_eq!(c.report().entries().len(), 6);
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 100 warm conversions whose report entries are read");
     // Recycled entries hold exactly what fresh ones do.
     let again = converter.convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts");
     assert_eq!(again.report(), &first);
