@@ -53,29 +53,21 @@ impl<'p> Path<'p> {
         out
     }
 
-    /// Appends the RFC 6901 pointer to `out` (a report entry's reused buffer).
+    /// Appends the RFC 6901 pointer to `out` (a report's text buffer).
     #[cold]
     pub fn write_pointer(&self, out: &mut String) {
-        let mut segs: smallvec::SmallVec<[Seg<'_>; 16]> = smallvec::SmallVec::new();
-        let mut cur = Some(self);
-        while let Some(p) = cur {
-            if let Some(s) = p.seg {
-                segs.push(s);
-            }
-            cur = p.parent;
+        self.write_from_root(out);
+    }
+
+    /// Root first, by recursion rather than gathering the steps first: a path is as deep as
+    /// the schema walk holding it, which is bounded by the nesting limit and already recursed
+    /// with larger frames.
+    fn write_from_root(&self, out: &mut String) {
+        if let Some(parent) = self.parent {
+            parent.write_from_root(out);
         }
-        // Sized once: a report entry's pointer is built for every dropped keyword.
-        let len = segs
-            .iter()
-            .map(|s| match s {
-                Seg::Key(k) => k.len() + 1,
-                Seg::Index(_) => 4,
-                Seg::Raw(r) => r.len(),
-            })
-            .sum();
-        out.reserve(len);
-        for seg in segs.iter().rev() {
-            write_seg(out, *seg);
+        if let Some(seg) = self.seg {
+            write_seg(out, seg);
         }
     }
 }
