@@ -48,8 +48,20 @@ impl<'p> Path<'p> {
     /// The RFC 6901 pointer (`~` → `~0`, `/` → `~1`).
     #[cold]
     pub fn to_pointer(&self) -> String {
-        let mut out = String::new();
-        self.write_pointer(&mut out);
+        // A fresh string: sized once rather than grown step by step.
+        let mut len = 0;
+        let mut cur = Some(self);
+        while let Some(p) = cur {
+            len += match p.seg {
+                Some(Seg::Key(k)) => k.len() + 1,
+                Some(Seg::Index(_)) => 4,
+                Some(Seg::Raw(r)) => r.len(),
+                None => 0,
+            };
+            cur = p.parent;
+        }
+        let mut out = String::with_capacity(len);
+        self.write_from_root(&mut out);
         out
     }
 

@@ -224,7 +224,14 @@ pub struct Report {
     rows: Vec<Row>,
     /// Every field of every row, back to back.
     text: String,
-    /// The entries, made from `rows` on first use; past `rows.len()` are spares.
+    /// What only a report with entries needs, boxed so the report stays small (it travels
+    /// in errors) and made at the first entry sorted or read.
+    more: OnceLock<Box<More>>,
+}
+
+#[derive(Default)]
+struct More {
+    /// The entries, made from the rows on first use; past the rows' count are spares.
     made: OnceLock<Vec<ReportEntry>>,
     /// The last list made, kept with its strings' buffers for the next one (gateways
     /// convert similar catalogs over and over). Never visible: not compared, cloned or
@@ -258,14 +265,7 @@ struct Row {
 
 impl Clone for Report {
     fn clone(&self) -> Report {
-        Report {
-            rows: self.rows.clone(),
-            text: self.text.clone(),
-            made: OnceLock::new(),
-            spare: Mutex::default(),
-            keys: Vec::new(),
-            sorted: Vec::new(),
-        }
+        Report { rows: self.rows.clone(), text: self.text.clone(), more: OnceLock::new() }
     }
 }
 
@@ -325,7 +325,11 @@ impl<F: FnOnce(&mut String)> Text for With<F> {
 impl Report {
     /// The entries, in source order.
     pub fn entries(&self) -> &[ReportEntry] {
-        let made = self.made.get_or_init(|| self.make());
+        if self.rows.is_empty() {
+            return &[];
+        }
+        let more = self.more.get_or_init(Box::default);
+        let made = more.made.get_or_init(|| self.make(&more.spare));
         made.get(..self.rows.len()).unwrap_or_default()
     }
 
@@ -373,9 +377,8 @@ impl Report {
     }
 
     /// The list made from the rows, in the last list's entries where there are some.
-    fn make(&self) -> Vec<ReportEntry> {
-        let mut list =
-            std::mem::take(&mut *self.spare.lock().unwrap_or_else(PoisonError::into_inner));
+    fn make(&self, spare: &Mutex<Vec<ReportEntry>>) -> Vec<ReportEntry> {
+        let mut list = std::mem::take(&mut *spare.lock().unwrap_or_else(PoisonError::into_inner));
         for (i, row) in self.rows.iter().enumerate() {
             let fill = |e: &mut ReportEntry| {
                 e.severity = row.severity;
@@ -417,8 +420,10 @@ impl Report {
 
     /// Called before the rows change: a list made from them is kept as the next one's spares.
     fn unmake(&mut self) {
-        if let Some(list) = self.made.take() {
-            let spare = self.spare.get_mut().unwrap_or_else(PoisonError::into_inner);
+        if let Some(more) = self.more.get_mut()
+            && let Some(list) = more.made.take()
+        {
+            let spare = more.spare.get_mut().unwrap_or_else(PoisonError::into_inner);
             if list.len() >= spare.len() {
                 *spare = list;
             }
@@ -498,24 +503,31 @@ impl Report {
         // Entries at one place keep the order they were written in: the last part of the key
         // becomes the position of writing. The sort moves small keys, not rows; the rows are
         // then copied once into their order.
-        self.keys.clear();
+        let mut sorted = true;
+        let mut last = (0, 0);
         for (i, r) in self.rows.iter_mut().enumerate() {
-            let i = u32::try_from(i).unwrap_or(u32::MAX);
-            r.order.2 = i;
-            // One integer: tool, place, position, most significant first.
-            self.keys.push(
-                (u128::from(r.order.0) << 64) | (u128::from(r.order.1) << 32) | u128::from(i),
-            );
+            r.order.2 = u32::try_from(i).unwrap_or(u32::MAX);
+            sorted &= (r.order.0, r.order.1) >= last;
+            last = (r.order.0, r.order.1);
         }
-        if self.keys.is_sorted() {
+        if sorted {
             return;
         }
-        sort_keys(&mut self.keys);
-        self.sorted.clear();
+        if self.more.get().is_none() {
+            let _ = self.more.set(Box::default());
+        }
+        let Some(more) = self.more.get_mut() else { return };
+        more.keys.clear();
+        // One integer: tool, place, position, most significant first.
+        more.keys.extend(self.rows.iter().map(|r| {
+            (u128::from(r.order.0) << 64) | (u128::from(r.order.1) << 32) | u128::from(r.order.2)
+        }));
+        sort_keys(&mut more.keys);
+        more.sorted.clear();
         let rows = &self.rows;
         let at = |k: u128| usize::try_from(k & u128::from(u32::MAX)).ok();
-        self.sorted.extend(self.keys.iter().filter_map(|&k| rows.get(at(k)?).copied()));
-        std::mem::swap(&mut self.rows, &mut self.sorted);
+        more.sorted.extend(more.keys.iter().filter_map(|&k| rows.get(at(k)?).copied()));
+        std::mem::swap(&mut self.rows, &mut more.sorted);
     }
 }
 
@@ -553,6 +565,13 @@ impl<'r> IntoIterator for &'r Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A report travels inside errors (`BridgeError`): what only a report with entries needs
+    /// is boxed.
+    #[test]
+    fn a_report_stays_small() {
+        assert!(std::mem::size_of::<Report>() <= 64, "{}", std::mem::size_of::<Report>());
+    }
 
     #[test]
     fn keys_sort_as_the_general_sort_sorts_them() {
