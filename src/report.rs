@@ -2,7 +2,7 @@
 //!
 //! Entries are ordered by their place in the source (then by the pass that wrote them), so the
 //! same input always gives the same report. An empty report allocates nothing, and a warm
-//! converter writes a report into the entries (and string buffers) of its last one.
+//! converter records a report into the buffers of its last one (see [`Report`]).
 
 use std::fmt;
 use std::sync::{Mutex, OnceLock, PoisonError};
@@ -283,8 +283,8 @@ impl fmt::Debug for Report {
     }
 }
 
-/// What a report entry's text field is written from. A recycled entry's buffer takes the text
-/// in place, so building an entry allocates only when it outgrows the entry it reuses.
+/// What a report entry's text field is written from: written straight into the report's
+/// text buffer, so recording an entry builds no string first.
 pub(crate) trait Text {
     /// Appends the text to `out`.
     fn write_into(self, out: &mut String);
