@@ -10,7 +10,7 @@ use crate::adapter::{Adapter, EmitContext, Imported};
 use crate::check::{self, Finding};
 use crate::emit::{Source, Writer};
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::inverse::Inverse;
+use crate::inverse::{Inverse, Recorded};
 use crate::ir::{Json, Member, Tool};
 use crate::lower::{Kind, Lowerer};
 use crate::options::{Options, ProfileSet, Strict};
@@ -35,7 +35,7 @@ pub enum Shape {
 pub struct Conversion {
     output: Vec<u8>,
     report: Report,
-    inverse: Inverse,
+    inverse: Recorded,
     shape: Shape,
     tools: usize,
 }
@@ -70,8 +70,10 @@ impl Conversion {
 
     /// What maps a model's calls of the converted tools back to the source tools: renamed
     /// tools and keys restored, strict widening's nulls dropped. Empty when nothing changed.
+    /// Made on the first call from what the conversion recorded (recording allocates nothing
+    /// in a warm converter; the map itself is owned strings and hash maps).
     pub fn inverse(&self) -> &Inverse {
-        &self.inverse
+        self.inverse.get()
     }
 
     /// The report entries that lost meaning or metadata.
@@ -614,12 +616,7 @@ fn emit_document(
     match lowered.shape {
         Shape::Single => {
             let Some(tool) = tools.first() else {
-                let msg = conversion
-                    .report
-                    .entries()
-                    .first()
-                    .map(|e| e.message.clone())
-                    .unwrap_or_default();
+                let msg = conversion.report.first_message().unwrap_or_default().to_owned();
                 let name = lowered.tools.first().map(|t| t.name).unwrap_or_default();
                 return Err(ConversionError::new(
                     to.name(),

@@ -9,6 +9,9 @@
 //! is plain data (serde), so a gateway can store it beside the converted catalog
 //! (`tooladapter convert --map-out`) and apply it later (`tooladapter unmap`).
 
+use std::fmt;
+use std::sync::OnceLock;
+
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as JsonValue};
@@ -177,28 +180,6 @@ impl Inverse {
         let (name, arguments) = self.unmap(name, arguments);
         Ok(ToolCall { id, name, arguments })
     }
-
-    pub(crate) fn reset(&mut self, from: &str, to: &str) {
-        self.tools.clear();
-        self.from.clear();
-        self.from.push_str(from);
-        self.to.clear();
-        self.to.push_str(to);
-    }
-
-    /// Records `tool` when a pass renamed it or changed its arguments; allocates nothing
-    /// otherwise.
-    pub(crate) fn record(&mut self, tool: &Tool<'_>) {
-        if tool.source_name.is_none() && !tool.remapped {
-            return;
-        }
-        let arguments = if tool.remapped { tool.input.as_ref().and_then(arg_map) } else { None };
-        self.tools.push(ToolInverse {
-            name: tool.name.to_owned(),
-            source_name: tool.source_name.unwrap_or(tool.name).to_owned(),
-            arguments,
-        });
-    }
 }
 
 /// Undoes `node` on `value`. Depth is bounded because a recursive map follows the value, whose
@@ -241,7 +222,9 @@ fn apply(node: &ArgNode, value: &mut JsonValue, defs: &IndexMap<String, ArgNode>
     }
 }
 
-/// The argument map of an input schema, `None` when nothing in it was renamed or widened.
+/// The argument map of an input schema, `None` when nothing in it was renamed or widened:
+/// the plain builder, which tests hold the compact [`Recorded`] to.
+#[cfg(test)]
 fn arg_map(root: &Schema<'_>) -> Option<ArgMap> {
     let mut b = Builder { root, defs: IndexMap::new(), open: Vec::new() };
     let node = b.node(root, 0);
@@ -249,6 +232,7 @@ fn arg_map(root: &Schema<'_>) -> Option<ArgMap> {
     node.map(|root| ArgMap { root, defs: b.defs })
 }
 
+#[cfg(test)]
 impl ArgNode {
     fn is_empty(&self) -> bool {
         self.properties.is_empty()
@@ -258,6 +242,7 @@ impl ArgNode {
     }
 }
 
+#[cfg(test)]
 struct Builder<'s> {
     root: &'s Schema<'s>,
     defs: IndexMap<String, ArgNode>,
@@ -265,6 +250,7 @@ struct Builder<'s> {
     open: Vec<String>,
 }
 
+#[cfg(test)]
 impl<'s> Builder<'s> {
     fn node(&mut self, s: &Schema<'s>, depth: usize) -> Option<ArgNode> {
         if depth > 256 {
@@ -332,5 +318,333 @@ impl<'s> Builder<'s> {
         let found = node.is_some();
         self.defs.insert(reference.to_owned(), node.unwrap_or_default());
         found.then(|| reference.to_owned())
+    }
+}
+
+/// A conversion's inverse as the conversion records it: flat arrays over one text buffer,
+/// kept from one conversion to the next, so recording a warm conversion allocates nothing
+/// (an [`Inverse`] is a tree of `String`s and hash maps, one allocation per renamed or widened
+/// member). The [`Inverse`] is made from it on first use, and most callers never ask.
+#[derive(Clone, Default)]
+pub(crate) struct Recorded {
+    from: String,
+    to: String,
+    /// Every name and reference recorded, back to back.
+    text: String,
+    tools: Vec<RecTool>,
+    nodes: Vec<RecNode>,
+    props: Vec<RecProp>,
+    /// `anyOf` branches, as node indices.
+    branches: Vec<u32>,
+    /// Definitions in the order the plain builder inserts them; each tool owns a range.
+    defs: Vec<RecDef>,
+    /// A node's members and branches while its children are recorded (the children's own go
+    /// on top and leave before the node ends), so each node's land in one contiguous range.
+    pending_props: Vec<RecProp>,
+    pending_branches: Vec<u32>,
+    /// References being recorded (a ref back into one is kept; its map is filled on return).
+    open: Vec<Span>,
+    made: OnceLock<Inverse>,
+}
+
+/// No node: nothing to undo there.
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Span {
+    start: usize,
+    end: usize,
+}
+
+#[derive(Clone, Copy)]
+struct RecTool {
+    name: Span,
+    source_name: Span,
+    /// The root of the argument map, [`NONE`] when the arguments are unchanged.
+    root: u32,
+    /// This tool's range of [`Recorded::defs`].
+    defs: (usize, usize),
+}
+
+#[derive(Clone, Copy)]
+struct RecNode {
+    props: (usize, usize),
+    items: u32,
+    branches: (usize, usize),
+    reference: Option<Span>,
+}
+
+#[derive(Clone, Copy)]
+struct RecProp {
+    name: Span,
+    source: Option<Span>,
+    drop_null: bool,
+    value: u32,
+}
+
+#[derive(Clone, Copy)]
+struct RecDef {
+    reference: Span,
+    node: u32,
+}
+
+impl Recorded {
+    /// Starts a conversion: the last one's records are forgotten, their buffers kept.
+    pub(crate) fn reset(&mut self, from: &str, to: &str) {
+        self.from.clear();
+        self.from.push_str(from);
+        self.to.clear();
+        self.to.push_str(to);
+        self.text.clear();
+        self.tools.clear();
+        self.nodes.clear();
+        self.props.clear();
+        self.branches.clear();
+        self.defs.clear();
+        self.made.take();
+    }
+
+    /// Records `tool` when a pass renamed it or changed its arguments; nothing otherwise.
+    pub(crate) fn record(&mut self, tool: &Tool<'_>) {
+        if tool.source_name.is_none() && !tool.remapped {
+            return;
+        }
+        let name = self.text(tool.name);
+        let source_name = match tool.source_name {
+            Some(s) => self.text(s),
+            None => name,
+        };
+        let first_def = self.defs.len();
+        // What is left over from a node cut short (none today) must not leak into this tool.
+        self.pending_props.clear();
+        self.pending_branches.clear();
+        self.open.clear();
+        let root = match (&tool.input, tool.remapped) {
+            (Some(input), true) => self.node(input, input, first_def, 0),
+            _ => NONE,
+        };
+        self.tools.push(RecTool { name, source_name, root, defs: (first_def, self.defs.len()) });
+        #[cfg(test)]
+        {
+            let plain = ToolInverse {
+                name: tool.name.to_owned(),
+                source_name: tool.source_name.unwrap_or(tool.name).to_owned(),
+                arguments: if tool.remapped { tool.input.as_ref().and_then(arg_map) } else { None },
+            };
+            assert_eq!(self.make().tools.last(), Some(&plain), "recorded inverse differs");
+        }
+    }
+
+    /// The inverse, made on the first call.
+    pub(crate) fn get(&self) -> &Inverse {
+        self.made.get_or_init(|| self.make())
+    }
+
+    fn text(&mut self, s: &str) -> Span {
+        let start = self.text.len();
+        self.text.push_str(s);
+        Span { start, end: self.text.len() }
+    }
+
+    fn str(&self, span: Span) -> &str {
+        self.text.get(span.start..span.end).unwrap_or_default()
+    }
+
+    fn index(&self, len: usize) -> u32 {
+        u32::try_from(len).unwrap_or(NONE)
+    }
+
+    /// Records the map of `s` (as the plain builder does) and returns its node, [`NONE`] when
+    /// nothing under `s` changed.
+    fn node(&mut self, root: &Schema<'_>, s: &Schema<'_>, first_def: usize, depth: usize) -> u32 {
+        if depth > 256 {
+            return NONE;
+        }
+        let (props_mark, branches_mark) = (self.pending_props.len(), self.pending_branches.len());
+        let mut items = NONE;
+        let mut reference = None;
+        for e in s.keywords {
+            match (e.keyword, e.value) {
+                (Keyword::Properties, Value::Props(props)) => {
+                    for p in props {
+                        let value = self.node(root, &p.schema, first_def, depth + 1);
+                        if p.source_name.is_some() || p.widened || value != NONE {
+                            let name = self.text(p.name);
+                            let source = p.source_name.map(|s| self.text(s));
+                            self.pending_props.push(RecProp {
+                                name,
+                                source,
+                                drop_null: p.widened,
+                                value,
+                            });
+                        }
+                    }
+                }
+                (Keyword::Items, Value::Schema(item)) => {
+                    items = self.node(root, item, first_def, depth + 1);
+                }
+                (Keyword::AnyOf | Keyword::OneOf | Keyword::AllOf, Value::Schemas(list)) => {
+                    for b in list {
+                        let branch = self.node(root, b, first_def, depth + 1);
+                        if branch != NONE {
+                            self.pending_branches.push(branch);
+                        }
+                    }
+                }
+                (Keyword::Ref, Value::Str(r)) => {
+                    reference = self.reference(root, r, first_def, depth);
+                }
+                _ => {}
+            }
+        }
+        if self.pending_props.len() == props_mark
+            && items == NONE
+            && self.pending_branches.len() == branches_mark
+            && reference.is_none()
+        {
+            return NONE;
+        }
+        let props = (self.props.len(), self.props.len() + self.pending_props.len() - props_mark);
+        self.props.extend(self.pending_props.drain(props_mark..));
+        let branches = (
+            self.branches.len(),
+            self.branches.len() + self.pending_branches.len() - branches_mark,
+        );
+        self.branches.extend(self.pending_branches.drain(branches_mark..));
+        let at = self.index(self.nodes.len());
+        self.nodes.push(RecNode { props, items, branches, reference });
+        at
+    }
+
+    /// The reference to keep at a `$ref` to `r`, as the plain builder's.
+    fn reference(
+        &mut self,
+        root: &Schema<'_>,
+        r: &str,
+        first_def: usize,
+        depth: usize,
+    ) -> Option<Span> {
+        if let Some(open) = self.open.iter().find(|o| self.str(**o) == r) {
+            return Some(*open);
+        }
+        // A tool has a handful of definitions; resolving each one walks the document anyway.
+        let done = self.defs.get(first_def..).unwrap_or_default().iter();
+        if let Some(done) = done.clone().find(|d| self.str(d.reference) == r) {
+            return (done.node != NONE).then_some(done.reference);
+        }
+        let Target::Found(target) = resolve(root, r) else { return None };
+        let span = self.text(r);
+        self.open.push(span);
+        let node = self.node(root, target, first_def, depth + 1);
+        self.open.pop();
+        self.defs.push(RecDef { reference: span, node });
+        (node != NONE).then_some(span)
+    }
+
+    fn make(&self) -> Inverse {
+        let tools = self
+            .tools
+            .iter()
+            .map(|t| ToolInverse {
+                name: self.str(t.name).to_owned(),
+                source_name: self.str(t.source_name).to_owned(),
+                arguments: (t.root != NONE).then(|| ArgMap {
+                    root: self.make_node(t.root),
+                    defs: self
+                        .defs
+                        .get(t.defs.0..t.defs.1)
+                        .unwrap_or_default()
+                        .iter()
+                        .filter(|d| d.node != NONE)
+                        .map(|d| (self.str(d.reference).to_owned(), self.make_node(d.node)))
+                        .collect(),
+                }),
+            })
+            .collect();
+        Inverse { from: self.from.clone(), to: self.to.clone(), tools }
+    }
+
+    /// The node `at`. Recursion is bounded: a node's children were recorded before it, at a
+    /// depth the recorder capped.
+    fn make_node(&self, at: u32) -> ArgNode {
+        let Some(n) = usize::try_from(at).ok().and_then(|i| self.nodes.get(i)) else {
+            return ArgNode::default();
+        };
+        let props = self.props.get(n.props.0..n.props.1).unwrap_or_default();
+        let branches = self.branches.get(n.branches.0..n.branches.1).unwrap_or_default();
+        ArgNode {
+            properties: props
+                .iter()
+                .map(|p| {
+                    let prop = ArgProp {
+                        source: p.source.map(|s| self.str(s).to_owned()),
+                        drop_null: p.drop_null,
+                        value: (p.value != NONE).then(|| self.make_node(p.value)),
+                    };
+                    (self.str(p.name).to_owned(), prop)
+                })
+                .collect(),
+            items: (n.items != NONE).then(|| Box::new(self.make_node(n.items))),
+            any_of: branches.iter().map(|b| self.make_node(*b)).collect(),
+            reference: n.reference.map(|r| self.str(r).to_owned()),
+        }
+    }
+}
+
+impl PartialEq for Recorded {
+    fn eq(&self, other: &Recorded) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl Eq for Recorded {}
+
+impl fmt::Debug for Recorded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::formats::{Anthropic, Mcp, OpenAi};
+    use crate::{Adapter, Converter, Options, Strict};
+
+    /// Each conversion's `record` also builds the plain tree and asserts the compact record
+    /// makes the same (see `Recorded::record`); these inputs reach every branch of it.
+    #[test]
+    fn the_compact_record_makes_what_the_plain_builder_makes() {
+        let inputs = [
+            r#"{"tools":[{"name":"a b","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}},{"name":"a_b","inputSchema":{"type":"object"}}]}"#,
+            r#"{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"object","properties":{"c":{"type":"string"},"d":{"type":"array","items":{"type":"object","properties":{"e":{"type":"string"}}}}}}},"required":["a"]}}"#,
+            r##"{"name":"r","inputSchema":{"type":"object","$defs":{"n":{"type":"object","properties":{"v":{"type":"string"},"next":{"$ref":"#/$defs/n"}}},"m":{"type":"object","properties":{"w":{"type":"string"}},"required":["w"]}},"properties":{"head":{"$ref":"#/$defs/n"},"again":{"$ref":"#/$defs/n"},"m":{"$ref":"#/$defs/m"},"root":{"$ref":"#"},"gone":{"$ref":"#/$defs/x"}}}}"##,
+            r#"{"name":"u","inputSchema":{"type":"object","properties":{"p":{"anyOf":[{"type":"object","properties":{"q":{"type":"string"}}},{"type":"string"}]},"o":{"oneOf":[{"type":"object","properties":{"r":{"type":"string"}}},{"type":"object","properties":{"s":{"type":"number"}},"required":["s"]}]}}}}"#,
+            r#"{"name":"k","inputSchema":{"type":"object","properties":{"bad key!":{"type":"object","properties":{"x/y":{"type":"string"},"ok":{"type":"string"}}},"fine":{"type":"string"}}}}"#,
+        ];
+        let targets: [(&dyn Adapter, Strict); 4] = [
+            (&OpenAi, Strict::On),
+            (&OpenAi, Strict::Source),
+            (&Anthropic, Strict::On),
+            (&Anthropic, Strict::Source),
+        ];
+        let mut converter = Converter::new();
+        for (to, strict) in targets {
+            for input in inputs {
+                let options = Options::default().strict(strict);
+                if let Ok(c) = converter.convert(input.as_bytes(), &Mcp, to, &options) {
+                    // Made once, then the same value on every call.
+                    assert_eq!(c.inverse(), c.inverse());
+                }
+            }
+        }
+        // The corpus, when it is there, reaches what the inputs above do not.
+        let dir = std::env::var("TOOLADAPTER_CORPUS").unwrap_or_else(|_| "../shared/corpus".into());
+        let files = std::fs::read_dir(std::path::Path::new(&dir).join("mcp-catalogs"));
+        for file in files.into_iter().flatten().flatten() {
+            let Ok(input) = std::fs::read(file.path()) else { continue };
+            for (to, strict) in targets {
+                let _ = converter.convert(&input, &Mcp, to, &Options::default().strict(strict));
+            }
+        }
     }
 }

@@ -48,34 +48,38 @@ impl<'p> Path<'p> {
     /// The RFC 6901 pointer (`~` → `~0`, `/` → `~1`).
     #[cold]
     pub fn to_pointer(&self) -> String {
-        let mut out = String::new();
-        self.write_pointer(&mut out);
+        // A fresh string: sized once rather than grown step by step.
+        let mut len = 0;
+        let mut cur = Some(self);
+        while let Some(p) = cur {
+            len += match p.seg {
+                Some(Seg::Key(k)) => k.len() + 1,
+                Some(Seg::Index(_)) => 4,
+                Some(Seg::Raw(r)) => r.len(),
+                None => 0,
+            };
+            cur = p.parent;
+        }
+        let mut out = String::with_capacity(len);
+        self.write_from_root(&mut out);
         out
     }
 
-    /// Appends the RFC 6901 pointer to `out` (a report entry's reused buffer).
+    /// Appends the RFC 6901 pointer to `out` (a report's text buffer).
     #[cold]
     pub fn write_pointer(&self, out: &mut String) {
-        let mut segs: smallvec::SmallVec<[Seg<'_>; 16]> = smallvec::SmallVec::new();
-        let mut cur = Some(self);
-        while let Some(p) = cur {
-            if let Some(s) = p.seg {
-                segs.push(s);
-            }
-            cur = p.parent;
+        self.write_from_root(out);
+    }
+
+    /// Root first, by recursion rather than gathering the steps first: a path is as deep as
+    /// the schema walk holding it, which is bounded by the nesting limit and already recursed
+    /// with larger frames.
+    fn write_from_root(&self, out: &mut String) {
+        if let Some(parent) = self.parent {
+            parent.write_from_root(out);
         }
-        // Sized once: a report entry's pointer is built for every dropped keyword.
-        let len = segs
-            .iter()
-            .map(|s| match s {
-                Seg::Key(k) => k.len() + 1,
-                Seg::Index(_) => 4,
-                Seg::Raw(r) => r.len(),
-            })
-            .sum();
-        out.reserve(len);
-        for seg in segs.iter().rev() {
-            write_seg(out, *seg);
+        if let Some(seg) = self.seg {
+            write_seg(out, seg);
         }
     }
 }

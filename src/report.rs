@@ -2,9 +2,10 @@
 //!
 //! Entries are ordered by their place in the source (then by the pass that wrote them), so the
 //! same input always gives the same report. An empty report allocates nothing, and a warm
-//! converter writes a report into the entries (and string buffers) of its last one.
+//! converter records a report into the buffers of its last one (see [`Report`]).
 
 use std::fmt;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use serde::{Deserialize, Serialize};
 
@@ -213,24 +214,64 @@ impl fmt::Display for FeatureLossWarning {
 }
 
 /// Everything a conversion recorded, in source order.
+///
+/// Entries are recorded as rows over one text buffer (no string per field, nothing moved
+/// but a small row), and the public [`ReportEntry`] list is made on the first call that
+/// needs it ([`Report::entries`], iteration, comparison, printing), into the entries and
+/// string buffers of the last list made, so a warm converter allocates for neither.
 #[derive(Default)]
 pub struct Report {
-    entries: Vec<ReportEntry>,
-    /// Entries of earlier conversions, kept with their strings' buffers so a warm converter
-    /// records a report like the last one without allocating (gateways convert similar
-    /// catalogs over and over). Never visible: not compared, cloned or printed.
-    spare: Vec<ReportEntry>,
+    rows: Vec<Row>,
+    /// Every field of every row, back to back.
+    text: String,
+    /// What only a report with entries needs, boxed so the report stays small (it travels
+    /// in errors) and made at the first entry sorted or read.
+    more: OnceLock<Box<More>>,
+}
+
+#[derive(Default)]
+struct More {
+    /// The entries, made from the rows on first use; past the rows' count are spares.
+    made: OnceLock<Vec<ReportEntry>>,
+    /// The last list made, kept with its strings' buffers for the next one (gateways
+    /// convert similar catalogs over and over). Never visible: not compared, cloned or
+    /// printed. Behind a lock only because the list is made through `&self`; never contended.
+    spare: Mutex<Vec<ReportEntry>>,
+    /// Sort scratch, kept.
+    keys: Vec<u128>,
+    sorted: Vec<Row>,
+}
+
+/// Where a field's text lies in [`Report::text`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    start: usize,
+    end: usize,
+}
+
+/// A recorded entry: [`ReportEntry`] with its text in the report's buffer.
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    severity: Severity,
+    code: Code,
+    order: (u32, u32, u32),
+    tool: Span,
+    feature: Span,
+    pointer: Span,
+    from: Span,
+    to: Span,
+    message: Span,
 }
 
 impl Clone for Report {
     fn clone(&self) -> Report {
-        Report { entries: self.entries.clone(), spare: Vec::new() }
+        Report { rows: self.rows.clone(), text: self.text.clone(), more: OnceLock::new() }
     }
 }
 
 impl PartialEq for Report {
     fn eq(&self, other: &Report) -> bool {
-        self.entries == other.entries
+        self.entries() == other.entries()
     }
 }
 
@@ -238,12 +279,12 @@ impl Eq for Report {}
 
 impl fmt::Debug for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Report").field("entries", &self.entries).finish()
+        f.debug_struct("Report").field("entries", &self.entries()).finish()
     }
 }
 
-/// What a report entry's text field is written from. A recycled entry's buffer takes the text
-/// in place, so building an entry allocates only when it outgrows the entry it reuses.
+/// What a report entry's text field is written from: written straight into the report's
+/// text buffer, so recording an entry builds no string first.
 pub(crate) trait Text {
     /// Appends the text to `out`.
     fn write_into(self, out: &mut String);
@@ -251,12 +292,7 @@ pub(crate) trait Text {
 
 impl Text for String {
     fn write_into(self, out: &mut String) {
-        if out.capacity() < self.len() && out.is_empty() {
-            // Already allocated by the caller: take it rather than copy into a smaller buffer.
-            *out = self;
-        } else {
-            out.push_str(&self);
-        }
+        out.push_str(&self);
     }
 }
 
@@ -289,22 +325,27 @@ impl<F: FnOnce(&mut String)> Text for With<F> {
 impl Report {
     /// The entries, in source order.
     pub fn entries(&self) -> &[ReportEntry] {
-        &self.entries
+        if self.rows.is_empty() {
+            return &[];
+        }
+        let more = self.more.get_or_init(Box::default);
+        let made = more.made.get_or_init(|| self.make(&more.spare));
+        made.get(..self.rows.len()).unwrap_or_default()
     }
 
     /// Whether nothing was recorded.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.rows.is_empty()
     }
 
     /// Number of entries.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.rows.len()
     }
 
     /// The highest severity recorded, if any.
     pub fn max_severity(&self) -> Option<Severity> {
-        self.entries.iter().map(|e| e.severity).max()
+        self.rows.iter().map(|r| r.severity).max()
     }
 
     /// Whether any entry is a warning or an error: meaning or metadata was lost.
@@ -314,76 +355,201 @@ impl Report {
 
     /// The entries that lost something, as [`FeatureLossWarning`]s.
     pub fn warnings(&self) -> Vec<FeatureLossWarning> {
-        self.entries
+        self.rows
             .iter()
-            .filter(|e| e.severity >= Severity::Warning)
-            .map(|e| FeatureLossWarning {
-                feature: e.feature.clone(),
-                path: e.pointer.clone(),
-                from: e.from.clone(),
-                to: e.to.clone(),
+            .filter(|r| r.severity >= Severity::Warning)
+            .map(|r| FeatureLossWarning {
+                feature: self.str(r.feature).to_owned(),
+                path: self.str(r.pointer).to_owned(),
+                from: self.str(r.from).to_owned(),
+                to: self.str(r.to).to_owned(),
             })
             .collect()
     }
 
+    /// The message of the first entry, without making the list.
+    pub(crate) fn first_message(&self) -> Option<&str> {
+        self.rows.first().map(|r| self.str(r.message))
+    }
+
+    fn str(&self, span: Span) -> &str {
+        self.text.get(span.start..span.end).unwrap_or_default()
+    }
+
+    /// The list made from the rows, in the last list's entries where there are some.
+    fn make(&self, spare: &Mutex<Vec<ReportEntry>>) -> Vec<ReportEntry> {
+        let mut list = std::mem::take(&mut *spare.lock().unwrap_or_else(PoisonError::into_inner));
+        for (i, row) in self.rows.iter().enumerate() {
+            let fill = |e: &mut ReportEntry| {
+                e.severity = row.severity;
+                e.code = row.code;
+                e.order = row.order;
+                for (out, span) in [
+                    (&mut e.tool, row.tool),
+                    (&mut e.feature, row.feature),
+                    (&mut e.pointer, row.pointer),
+                    (&mut e.from, row.from),
+                    (&mut e.to, row.to),
+                    (&mut e.message, row.message),
+                ] {
+                    out.clear();
+                    out.push_str(self.str(span));
+                }
+            };
+            match list.get_mut(i) {
+                Some(e) => fill(e),
+                None => {
+                    let mut e = ReportEntry {
+                        tool: String::new(),
+                        severity: Severity::Info,
+                        code: Code::KeywordDropped,
+                        feature: String::new(),
+                        pointer: String::new(),
+                        from: String::new(),
+                        to: String::new(),
+                        message: String::new(),
+                        order: (0, 0, 0),
+                    };
+                    fill(&mut e);
+                    list.push(e);
+                }
+            }
+        }
+        list
+    }
+
+    /// Called before the rows change: a list made from them is kept as the next one's spares.
+    fn unmake(&mut self) {
+        if let Some(more) = self.more.get_mut()
+            && let Some(list) = more.made.take()
+        {
+            let spare = more.spare.get_mut().unwrap_or_else(PoisonError::into_inner);
+            if list.len() >= spare.len() {
+                *spare = list;
+            }
+        }
+    }
+
+    fn span(&mut self, text: impl Text) -> Span {
+        let start = self.text.len();
+        text.write_into(&mut self.text);
+        Span { start, end: self.text.len() }
+    }
+
     pub(crate) fn clear(&mut self) {
-        self.spare.append(&mut self.entries);
+        self.unmake();
+        self.rows.clear();
+        self.text.clear();
     }
 
     pub(crate) fn push(&mut self, entry: ReportEntry) {
-        self.entries.push(entry);
+        let ReportEntry { tool, severity, code, feature, pointer, from, to, message, order } =
+            entry;
+        self.record(
+            severity,
+            code,
+            order,
+            [tool.as_str(), feature.as_str(), from.as_str(), to.as_str()],
+            pointer.as_str(),
+            message.as_str(),
+        );
     }
 
-    /// Appends an entry that `fill` writes, starting from empty text fields and reusing a spare
-    /// entry's buffers when there is one. `fill` sets every field.
-    pub(crate) fn push_recycled(&mut self, fill: impl FnOnce(&mut ReportEntry)) {
-        let mut entry = self.spare.pop().unwrap_or_else(|| ReportEntry {
-            tool: String::new(),
-            severity: Severity::Info,
-            code: Code::KeywordDropped,
-            feature: String::new(),
-            pointer: String::new(),
-            from: String::new(),
-            to: String::new(),
-            message: String::new(),
-            order: (0, 0, 0),
-        });
-        for text in [
-            &mut entry.tool,
-            &mut entry.feature,
-            &mut entry.pointer,
-            &mut entry.from,
-            &mut entry.to,
-            &mut entry.message,
-        ] {
-            text.clear();
-        }
-        fill(&mut entry);
-        self.entries.push(entry);
+    /// Appends an entry: its tool, feature, source and target format as text, its pointer
+    /// and message as whatever writes them (no string is built first).
+    pub(crate) fn record(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        order: (u32, u32, u32),
+        [tool, feature, from, to]: [&str; 4],
+        pointer: impl Text,
+        message: impl Text,
+    ) {
+        self.unmake();
+        let tool = self.span(tool);
+        let feature = self.span(feature);
+        let pointer = self.span(pointer);
+        let from = self.span(from);
+        let to = self.span(to);
+        let message = self.span(message);
+        self.rows.push(Row { severity, code, order, tool, feature, pointer, from, to, message });
     }
 
     pub(crate) fn extend(&mut self, entries: impl IntoIterator<Item = ReportEntry>) {
-        self.entries.extend(entries);
+        for e in entries {
+            self.push(e);
+        }
     }
 
+    /// Lets `f` edit every entry (rare: the OpenAPI import moves pointers), then records
+    /// the edited entries again.
     pub(crate) fn for_each_mut(&mut self, f: impl FnMut(&mut ReportEntry)) {
-        self.entries.iter_mut().for_each(f);
+        let mut list = self.entries().to_vec();
+        list.iter_mut().for_each(f);
+        self.clear();
+        self.extend(list);
     }
 
     pub(crate) fn truncate(&mut self, len: usize) {
-        if len < self.entries.len() {
-            self.spare.extend(self.entries.drain(len..));
+        if len < self.rows.len() {
+            self.unmake();
+            self.rows.truncate(len);
         }
     }
 
     pub(crate) fn finish(&mut self) {
+        self.unmake();
         // Entries at one place keep the order they were written in: the last part of the key
-        // becomes the position of writing, so every key is distinct and an unstable sort (which,
-        // unlike the stable one, needs no scratch buffer) gives the stable order.
-        for (i, e) in self.entries.iter_mut().enumerate() {
-            e.order.2 = u32::try_from(i).unwrap_or(u32::MAX);
+        // becomes the position of writing. The sort moves small keys, not rows; the rows are
+        // then copied once into their order.
+        let mut sorted = true;
+        let mut last = (0, 0);
+        for (i, r) in self.rows.iter_mut().enumerate() {
+            r.order.2 = u32::try_from(i).unwrap_or(u32::MAX);
+            sorted &= (r.order.0, r.order.1) >= last;
+            last = (r.order.0, r.order.1);
         }
-        self.entries.sort_unstable_by_key(|e| e.order);
+        if sorted {
+            return;
+        }
+        if self.more.get().is_none() {
+            let _ = self.more.set(Box::default());
+        }
+        let Some(more) = self.more.get_mut() else { return };
+        more.keys.clear();
+        // One integer: tool, place, position, most significant first.
+        more.keys.extend(self.rows.iter().map(|r| {
+            (u128::from(r.order.0) << 64) | (u128::from(r.order.1) << 32) | u128::from(r.order.2)
+        }));
+        sort_keys(&mut more.keys);
+        more.sorted.clear();
+        let rows = &self.rows;
+        let at = |k: u128| usize::try_from(k & u128::from(u32::MAX)).ok();
+        more.sorted.extend(more.keys.iter().filter_map(|&k| rows.get(at(k)?).copied()));
+        std::mem::swap(&mut self.rows, &mut more.sorted);
+    }
+}
+
+/// Sorts distinct keys. A report is nearly in order (tool by tool; within a tool, a run per
+/// pass), so an insertion sort does little work; past a budget of moves (a report in no
+/// useful order), the general sort finishes the job. The keys being distinct, both give the
+/// same order.
+fn sort_keys(keys: &mut [u128]) {
+    let mut budget = keys.len().saturating_mul(4);
+    for i in 1..keys.len() {
+        let mut j = i;
+        while j > 0 && keys.get(j - 1) > keys.get(j) {
+            keys.swap(j - 1, j);
+            j -= 1;
+            budget = match budget.checked_sub(1) {
+                Some(b) => b,
+                None => {
+                    keys.sort_unstable();
+                    return;
+                }
+            };
+        }
     }
 }
 
@@ -392,6 +558,105 @@ impl<'r> IntoIterator for &'r Report {
     type IntoIter = std::slice::Iter<'r, ReportEntry>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.iter()
+        self.entries().iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A report travels inside errors (`BridgeError`): what only a report with entries needs
+    /// is boxed.
+    #[test]
+    fn a_report_stays_small() {
+        assert!(std::mem::size_of::<Report>() <= 64, "{}", std::mem::size_of::<Report>());
+    }
+
+    #[test]
+    fn keys_sort_as_the_general_sort_sorts_them() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in [0_u32, 1, 2, 7, 40, 300, 5000] {
+            let ascending: Vec<u128> = (0..n).map(u128::from).collect();
+            let descending: Vec<u128> = ascending.iter().rev().copied().collect();
+            let random: Vec<u128> =
+                (0..n).map(|i| u128::from(next() % 97) << 32 | u128::from(i)).collect();
+            // Nearly in order, with a few late keys that belong at the start (catalog entries).
+            let mut late = ascending.iter().map(|k| k + 10).collect::<Vec<_>>();
+            late.extend([3, 1, 2].into_iter().take(n as usize));
+            for keys in [ascending.clone(), descending, random, late] {
+                let mut expected = keys.clone();
+                expected.sort_unstable();
+                let mut got = keys;
+                sort_keys(&mut got);
+                assert_eq!(got, expected);
+            }
+        }
+    }
+
+    fn entry(tool: &str, pointer: &str, order: (u32, u32, u32)) -> ReportEntry {
+        ReportEntry {
+            tool: tool.to_owned(),
+            severity: Severity::Warning,
+            code: Code::KeywordDropped,
+            feature: "format".to_owned(),
+            pointer: pointer.to_owned(),
+            from: "mcp".to_owned(),
+            to: "openai".to_owned(),
+            message: format!("{tool} at {pointer}"),
+            order,
+        }
+    }
+
+    /// The rows and the list made from them agree through every change: the list is made
+    /// again after each one, in the last list's entries, never showing its spares.
+    #[test]
+    fn the_list_follows_the_rows() {
+        let mut report = Report::default();
+        let plain =
+            [entry("b", "/x", (2, 5, 0)), entry("a", "/y", (1, 9, 0)), entry("b", "/z", (2, 1, 0))];
+        report.extend(plain.iter().cloned());
+        report.record(
+            Severity::Info,
+            Code::TypeRewritten,
+            (1, 9, 0),
+            ["a", "type", "mcp", "openai"],
+            With(|out: &mut String| out.push_str("/y")),
+            ["part ", "and ", "part"],
+        );
+        assert_eq!(report.len(), 4);
+        assert_eq!(report.entries().get(3).map(|e| e.message.as_str()), Some("part and part"));
+        report.finish();
+        let order: Vec<(&str, &str)> =
+            report.entries().iter().map(|e| (e.tool.as_str(), e.pointer.as_str())).collect();
+        // By tool, then place; the two entries at one place in the order written.
+        assert_eq!(order, [("a", "/y"), ("a", "/y"), ("b", "/z"), ("b", "/x")]);
+        assert_eq!(report.entries().first().map(|e| e.order), Some((1, 9, 1)));
+        assert_eq!(report.first_message(), Some("a at /y"));
+        assert_eq!(report.warnings().len(), 3);
+        assert_eq!(report.max_severity(), Some(Severity::Warning));
+        let copy = report.clone();
+        assert_eq!(copy, report);
+
+        report.for_each_mut(|e| e.pointer.push_str("/0"));
+        assert!(report.entries().iter().all(|e| e.pointer.ends_with("/0")));
+        assert_ne!(copy, report);
+        report.truncate(1);
+        assert_eq!(report.entries().len(), 1);
+        report.clear();
+        assert!(report.entries().is_empty());
+        report.push(entry("c", "/w", (0, 0, 0)));
+        report.finish();
+        assert_eq!(
+            report.entries(),
+            [ReportEntry { order: (0, 0, 0), ..entry("c", "/w", (0, 0, 0)) }]
+        );
+        assert_eq!((&report).into_iter().count(), 1);
     }
 }

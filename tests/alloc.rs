@@ -93,6 +93,15 @@ fn warm_converter_reuses_report_entries() {
         }
     });
     assert_eq!(n, 0, "{n} allocations in 100 warm conversions with a non-empty report");
+    // The entries a caller reads are made into the last list's strings.
+    let _ = converter.convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts").report().entries();
+    let n = allocations(|| {
+        for _ in 0..100 {
+            let c = converter.convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts");
+            assert_eq!(c.report().entries().len(), 6);
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 100 warm conversions whose report entries are read");
     // Recycled entries hold exactly what fresh ones do.
     let again = converter.convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts");
     assert_eq!(again.report(), &first);
@@ -200,4 +209,28 @@ fn warm_openai_strict_describe_allocates_nothing() {
         }
     });
     assert_eq!(n, 0, "{n} allocations in 100 warm strict conversions with described keywords");
+}
+
+/// Strict OpenAI output of a tool with optional properties, nested and behind a `$ref`:
+/// strict mode widens them, and the argument map that drops the model's nulls again is
+/// recorded into the converter's reused buffers; the owned map is made only when asked for.
+#[test]
+fn warm_openai_strict_widening_allocates_nothing() {
+    let tool: &[u8] = br##"{"name":"book","inputSchema":{"type":"object","$defs":{"addr":{"type":"object","properties":{"street":{"type":"string"},"zip":{"type":"string"}},"required":["street"]}},"properties":{"city":{"type":"string"},"nights":{"type":"integer"},"to":{"$ref":"#/$defs/addr"},"rooms":{"type":"array","items":{"type":"object","properties":{"beds":{"type":"integer"}}}}},"required":["city"]}}"##;
+    let options = Options::default().strict(tooladapter::Strict::On);
+    let mut converter = Converter::new();
+    for _ in 0..3 {
+        let c = converter.convert(tool, &Mcp, &OpenAi, &options).expect("converts");
+        assert!(c.output_str().contains(r#""strict":true"#), "{}", c.output_str());
+        let args = c.inverse().tool("book").and_then(|t| t.arguments.as_ref());
+        assert!(args.is_some_and(|a| a.root.properties.contains_key("nights")), "{args:?}");
+        assert!(args.is_some_and(|a| a.defs.contains_key("#/$defs/addr")), "{args:?}");
+    }
+    let n = allocations(|| {
+        for _ in 0..100 {
+            let c = converter.convert(tool, &Mcp, &OpenAi, &options).expect("converts");
+            assert!(!c.output().is_empty());
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 100 warm strict conversions that widen properties");
 }

@@ -112,19 +112,13 @@ impl<'a, 'c> PassCx<'a, 'c> {
         pointer: impl Text,
         message: impl Text,
     ) {
-        let order = (tool.at, at, 0);
-        let (from, to) = (self.source.name(), self.target.name());
-        self.report.push_recycled(|e| {
-            e.tool.push_str(tool.source_name.unwrap_or(tool.name));
-            e.severity = severity;
-            e.code = code;
-            e.feature.push_str(feature);
-            pointer.write_into(&mut e.pointer);
-            e.from.push_str(from);
-            e.to.push_str(to);
-            message.write_into(&mut e.message);
-            e.order = order;
-        });
+        let names = [
+            tool.source_name.unwrap_or(tool.name),
+            feature,
+            self.source.name(),
+            self.target.name(),
+        ];
+        self.report.record(severity, code, (tool.at, at, 0), names, pointer, message);
     }
 }
 
