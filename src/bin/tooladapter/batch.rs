@@ -105,6 +105,9 @@ pub(crate) struct Batch<'a> {
     /// How report entries are printed; they are printed on the worker that made them.
     mode: ReportMode,
     threads: Threads,
+    /// Whether items carry their inverse map (`--map-out`): the library builds the owned map
+    /// only when asked for it, so a run that writes no map should not ask.
+    keep_inverse: bool,
 }
 
 /// What one chunk of a catalog converted to, with its report entries as data: the chunks'
@@ -181,7 +184,17 @@ impl<'a> Batch<'a> {
                     .map_err(|e| std::io::Error::other(format!("cannot start {n} threads: {e}")))?,
             ),
         };
-        Ok(Batch { from, to, options, mode, threads })
+        Ok(Batch { from, to, options, mode, threads, keep_inverse: true })
+    }
+
+    /// Whether items carry their inverse map (on unless turned off).
+    pub(crate) fn keep_inverse(self, keep: bool) -> Self {
+        Batch { keep_inverse: keep, ..self }
+    }
+
+    /// The inverse map of `c`, or an empty one when it is not kept.
+    fn inverse_of(&self, c: &Conversion) -> Inverse {
+        if self.keep_inverse { c.inverse().clone() } else { Inverse::default() }
     }
 
     /// How many threads convert at once.
@@ -228,7 +241,7 @@ impl<'a> Batch<'a> {
     /// Converts one input labelled `label` into an item ready to write.
     fn convert_item(&self, input: &[u8], label: &Label) -> Result<Item, String> {
         self.with_conversion(input, |c| {
-            self.item(c.output().to_vec(), c.report().entries(), c.inverse().clone(), label)
+            self.item(c.output().to_vec(), c.report().entries(), self.inverse_of(c), label)
         })
     }
 
@@ -238,7 +251,7 @@ impl<'a> Batch<'a> {
             Ok(Converted {
                 output: c.output().to_vec(),
                 report: c.report().entries().to_vec(),
-                inverse: c.inverse().clone(),
+                inverse: self.inverse_of(c),
             })
         })
     }

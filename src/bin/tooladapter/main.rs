@@ -341,7 +341,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
 
     let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     let batch = match batch::Batch::new(&*from, &*to, &options, args.report, args.jobs) {
-        Ok(batch) => batch,
+        Ok(batch) => batch.keep_inverse(args.map_out.is_some()),
         Err(e) => return io_error(e),
     };
     let show_bar = batch::bar_wanted(args.output.as_deref());
