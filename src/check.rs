@@ -28,7 +28,7 @@ pub(crate) struct Finding {
 }
 
 /// What a schema counts toward the provider's size limits.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Counts {
     pub properties: usize,
     pub depth: usize,
@@ -308,9 +308,10 @@ pub(crate) fn measure(s: &Schema<'_>) -> Counts {
 }
 
 /// Adds what `s` (at object nesting `depth`) counts toward the limits to `c`: the counting
-/// half of [`Walk::schema`], without paths or findings, for the strict pass and the
-/// per-request limits, which measure every strict tool.
-fn count(s: &Schema<'_>, depth: usize, c: &mut Counts) {
+/// half of [`Walk::schema`], without paths or findings, for the per-request limits, which
+/// measure every strict tool, and for the subschemas the strict pass's walk (which counts as
+/// it goes) does not descend into.
+pub(crate) fn count(s: &Schema<'_>, depth: usize, c: &mut Counts) {
     if s.boolean.is_some() {
         return;
     }
@@ -606,11 +607,13 @@ fn name_static(e: &Entry<'_>) -> &'static str {
     }
 }
 
-fn is_union(s: &Schema<'_>) -> bool {
+/// Whether a property's schema counts as a union-typed parameter.
+pub(crate) fn is_union(s: &Schema<'_>) -> bool {
     s.get(Keyword::AnyOf).is_some() || s.types().is_some_and(|t| t.list.len() > 1)
 }
 
-fn json_len(v: &crate::ir::Json<'_>) -> usize {
+/// The characters an enum or const value counts toward the schema size limit.
+pub(crate) fn json_len(v: &crate::ir::Json<'_>) -> usize {
     match v {
         crate::ir::Json::String(s) | crate::ir::Json::Number(s) => s.len(),
         _ => 0,

@@ -14,7 +14,7 @@
 
 use smallvec::SmallVec;
 
-use crate::check::{Counts, measure};
+use crate::check::{Counts, count, is_union, json_len};
 use crate::error::ConversionError;
 use crate::ir::{Entry, Json, JsonType, Keyword, Prop, Schema, SchemaFeature, Tool, Types, Value};
 use crate::pointer::{Path, Seg};
@@ -72,14 +72,27 @@ pub(super) fn run<'a>(
     {
         return Ok(Err(at));
     }
-    let mut walk = Walk { cx, tool: *tool, rules, widened: false, closed: 0 };
-    let new = match walk.schema(root, &path, true) {
+    // Only the per-request limits read the optional and union-typed parameters, and those
+    // are the costly counts (a `required` lookup and a keyword scan per property).
+    let limits = cx.profile.provider_limits();
+    let wants =
+        Wants { optional: limits.optional_params.is_some(), unions: limits.union_params.is_some() };
+    let mut walk = Walk {
+        cx,
+        tool: *tool,
+        rules,
+        widened: false,
+        closed: 0,
+        wants,
+        counts: Counts::default(),
+    };
+    let new = match walk.schema(root, &path, true, 0) {
         Ok(s) => s,
         Err(Stop::Not(n)) => return Ok(Err(n)),
         Err(Stop::Err(e)) => return Err(e),
     };
-    let (widened, closed) = (walk.widened, walk.closed);
-    let counts = measure(&new);
+    let (widened, closed, counts) = (walk.widened, walk.closed, walk.counts);
+    debug_assert_eq!(counts, wants.of(crate::check::measure(&new)), "the strict walk's counts");
     if let Some(n) = over_limits(&counts, tool, &path, cx) {
         return Ok(Err(n));
     }
@@ -176,6 +189,24 @@ fn over_limits(
     })
 }
 
+/// Which of the costly counts the profile's limits read.
+#[derive(Clone, Copy)]
+struct Wants {
+    optional: bool,
+    unions: bool,
+}
+
+impl Wants {
+    /// `c` without the counts that are not wanted (what the walk leaves at zero).
+    fn of(self, c: Counts) -> Counts {
+        Counts {
+            optional: if self.optional { c.optional } else { 0 },
+            unions: if self.unions { c.unions } else { 0 },
+            ..c
+        }
+    }
+}
+
 struct Walk<'a, 'c, 'x> {
     cx: &'x mut PassCx<'a, 'c>,
     tool: Tool<'a>,
@@ -183,6 +214,11 @@ struct Walk<'a, 'c, 'x> {
     widened: bool,
     /// Objects that admitted undeclared keys and are now closed.
     closed: usize,
+    wants: Wants,
+    /// What the strict schema counts toward the size limits, as [`crate::check::measure`]
+    /// would count it (less what `wants` leaves out), gathered on the way rather than in a
+    /// second walk.
+    counts: Counts,
 }
 
 impl<'a> Walk<'a, '_, '_> {
@@ -190,8 +226,15 @@ impl<'a> Walk<'a, '_, '_> {
         Stop::Not(NotStrict { pointer: path.to_pointer(), reason: reason.into(), at })
     }
 
-    /// The strict form of `s` (a copy only where something changed).
-    fn schema(&mut self, s: &Schema<'a>, path: &Path<'_>, root: bool) -> Result<Schema<'a>, Stop> {
+    /// The strict form of `s` (a copy only where something changed), at object nesting `depth`
+    /// (as [`crate::check::measure`] counts it) above it.
+    fn schema(
+        &mut self,
+        s: &Schema<'a>,
+        path: &Path<'_>,
+        root: bool,
+        depth: usize,
+    ) -> Result<Schema<'a>, Stop> {
         if let Some(b) = s.boolean {
             let why = if b {
                 "`true` accepts any value; strict mode needs a typed schema"
@@ -208,6 +251,10 @@ impl<'a> Walk<'a, '_, '_> {
             ));
         }
         let object = s.is_object_like();
+        // The pass changes no node's `type` nor whether it has `properties`: the strict node
+        // is as object-like as `s`.
+        let depth = depth + usize::from(object);
+        self.counts.depth = self.counts.depth.max(depth);
         if s.is_array_without_items() {
             return Err(self.not(
                 path,
@@ -224,24 +271,66 @@ impl<'a> Walk<'a, '_, '_> {
             v
         };
         let mut changed = false;
+        // Whether the node has `properties`, whose optional and union-typed members are
+        // counted once the node is closed.
+        let mut has_props = false;
         for (i, e) in s.keywords.iter().enumerate() {
             let child = path.push(Seg::Key(entry_name(e)));
+            // The subschemas this walk descends into count in their own visit, any other one
+            // here through `count`, as `measure` would count it in the strict schema.
+            let c = &mut self.counts;
             let value = match (e.keyword, e.value) {
                 (
                     Keyword::Properties | Keyword::Defs | Keyword::Definitions,
                     Value::Props(props),
-                ) => self.props(props, &child)?.map(Value::Props),
+                ) => {
+                    c.chars += props.iter().map(|p| p.name.len()).sum::<usize>();
+                    let d = if e.keyword == Keyword::Properties {
+                        c.properties += props.len();
+                        has_props = true;
+                        depth
+                    } else {
+                        0
+                    };
+                    self.props(props, &child, d)?.map(Value::Props)
+                }
                 (Keyword::Items, Value::Schema(item)) => {
-                    let new = self.schema(item, &child, false)?;
+                    let new = self.schema(item, &child, false, depth)?;
                     self.changed_schema(item, new, &child)?
                 }
-                (Keyword::AnyOf, Value::Schemas(list)) => self.list(list, &child)?,
+                (Keyword::AnyOf, Value::Schemas(list)) => self.list(list, &child, depth)?,
                 (Keyword::AdditionalProperties, Value::Schema(x)) if x.boolean != Some(false) => {
                     return Err(self.not(
                         &child,
                         e.at,
                         "`additionalProperties` admits keys the schema does not name (a map); strict mode closes every object",
                     ));
+                }
+                (Keyword::AdditionalProperties, Value::Schema(_)) => None,
+                (Keyword::Enum, Value::Json(Json::Array(items))) => {
+                    c.enum_values += items.len();
+                    c.chars += items.iter().map(json_len).sum::<usize>();
+                    None
+                }
+                (Keyword::Const, Value::Json(v)) => {
+                    c.chars += json_len(&v);
+                    None
+                }
+                (_, Value::Schema(x)) => {
+                    count(x, depth, c);
+                    None
+                }
+                (_, Value::Schemas(list)) => {
+                    for x in list {
+                        count(x, depth, c);
+                    }
+                    None
+                }
+                (_, Value::Props(props)) => {
+                    for p in props {
+                        count(&p.schema, 0, c);
+                    }
+                    None
                 }
                 _ => None,
             };
@@ -257,13 +346,47 @@ impl<'a> Walk<'a, '_, '_> {
                 }
             }
         }
+        // Optional properties left by `close`; `None` where it did not run.
+        let mut optional = None;
         if object {
             let out = out.get_or_insert_with(|| copy(s.keywords.len()));
-            changed |= self.close(out, s, path, root)?;
+            let (c, left) = self.close(out, s, path, root)?;
+            changed |= c;
+            optional = Some(left);
         }
-        let Some(out) = out.filter(|_| changed) else { return Ok(*s) };
+        let Some(out) = out.filter(|_| changed) else {
+            if has_props {
+                self.count_props(s.keywords, optional);
+            }
+            return Ok(*s);
+        };
+        if has_props {
+            self.count_props(&out, optional);
+        }
         let keywords = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
         Ok(Schema { keywords, features: features_of(keywords), ..*s })
+    }
+
+    /// Counts the optional and the union-typed properties of the strict node with `keywords`,
+    /// where the limits read them. `optional`: how many are optional, when [`Walk::close`]
+    /// counted them. A property the pass made nullable is a union now.
+    fn count_props(&mut self, keywords: &[Entry<'a>], optional: Option<usize>) {
+        if !(self.wants.optional || self.wants.unions) {
+            return;
+        }
+        let props = match keywords.iter().find(|e| e.keyword == Keyword::Properties) {
+            Some(Entry { value: Value::Props(p), .. }) => *p,
+            _ => &[],
+        };
+        if self.wants.optional {
+            self.counts.optional += optional.unwrap_or_else(|| {
+                let required = required_of(keywords);
+                props.iter().filter(|p| !required.contains(&p.name)).count()
+            });
+        }
+        if self.wants.unions {
+            self.counts.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+        }
     }
 
     fn arena(&self, path: &Path<'_>) -> Stop {
@@ -283,12 +406,17 @@ impl<'a> Walk<'a, '_, '_> {
         Ok(Some(Value::Schema(s)))
     }
 
-    fn list(&mut self, list: &'a [Schema<'a>], path: &Path<'_>) -> Result<Option<Value<'a>>, Stop> {
+    fn list(
+        &mut self,
+        list: &'a [Schema<'a>],
+        path: &Path<'_>,
+        depth: usize,
+    ) -> Result<Option<Value<'a>>, Stop> {
         // Copied into the arena at the first change only: most lists of a strict schema hold
         // leaves the pass leaves as they are.
         let mut out = CowSlice::new(list);
         for (i, s) in list.iter().enumerate() {
-            let new = self.schema(s, &path.push(Seg::Index(i)), false)?;
+            let new = self.schema(s, &path.push(Seg::Index(i)), false, depth)?;
             if new.keywords.as_ptr() == s.keywords.as_ptr() {
                 out.same(i);
             } else {
@@ -302,10 +430,11 @@ impl<'a> Walk<'a, '_, '_> {
         &mut self,
         props: &'a [Prop<'a>],
         path: &Path<'_>,
+        depth: usize,
     ) -> Result<Option<&'a [Prop<'a>]>, Stop> {
         let mut out = CowSlice::new(props);
         for (i, p) in props.iter().enumerate() {
-            let new = self.schema(&p.schema, &path.push(Seg::Key(p.name)), false)?;
+            let new = self.schema(&p.schema, &path.push(Seg::Key(p.name)), false, depth)?;
             if new.keywords.as_ptr() == p.schema.keywords.as_ptr() {
                 out.same(i);
             } else {
@@ -318,13 +447,15 @@ impl<'a> Walk<'a, '_, '_> {
 
     /// Closes the object node whose (already strict) keywords are `out`: `additionalProperties:
     /// false`, and for `all_required` every property required, the optional ones widened.
+    /// Returns whether `out` changed, and how many of its properties are optional now (counted
+    /// only when [`Wants::optional`]).
     fn close(
         &mut self,
         out: &mut SmallVec<[Entry<'a>; 12]>,
         s: &Schema<'a>,
         path: &Path<'_>,
         root: bool,
-    ) -> Result<bool, Stop> {
+    ) -> Result<(bool, usize), Stop> {
         let props = match out.iter().find(|e| e.keyword == Keyword::Properties).map(|e| e.value) {
             Some(Value::Props(p)) => p,
             _ => &[],
@@ -349,9 +480,17 @@ impl<'a> Walk<'a, '_, '_> {
             changed = true;
             self.closed += usize::from(!props.is_empty());
         }
-        let all_required = props.iter().all(|p| required.contains(&p.name));
-        if !self.rules.all_required || all_required {
-            return Ok(changed);
+        if !self.rules.all_required {
+            let optional = if self.wants.optional {
+                props.iter().filter(|p| !required.contains(&p.name)).count()
+            } else {
+                0
+            };
+            return Ok((changed, optional));
+        }
+        // From here on every property is required.
+        if props.iter().all(|p| required.contains(&p.name)) {
+            return Ok((changed, 0));
         }
         // Every property required; the optional ones accept null as well. Written in place in
         // the arena: no list on the way, however many properties there are.
@@ -418,7 +557,7 @@ impl<'a> Walk<'a, '_, '_> {
                 }),
             );
         }
-        Ok(true)
+        Ok((true, 0))
     }
 }
 
@@ -481,6 +620,14 @@ fn nullable<'a>(
     let entry = Entry { keyword: Keyword::AnyOf, at: s.at, value: Value::Schemas(branches) };
     let keywords = arena.try_alloc_slice_copy(&[entry]).map_err(|_| err())?;
     Ok(Some(Schema { boolean: None, keywords, features: features_of(keywords), at: s.at }))
+}
+
+/// The `required` names among `keywords`, as [`Schema::required`] reads them.
+fn required_of<'a>(keywords: &[Entry<'a>]) -> &'a [&'a str] {
+    match keywords.iter().find(|e| e.keyword == Keyword::Required).map(|e| e.value) {
+        Some(Value::Strings(s)) => s,
+        _ => &[],
+    }
 }
 
 /// Whether `s` visibly accepts `null`: a `null` type with no enum/const to exclude it, or an
