@@ -459,3 +459,26 @@ fn strict_limits_count_the_strict_schema_wherever_it_nests() {
         assert!(c.report().entries().iter().any(|e| e.message.contains(what)), "{:?}", c.report());
     }
 }
+
+#[test]
+fn the_output_check_finds_an_object_the_strict_pass_could_not_close() {
+    // `additionalProperties: 5` is no schema: the strict pass leaves it, and the object stays
+    // open. The check of a made-strict tool (which trusts that pass with everything else in a
+    // schema like this one) still finds it, and the tool is left out.
+    let tool = mcp(
+        "t",
+        json!({"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"string"}},"additionalProperties":5,"required":["x"]}},"required":["o"]}),
+    );
+    for target in [&OpenAi as &dyn Adapter, &Anthropic] {
+        let (out, c) = convert(&json!({"tools":[tool.clone()]}), target, Strict::On);
+        assert_eq!(out, json!([]));
+        let rejected: Vec<(&str, &str)> = c
+            .report()
+            .entries()
+            .iter()
+            .filter(|e| e.code == Code::WouldBeRejected)
+            .map(|e| (e.feature.as_str(), e.pointer.as_str()))
+            .collect();
+        assert_eq!(rejected, [("additionalProperties", "/inputSchema/properties/o")]);
+    }
+}
