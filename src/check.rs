@@ -274,7 +274,12 @@ fn catalog_limits(
         for t in tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)) {
             strict_tools += 1;
             if let Some(s) = &t.input {
-                let c = measure(s);
+                let mut c = Counts::default();
+                count_params(s, &mut c);
+                if cfg!(debug_assertions) {
+                    let m = measure(s);
+                    debug_assert_eq!((c.optional, c.unions), (m.optional, m.unions));
+                }
                 optional += c.optional;
                 unions += c.unions;
             }
@@ -352,6 +357,32 @@ pub(crate) fn count(s: &Schema<'_>, depth: usize, c: &mut Counts) {
                 c.chars += items.iter().map(json_len).sum::<usize>();
             }
             Value::Json(v) if e.keyword == Keyword::Const => c.chars += json_len(&v),
+            _ => {}
+        }
+    }
+}
+
+/// Adds the optional and the union-typed properties of `s` to `c`: what the per-request
+/// limits read of [`count`], found in the same nodes, without the other counts.
+fn count_params(s: &Schema<'_>, c: &mut Counts) {
+    for e in s.keywords {
+        match e.value {
+            Value::Props(props) => {
+                if e.keyword == Keyword::Properties {
+                    let required = s.required();
+                    c.optional += props.iter().filter(|p| !required.contains(&p.name)).count();
+                    c.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+                }
+                for p in props {
+                    count_params(&p.schema, c);
+                }
+            }
+            Value::Schema(x) => count_params(x, c),
+            Value::Schemas(list) => {
+                for x in list {
+                    count_params(x, c);
+                }
+            }
             _ => {}
         }
     }
