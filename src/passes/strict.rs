@@ -140,8 +140,8 @@ fn push_count(out: &mut String, n: usize) {
             break;
         }
     }
-    let digits = digits.get(at..).unwrap_or_default();
-    out.push_str(std::str::from_utf8(digits).unwrap_or_default());
+    // ASCII digits: each byte is its own `char`, so no UTF-8 check is needed.
+    out.extend(digits.get(at..).unwrap_or_default().iter().map(|&d| char::from(d)));
 }
 
 /// The first per-tool or per-request limit `counts` breaks.
@@ -187,6 +187,56 @@ fn over_limits(
             NotStrict { pointer: path.to_pointer(), reason, at: tool.at }
         })
     })
+}
+
+/// What the strict walk asks of a node before its keywords, read in one scan of them (the
+/// [`Schema`] methods of the same names scan once each).
+struct Shape<'a> {
+    /// [`Schema::declares_kind`].
+    declares_kind: bool,
+    /// [`Schema::types`].
+    types: Option<Types<'a>>,
+    properties: bool,
+    items: bool,
+}
+
+impl<'a> Shape<'a> {
+    fn of(s: &Schema<'a>) -> Shape<'a> {
+        let mut shape =
+            Shape { declares_kind: false, types: None, properties: false, items: false };
+        let mut typed = false;
+        for e in s.keywords {
+            match e.keyword {
+                Keyword::Type => {
+                    shape.declares_kind = true;
+                    // The first `type`, as `Schema::types` reads it.
+                    if !typed {
+                        typed = true;
+                        if let Value::Type(t) = e.value {
+                            shape.types = Some(t);
+                        }
+                    }
+                }
+                Keyword::AnyOf | Keyword::Ref | Keyword::Enum | Keyword::Const => {
+                    shape.declares_kind = true;
+                }
+                Keyword::Properties => shape.properties = true,
+                Keyword::Items => shape.items = true,
+                _ => {}
+            }
+        }
+        shape
+    }
+
+    /// [`Schema::is_object_like`].
+    fn object(&self) -> bool {
+        self.types.map_or(self.properties, |t| t.contains(JsonType::Object))
+    }
+
+    /// [`Schema::is_array_without_items`].
+    fn array_without_items(&self) -> bool {
+        self.types.is_some_and(|t| t.contains(JsonType::Array)) && !self.items
+    }
 }
 
 /// Which of the costly counts the profile's limits read.
@@ -243,19 +293,24 @@ impl<'a> Walk<'a, '_, '_> {
             };
             return Err(self.not(path, s.at, why));
         }
-        if !s.declares_kind() {
+        let shape = Shape::of(s);
+        debug_assert_eq!(
+            (shape.declares_kind, shape.object(), shape.array_without_items()),
+            (s.declares_kind(), s.is_object_like(), s.is_array_without_items())
+        );
+        if !shape.declares_kind {
             return Err(self.not(
                 path,
                 s.at,
                 "a schema without `type` accepts any value; strict mode needs one",
             ));
         }
-        let object = s.is_object_like();
+        let object = shape.object();
         // The pass changes no node's `type` nor whether it has `properties`: the strict node
         // is as object-like as `s`.
         let depth = depth + usize::from(object);
         self.counts.depth = self.counts.depth.max(depth);
-        if s.is_array_without_items() {
+        if shape.array_without_items() {
             return Err(self.not(
                 path,
                 s.at,
@@ -264,12 +319,9 @@ impl<'a> Walk<'a, '_, '_> {
         }
         // The node's entries, copied once something changes (or to close an object): a leaf
         // the pass leaves as it is copies nothing.
-        let mut out: Option<SmallVec<[Entry<'a>; 12]>> = None;
-        let copy = |upto: usize| {
-            let mut v = SmallVec::with_capacity(s.keywords.len() + 2);
-            v.extend_from_slice(s.keywords.get(..upto).unwrap_or_default());
-            v
-        };
+        // Filled in place from the first change (`copying`), not built and moved into place.
+        let mut out: SmallVec<[Entry<'a>; 12]> = SmallVec::new();
+        let mut copying = false;
         let mut changed = false;
         // Whether the node has `properties`, whose optional and union-typed members are
         // counted once the node is closed.
@@ -337,29 +389,34 @@ impl<'a> Walk<'a, '_, '_> {
             match value {
                 Some(v) => {
                     changed = true;
-                    out.get_or_insert_with(|| copy(i)).push(Entry { value: v, ..*e });
-                }
-                None => {
-                    if let Some(out) = out.as_mut() {
-                        out.push(*e);
+                    if !copying {
+                        copying = true;
+                        out.reserve(s.keywords.len() + 2);
+                        out.extend_from_slice(s.keywords.get(..i).unwrap_or_default());
                     }
+                    out.push(Entry { value: v, ..*e });
                 }
+                None if copying => out.push(*e),
+                None => {}
             }
         }
         // Optional properties left by `close`; `None` where it did not run.
         let mut optional = None;
         if object {
-            let out = out.get_or_insert_with(|| copy(s.keywords.len()));
-            let (c, left) = self.close(out, s, path, root)?;
+            if !copying {
+                out.reserve(s.keywords.len() + 2);
+                out.extend_from_slice(s.keywords);
+            }
+            let (c, left) = self.close(&mut out, s, path, root)?;
             changed |= c;
             optional = Some(left);
         }
-        let Some(out) = out.filter(|_| changed) else {
+        if !changed {
             if has_props {
                 self.count_props(s.keywords, optional);
             }
             return Ok(*s);
-        };
+        }
         if has_props {
             self.count_props(&out, optional);
         }
