@@ -79,7 +79,7 @@ pub(super) fn run<'a>(
         Wants { optional: limits.optional_params.is_some(), unions: limits.union_params.is_some() };
     let mut walk = Walk {
         cx,
-        tool: *tool,
+        tool: &*tool,
         rules,
         widened: false,
         closed: 0,
@@ -97,9 +97,8 @@ pub(super) fn run<'a>(
         return Ok(Err(n));
     }
     if closed > 0 {
-        let t = *tool;
         cx.record(
-            &t,
+            tool,
             root.at,
             Severity::Info,
             Code::ObjectClosed,
@@ -259,7 +258,8 @@ impl Wants {
 
 struct Walk<'a, 'c, 'x> {
     cx: &'x mut PassCx<'a, 'c>,
-    tool: Tool<'a>,
+    /// The tool (read only: the walk's result is written into it afterwards).
+    tool: &'x Tool<'a>,
     rules: StrictRules,
     widened: bool,
     /// Objects that admitted undeclared keys and are now closed.
@@ -590,7 +590,7 @@ impl<'a> Walk<'a, '_, '_> {
             self.widened = true;
             let tool = self.tool;
             self.cx.record(
-                &tool,
+                tool,
                 s.at,
                 Severity::Info,
                 Code::StrictWidened,
