@@ -482,3 +482,40 @@ fn the_output_check_finds_an_object_the_strict_pass_could_not_close() {
         assert_eq!(rejected, [("additionalProperties", "/inputSchema/properties/o")]);
     }
 }
+
+#[test]
+fn optional_fields_take_null_in_the_form_their_schema_allows() {
+    let tool = mcp(
+        "n",
+        json!({"type":"object","properties":{
+            "union":{"anyOf":[{"type":"string"},{"type":"integer"}]},
+            "union_null":{"anyOf":[{"type":"string"},{"type":"null"}]},
+            "enum_null":{"type":["string","null"],"enum":["a",null]},
+            "enum_no_null":{"type":["string","null"],"enum":["a"]},
+            "konst":{"type":"string","const":"x"},
+            "typed_anyof":{"type":"string","anyOf":[{"type":"string","pattern":"a"},{"type":"null"}]}
+        }}),
+    );
+    let (out, c) = convert(&tool, &OpenAi, Strict::On);
+    let p = &out["function"]["parameters"]["properties"];
+    assert_eq!(out["function"]["strict"], json!(true), "{:?}", c.report());
+    // A union gains a `null` branch; one that has one stays.
+    assert_eq!(p["union"], json!({"anyOf":[{"type":"string"},{"type":"integer"},{"type":"null"}]}));
+    assert_eq!(p["union_null"], json!({"anyOf":[{"type":"string"},{"type":"null"}]}));
+    // An enum holding null accepts it already; one without is wrapped, as is a const.
+    assert_eq!(p["enum_null"], json!({"type":["string","null"],"enum":["a",null]}));
+    assert_eq!(
+        p["enum_no_null"],
+        json!({"anyOf":[{"type":["string","null"],"enum":["a"]},{"type":"null"}]})
+    );
+    assert_eq!(p["konst"], json!({"anyOf":[{"type":"string","const":"x"},{"type":"null"}]}));
+    // A `type` beside `anyOf` decides: a string is no null, whatever a branch says, and the
+    // node is wrapped whole.
+    assert_eq!(
+        p["typed_anyof"],
+        json!({"anyOf":[
+            {"type":"string","anyOf":[{"type":"string","pattern":"a"},{"type":"null"}]},
+            {"type":"null"}
+        ]})
+    );
+}

@@ -628,8 +628,8 @@ fn nullable<'a>(
 ) -> Result<Option<Schema<'a>>, Stop> {
     let arena = cx.arena;
     let err = || Stop::Err(arena_error(path, cx));
-    let has = |k| s.get(k).is_some();
-    if accepts_null(s) {
+    let n = NullShape::of(s);
+    if n.accepts_null() {
         return Ok(None);
     }
     let null_schema = || -> Result<Schema<'a>, Stop> {
@@ -641,9 +641,7 @@ fn nullable<'a>(
         let keywords = arena.try_alloc_slice_copy(&[entry]).map_err(|_| err())?;
         Ok(Schema { boolean: None, keywords, features: features_of(keywords), at: s.at })
     };
-    if let (Some(t), false, false, false) =
-        (s.types(), has(Keyword::Enum), has(Keyword::Const), has(Keyword::AnyOf))
-    {
+    if let (Some(t), None, false, None) = (n.types, n.enum_value, n.has_const, n.any_of) {
         let list = arena.try_alloc_slice_fill_copy(t.list.len() + 1, JsonType::Null);
         let list = list.map_err(|_| err())?;
         for (slot, ty) in list.iter_mut().zip(t.list) {
@@ -657,9 +655,7 @@ fn nullable<'a>(
         let keywords = &*keywords;
         return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
     }
-    if let (Some(Value::Schemas(branches)), None) =
-        (s.get(Keyword::AnyOf).map(|e| e.value), s.types())
-    {
+    if let (Some(Value::Schemas(branches)), None) = (n.any_of, n.types) {
         let null = null_schema()?;
         let list = arena.try_alloc_slice_fill_copy(branches.len() + 1, null).map_err(|_| err())?;
         for (slot, b) in list.iter_mut().zip(branches) {
@@ -687,22 +683,53 @@ fn required_of<'a>(keywords: &[Entry<'a>]) -> &'a [&'a str] {
     }
 }
 
-/// Whether `s` visibly accepts `null`: a `null` type with no enum/const to exclude it, or an
-/// `anyOf` branch that does.
-fn accepts_null(s: &Schema<'_>) -> bool {
-    let enum_has_null = match s.get(Keyword::Enum).map(|e| e.value) {
-        Some(Value::Json(Json::Array(items))) => items.iter().any(|v| matches!(v, Json::Null)),
-        Some(_) => false,
-        None => true,
-    };
-    let typed_null = s.types().is_some_and(|t| t.contains(JsonType::Null))
-        && enum_has_null
-        && s.get(Keyword::Const).is_none();
-    let branch_null = match s.get(Keyword::AnyOf).map(|e| e.value) {
-        Some(Value::Schemas(list)) => list.iter().any(accepts_null),
-        _ => false,
-    };
-    typed_null || (branch_null && s.types().is_none())
+/// What [`nullable`] reads of a node, in one scan of its keywords: the first `type` (as
+/// [`Schema::types`] reads it), `enum` and `anyOf` values, whether it has a `const`.
+struct NullShape<'a> {
+    types: Option<Types<'a>>,
+    enum_value: Option<Value<'a>>,
+    has_const: bool,
+    any_of: Option<Value<'a>>,
+}
+
+impl<'a> NullShape<'a> {
+    fn of(s: &Schema<'a>) -> NullShape<'a> {
+        let mut n = NullShape { types: None, enum_value: None, has_const: false, any_of: None };
+        let mut typed = false;
+        for e in s.keywords {
+            match e.keyword {
+                Keyword::Type if !typed => {
+                    typed = true;
+                    if let Value::Type(t) = e.value {
+                        n.types = Some(t);
+                    }
+                }
+                Keyword::Enum if n.enum_value.is_none() => n.enum_value = Some(e.value),
+                Keyword::Const => n.has_const = true,
+                Keyword::AnyOf if n.any_of.is_none() => n.any_of = Some(e.value),
+                _ => {}
+            }
+        }
+        n
+    }
+
+    /// Whether the node visibly accepts `null`: a `null` type with no enum/const to exclude
+    /// it, or an `anyOf` branch that does.
+    fn accepts_null(&self) -> bool {
+        let enum_has_null = match self.enum_value {
+            Some(Value::Json(Json::Array(items))) => items.iter().any(|v| matches!(v, Json::Null)),
+            Some(_) => false,
+            None => true,
+        };
+        let typed_null = self.types.is_some_and(|t| t.contains(JsonType::Null))
+            && enum_has_null
+            && !self.has_const;
+        let branch_null = match self.any_of {
+            Some(Value::Schemas(list)) => list.iter().any(|b| NullShape::of(b).accepts_null()),
+            _ => false,
+        };
+        typed_null || (branch_null && self.types.is_none())
+    }
 }
 
 /// An object schema with `keywords` plus `"type": "object"`, `"properties": {}`.
