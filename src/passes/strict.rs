@@ -152,24 +152,9 @@ fn over_limits(
 ) -> Option<NotStrict> {
     let limits = cx.profile.provider_limits();
     let catalog = cx.catalog;
-    let checks: [(Option<Limit>, usize, &str); 7] = [
-        (limits.properties, counts.properties, "object properties in one strict schema"),
-        (limits.depth, counts.depth, "levels of object nesting"),
-        (limits.enum_values, counts.enum_values, "enum values in one strict schema"),
-        (limits.schema_chars, counts.chars, "characters of names and enum/const values"),
-        (limits.strict_tools, catalog.strict_tools + 1, "strict tools in one request"),
-        (
-            limits.optional_params,
-            catalog.optional + counts.optional,
-            "optional parameters across the strict tools of one request",
-        ),
-        (
-            limits.union_params,
-            catalog.unions + counts.unions,
-            "union-typed parameters across the strict tools of one request",
-        ),
-    ];
-    checks.into_iter().find_map(|(limit, n, what)| {
+    // Checked one after the other, not gathered first: most targets have few of these limits,
+    // and a tool rarely breaks one.
+    let over = |limit: Option<Limit>, n: usize, what: &str| {
         let limit = limit?;
         (n > limit.max).then(|| {
             // Written by hand: past a per-request limit, every further tool of the catalog
@@ -185,7 +170,32 @@ fn over_limits(
             reason.push(')');
             NotStrict { pointer: path.to_pointer(), reason, at: tool.at }
         })
-    })
+    };
+    over(limits.properties, counts.properties, "object properties in one strict schema")
+        .or_else(|| over(limits.depth, counts.depth, "levels of object nesting"))
+        .or_else(|| {
+            over(limits.enum_values, counts.enum_values, "enum values in one strict schema")
+        })
+        .or_else(|| {
+            over(limits.schema_chars, counts.chars, "characters of names and enum/const values")
+        })
+        .or_else(|| {
+            over(limits.strict_tools, catalog.strict_tools + 1, "strict tools in one request")
+        })
+        .or_else(|| {
+            over(
+                limits.optional_params,
+                catalog.optional + counts.optional,
+                "optional parameters across the strict tools of one request",
+            )
+        })
+        .or_else(|| {
+            over(
+                limits.union_params,
+                catalog.unions + counts.unions,
+                "union-typed parameters across the strict tools of one request",
+            )
+        })
 }
 
 /// What the strict walk asks of a node before its keywords, read in one scan of them (the
