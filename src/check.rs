@@ -702,7 +702,22 @@ fn name_static(e: &Entry<'_>) -> &'static str {
 
 /// Whether a property's schema counts as a union-typed parameter.
 pub(crate) fn is_union(s: &Schema<'_>) -> bool {
-    s.get(Keyword::AnyOf).is_some() || s.types().is_some_and(|t| t.list.len() > 1)
+    // An `anyOf`, or more than one type in the first `type` (as `Schema::types` reads it), in
+    // one scan: every property of a strict tool is asked.
+    let mut typed = false;
+    for e in s.keywords {
+        match (e.keyword, e.value) {
+            (Keyword::AnyOf, _) => return true,
+            (Keyword::Type, value) if !typed => {
+                typed = true;
+                if matches!(value, Value::Type(t) if t.list.len() > 1) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The characters an enum or const value counts toward the schema size limit.
