@@ -7,7 +7,7 @@
 //! alone behind [`crate::Converter::check`] and `tooladapter check`.
 
 use crate::adapter::Adapter;
-use crate::ir::{Entry, FeatureSet, Keyword, Role, Schema, Tool, Value};
+use crate::ir::{Entry, FeatureSet, Keyword, Role, Schema, SchemaFeature, Tool, Value};
 use crate::passes::names::sanitize;
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Limit, NameRule, Profile, StrictRules};
@@ -28,7 +28,7 @@ pub(crate) struct Finding {
 }
 
 /// What a schema counts toward the provider's size limits.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Counts {
     pub properties: usize,
     pub depth: usize,
@@ -119,11 +119,15 @@ fn check(
         key_rule,
         count: rules.is_some() && !made_strict,
         clean: None,
+        lean: None,
         out,
         counts: Counts::default(),
     };
     if rules.is_none() && key_rule.is_none() {
         walk.clean = clean_features(profile);
+    }
+    if made_strict && key_rule.is_none() {
+        walk.lean = clean_features(profile).map(|f| f.union(FeatureSet::of(&[SchemaFeature::Ref])));
     }
     walk.schema(root, &path, 0, true, made_strict);
     if made_strict {
@@ -274,7 +278,12 @@ fn catalog_limits(
         for t in tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)) {
             strict_tools += 1;
             if let Some(s) = &t.input {
-                let c = measure(s);
+                let mut c = Counts::default();
+                count_params(s, &mut c);
+                if cfg!(debug_assertions) {
+                    let m = measure(s);
+                    debug_assert_eq!((c.optional, c.unions), (m.optional, m.unions));
+                }
                 optional += c.optional;
                 unions += c.unions;
             }
@@ -312,9 +321,10 @@ pub(crate) fn measure(s: &Schema<'_>) -> Counts {
 }
 
 /// Adds what `s` (at object nesting `depth`) counts toward the limits to `c`: the counting
-/// half of [`Walk::schema`], without paths or findings, for the strict pass and the
-/// per-request limits, which measure every strict tool.
-fn count(s: &Schema<'_>, depth: usize, c: &mut Counts) {
+/// half of [`Walk::schema`], without paths or findings, for the per-request limits, which
+/// measure every strict tool, and for the subschemas the strict pass's walk (which counts as
+/// it goes) does not descend into.
+pub(crate) fn count(s: &Schema<'_>, depth: usize, c: &mut Counts) {
     if s.boolean.is_some() {
         return;
     }
@@ -351,6 +361,32 @@ fn count(s: &Schema<'_>, depth: usize, c: &mut Counts) {
                 c.chars += items.iter().map(json_len).sum::<usize>();
             }
             Value::Json(v) if e.keyword == Keyword::Const => c.chars += json_len(&v),
+            _ => {}
+        }
+    }
+}
+
+/// Adds the optional and the union-typed properties of `s` to `c`: what the per-request
+/// limits read of [`count`], found in the same nodes, without the other counts.
+fn count_params(s: &Schema<'_>, c: &mut Counts) {
+    for e in s.keywords {
+        match e.value {
+            Value::Props(props) => {
+                if e.keyword == Keyword::Properties {
+                    let required = s.required();
+                    c.optional += props.iter().filter(|p| !required.contains(&p.name)).count();
+                    c.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+                }
+                for p in props {
+                    count_params(&p.schema, c);
+                }
+            }
+            Value::Schema(x) => count_params(x, c),
+            Value::Schemas(list) => {
+                for x in list {
+                    count_params(x, c);
+                }
+            }
             _ => {}
         }
     }
@@ -399,6 +435,10 @@ struct Walk<'w, 'p> {
     count: bool,
     /// See [`clean_features`].
     clean: Option<FeatureSet>,
+    /// For a tool the strict pass made strict, with no counts and no key rule to apply: the
+    /// features a subtree that pass walked must avoid for [`Walk::lean`] to check it (those of
+    /// keywords the profile does not keep, and `$ref`).
+    lean: Option<FeatureSet>,
     out: &'w mut Vec<Finding>,
     counts: Counts,
 }
@@ -420,6 +460,14 @@ impl Walk<'_, '_> {
             && s.features.intersection(changed).is_empty()
         {
             self.assert_clean(s, path, depth, root);
+            return;
+        }
+        if walked
+            && let Some(avoid) = self.lean
+            && s.boolean.is_none()
+            && s.features.intersection(avoid).is_empty()
+        {
+            self.lean(s, path, depth, root);
             return;
         }
         if let Some(b) = s.boolean {
@@ -508,6 +556,62 @@ impl Walk<'_, '_> {
         }
     }
 
+    /// [`Walk::schema`] of a node the strict pass walked (so `rules` are not checked again)
+    /// whose features avoid [`Walk::lean`]'s: every keyword is one the profile keeps (as for
+    /// [`clean_features`]), none is `$ref` (whose siblings are a rule), and no count or key
+    /// rule is wanted, so of that walk's findings here only an object left open can be one.
+    /// The children are walked as that walk walks them, in the same order.
+    fn lean(&mut self, s: &Schema<'_>, path: &Path<'_>, depth: usize, root: bool) {
+        let object = s.is_object_like();
+        if object {
+            self.open_object(s, path, root);
+        }
+        let depth = depth + usize::from(object);
+        for e in s.keywords {
+            match e.value {
+                Value::Props(props) => {
+                    let child = path.push(Seg::Key(crate::passes::entry_name(e)));
+                    let walked = matches!(
+                        e.keyword,
+                        Keyword::Properties | Keyword::Defs | Keyword::Definitions
+                    );
+                    let d = if e.keyword == Keyword::Properties { depth } else { 0 };
+                    for p in props {
+                        self.schema(&p.schema, &child.push(Seg::Key(p.name)), d, false, walked);
+                    }
+                }
+                Value::Schema(c)
+                    if e.keyword == Keyword::AdditionalProperties && c.boolean == Some(false) => {}
+                Value::Schema(c) => {
+                    let child = path.push(Seg::Key(crate::passes::entry_name(e)));
+                    self.schema(c, &child, depth, false, e.keyword == Keyword::Items);
+                }
+                Value::Schemas(list) => {
+                    let child = path.push(Seg::Key(crate::passes::entry_name(e)));
+                    let walked = e.keyword == Keyword::AnyOf;
+                    for (i, c) in list.iter().enumerate() {
+                        self.schema(c, &child.push(Seg::Index(i)), depth, false, walked);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The rule that every object of a strict schema is closed (the root of a tool without
+    /// parameters may be the empty object: the provider reads it as "no arguments").
+    fn open_object(&mut self, s: &Schema<'_>, path: &Path<'_>, root: bool) {
+        let open_root_ok = root && s.properties().is_empty();
+        let closed = matches!(
+            s.get(Keyword::AdditionalProperties).map(|e| e.value),
+            Some(Value::Schema(x)) if x.boolean == Some(false)
+        );
+        if !closed && !open_root_ok {
+            let m = "strict mode requires `\"additionalProperties\": false` on every object";
+            self.push(s.at, "additionalProperties", path, m.into());
+        }
+    }
+
     /// Debug builds walk a subtree skipped by [`clean_features`] anyway and insist it holds no
     /// finding, so a pass that left a node's features short fails the tests.
     fn assert_clean(&mut self, s: &Schema<'_>, path: &Path<'_>, depth: usize, root: bool) {
@@ -550,9 +654,6 @@ impl Walk<'_, '_> {
         root: bool,
         rules: Option<StrictRules>,
     ) {
-        // The root of a tool without parameters may be the empty object: it is closed by the
-        // provider's reading of "no arguments".
-        let open_root_ok = root && s.properties().is_empty();
         let has = |k| s.get(k).is_some();
         // `None`: a node the strict pass walked, which it typed, gave items and all-required;
         // it closed the node too, unless `additionalProperties` had a shape the pass does not
@@ -576,14 +677,7 @@ impl Walk<'_, '_> {
         if !object {
             return;
         }
-        let closed = matches!(
-            s.get(Keyword::AdditionalProperties).map(|e| e.value),
-            Some(Value::Schema(x)) if x.boolean == Some(false)
-        );
-        if !closed && !open_root_ok {
-            let m = "strict mode requires `\"additionalProperties\": false` on every object";
-            self.push(s.at, "additionalProperties", path, m.into());
-        }
+        self.open_object(s, path, root);
         if rules.is_some_and(|r| r.all_required) {
             let required = s.required();
             for p in s.properties().iter().filter(|p| !required.contains(&p.name)) {
@@ -610,11 +704,28 @@ fn name_static(e: &Entry<'_>) -> &'static str {
     }
 }
 
-fn is_union(s: &Schema<'_>) -> bool {
-    s.get(Keyword::AnyOf).is_some() || s.types().is_some_and(|t| t.list.len() > 1)
+/// Whether a property's schema counts as a union-typed parameter.
+pub(crate) fn is_union(s: &Schema<'_>) -> bool {
+    // An `anyOf`, or more than one type in the first `type` (as `Schema::types` reads it), in
+    // one scan: every property of a strict tool is asked.
+    let mut typed = false;
+    for e in s.keywords {
+        match (e.keyword, e.value) {
+            (Keyword::AnyOf, _) => return true,
+            (Keyword::Type, value) if !typed => {
+                typed = true;
+                if matches!(value, Value::Type(t) if t.list.len() > 1) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
-fn json_len(v: &crate::ir::Json<'_>) -> usize {
+/// The characters an enum or const value counts toward the schema size limit.
+pub(crate) fn json_len(v: &crate::ir::Json<'_>) -> usize {
     match v {
         crate::ir::Json::String(s) | crate::ir::Json::Number(s) => s.len(),
         _ => 0,

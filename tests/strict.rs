@@ -383,3 +383,139 @@ fn the_output_check_still_sees_what_the_strict_pass_does_not_walk() {
         .collect();
     assert_eq!(rejected, ["/inputSchema/properties/a/not"], "{:?}", c.report());
 }
+
+#[test]
+fn strict_limits_count_the_strict_schema_wherever_it_nests() {
+    let values =
+        |n: usize, tag: &str| (0..n).map(|i| json!(format!("{tag}{i}"))).collect::<Vec<_>>();
+    // Enum values under `properties`, under `$defs` (which the strict pass walks) and under a
+    // `not` the caller keeps (which it does not walk) all count toward the 1,000 limit.
+    let enums = |defs: usize, not: usize| {
+        mcp(
+            "e",
+            json!({"type":"object","properties":{
+                "a":{"type":"string","enum":values(500,"a"),"not":{"type":"string","enum":values(not,"n")}},
+                "b":{"anyOf":[{"type":"string","enum":values(100,"b")},{"$ref":"#/$defs/d"}]}
+            },"$defs":{"d":{"type":"string","enum":values(defs,"d")}}}),
+        )
+    };
+    let options = Options::default()
+        .strict(Strict::On)
+        .policy(tooladapter::ir::Keyword::Not, tooladapter::Action::Keep);
+    let strict_of = |tool: &Value| {
+        let bytes = serde_json::to_vec(tool).expect("json");
+        let c =
+            Converter::new().convert(&bytes, &Mcp, &OpenAi, &options).expect("converts").clone();
+        let out: Value = serde_json::from_slice(c.output()).expect("json");
+        (out["function"]["strict"].clone(), c)
+    };
+    assert_eq!(strict_of(&enums(200, 200)).0, json!(true));
+    for over in [enums(201, 200), enums(200, 201)] {
+        let (strict, c) = strict_of(&over);
+        assert_eq!(strict, json!(false));
+        let fallback = c.report().entries().iter().find(|e| e.code == Code::StrictFallback);
+        let message = &fallback.expect("a fallback").message;
+        assert!(message.contains("1001 enum values in one strict schema"), "{message}");
+    }
+    // Ten levels of objects, the widened (now nullable) ones included, are the most.
+    let nested = |levels: usize| {
+        let mut s = json!({"type":"object","properties":{"x":{"type":"string"}}});
+        for _ in 1..levels {
+            s = json!({"type":"object","properties":{"o":s, "p":{"type":"integer"}},"required":["p"]});
+        }
+        mcp("n", s)
+    };
+    assert_eq!(strict_of(&nested(10)).0, json!(true));
+    let (strict, c) = strict_of(&nested(11));
+    assert_eq!(strict, json!(false));
+    assert!(c.report().entries().iter().any(|e| e.message.contains("11 levels of object nesting")));
+    // Anthropic counts optional and union-typed parameters across the request: five tools of
+    // five optional parameters pass 24 at the fifth; unions (a type list, an `anyOf`) pass 16
+    // at the fifth tool of four.
+    let optional = |i: usize| {
+        let props: serde_json::Map<String, Value> =
+            (0..5).map(|k| (format!("p{k}"), json!({"type":"string"}))).collect();
+        mcp(&format!("o{i}"), json!({"type":"object","properties":props}))
+    };
+    let unions = |i: usize| {
+        mcp(
+            &format!("u{i}"),
+            json!({"type":"object","properties":{
+                "a":{"type":["string","null"]},"b":{"anyOf":[{"type":"string"},{"type":"integer"}]},
+                "c":{"type":["integer","string"]},"d":{"oneOf":[{"type":"string"},{"type":"number"}]},
+                "e":{"type":"string"}
+            },"required":["a","b","c","d","e"]}),
+        )
+    };
+    for (tool, what) in [
+        (&optional as &dyn Fn(usize) -> Value, "25 optional parameters"),
+        (&unions, "20 union-typed parameters"),
+    ] {
+        let catalog = json!({"tools": (0..5).map(tool).collect::<Vec<_>>()});
+        let (out, c) = convert(&catalog, &Anthropic, Strict::On);
+        let strict: Vec<_> =
+            out.as_array().expect("array").iter().map(|t| t["strict"].clone()).collect();
+        assert_eq!(strict, [json!(true), json!(true), json!(true), json!(true), json!(false)]);
+        assert!(c.report().entries().iter().any(|e| e.message.contains(what)), "{:?}", c.report());
+    }
+}
+
+#[test]
+fn the_output_check_finds_an_object_the_strict_pass_could_not_close() {
+    // `additionalProperties: 5` is no schema: the strict pass leaves it, and the object stays
+    // open. The check of a made-strict tool (which trusts that pass with everything else in a
+    // schema like this one) still finds it, and the tool is left out.
+    let tool = mcp(
+        "t",
+        json!({"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"string"}},"additionalProperties":5,"required":["x"]}},"required":["o"]}),
+    );
+    for target in [&OpenAi as &dyn Adapter, &Anthropic] {
+        let (out, c) = convert(&json!({"tools":[tool.clone()]}), target, Strict::On);
+        assert_eq!(out, json!([]));
+        let rejected: Vec<(&str, &str)> = c
+            .report()
+            .entries()
+            .iter()
+            .filter(|e| e.code == Code::WouldBeRejected)
+            .map(|e| (e.feature.as_str(), e.pointer.as_str()))
+            .collect();
+        assert_eq!(rejected, [("additionalProperties", "/inputSchema/properties/o")]);
+    }
+}
+
+#[test]
+fn optional_fields_take_null_in_the_form_their_schema_allows() {
+    let tool = mcp(
+        "n",
+        json!({"type":"object","properties":{
+            "union":{"anyOf":[{"type":"string"},{"type":"integer"}]},
+            "union_null":{"anyOf":[{"type":"string"},{"type":"null"}]},
+            "enum_null":{"type":["string","null"],"enum":["a",null]},
+            "enum_no_null":{"type":["string","null"],"enum":["a"]},
+            "konst":{"type":"string","const":"x"},
+            "typed_anyof":{"type":"string","anyOf":[{"type":"string","pattern":"a"},{"type":"null"}]}
+        }}),
+    );
+    let (out, c) = convert(&tool, &OpenAi, Strict::On);
+    let p = &out["function"]["parameters"]["properties"];
+    assert_eq!(out["function"]["strict"], json!(true), "{:?}", c.report());
+    // A union gains a `null` branch; one that has one stays.
+    assert_eq!(p["union"], json!({"anyOf":[{"type":"string"},{"type":"integer"},{"type":"null"}]}));
+    assert_eq!(p["union_null"], json!({"anyOf":[{"type":"string"},{"type":"null"}]}));
+    // An enum holding null accepts it already; one without is wrapped, as is a const.
+    assert_eq!(p["enum_null"], json!({"type":["string","null"],"enum":["a",null]}));
+    assert_eq!(
+        p["enum_no_null"],
+        json!({"anyOf":[{"type":["string","null"],"enum":["a"]},{"type":"null"}]})
+    );
+    assert_eq!(p["konst"], json!({"anyOf":[{"type":"string","const":"x"},{"type":"null"}]}));
+    // A `type` beside `anyOf` decides: a string is no null, whatever a branch says, and the
+    // node is wrapped whole.
+    assert_eq!(
+        p["typed_anyof"],
+        json!({"anyOf":[
+            {"type":"string","anyOf":[{"type":"string","pattern":"a"},{"type":"null"}]},
+            {"type":"null"}
+        ]})
+    );
+}

@@ -18,6 +18,8 @@ pub(crate) use policy::keeps;
 pub(crate) use refs::{Target, percent_decode, resolve};
 pub(crate) use strict::{CatalogCounts, recursion};
 
+use std::cell::RefCell;
+
 use bumpalo::Bump;
 
 use crate::adapter::Adapter;
@@ -387,9 +389,9 @@ pub(crate) fn append_description<'a>(
     append_description_with(s, arena, |push| push(note))
 }
 
-/// [`append_description`] with the note written by `note` into the sink it is given. `note`
-/// runs twice (to size the text, then to write it), so the text is allocated once, exactly,
-/// in the arena, with no buffer in between.
+/// [`append_description`] with the note written by `note` into the sink it is given. The
+/// text is allocated once, exactly, in the arena; `note` runs once into a per-thread buffer
+/// or, where that is busy, twice (to size the text, then to write it).
 pub(crate) fn append_description_with<'a>(
     s: &Schema<'a>,
     arena: &'a Bump,
@@ -409,23 +411,17 @@ pub(crate) fn append_description_with<'a>(
             push(" ");
         }
     };
-    let mut len = 0usize;
-    let mut count = |piece: &str| len = len.saturating_add(piece.len());
-    prefix(&mut count);
-    note(&mut count);
-    let mut bytes = bumpalo::collections::Vec::<u8>::new_in(arena);
-    bytes.try_reserve_exact(len).map_err(|_| ())?;
-    // Within the capacity reserved above, so the arena is never asked for more (which would
-    // panic past its limit rather than fail).
-    let mut write = |piece: &str| {
-        if bytes.capacity() - bytes.len() >= piece.len() {
-            bytes.extend_from_slice(piece.as_bytes());
-        }
+    let text = |push: &mut dyn FnMut(&str)| {
+        prefix(push);
+        note(push);
     };
-    prefix(&mut write);
-    note(&mut write);
-    let text = bumpalo::collections::String::from_utf8(bytes).map_err(|_| ())?;
-    let value = Value::Str(text.into_bump_str());
+    // Written once into this thread's buffer and copied into the arena at its final size;
+    // where the buffer is not to be had, written into the arena directly.
+    let value = match TEXT.try_with(|buf| buffered(buf, arena, text)).ok().flatten() {
+        Some(written) => written.map_err(|_| ())?,
+        None => in_arena(arena, text)?,
+    };
+    let value = Value::Str(value);
     let len = s.keywords.len() + usize::from(at.is_none());
     let blank = Entry { keyword: Keyword::Description, at: s.at, value };
     let slots = arena.try_alloc_slice_fill_copy(len, blank).map_err(|_| ())?;
@@ -434,6 +430,48 @@ pub(crate) fn append_description_with<'a>(
     }
     let boolean = None;
     Ok(Schema { boolean, keywords: slots, features: features_of(slots), ..*s })
+}
+
+thread_local! {
+    /// The text [`append_description_with`] writes, kept between calls so that a warm
+    /// conversion writes its descriptions without allocating.
+    static TEXT: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// A buffer kept above this capacity would hold on to one large description for the thread's
+/// lifetime.
+const TEXT_KEPT: usize = 1 << 16;
+
+/// `text` written into `buf`, then copied into the arena; `None` when `buf` is in use.
+fn buffered<'a>(
+    buf: &RefCell<String>,
+    arena: &'a Bump,
+    text: impl Fn(&mut dyn FnMut(&str)),
+) -> Option<Result<&'a str, bumpalo::AllocErr>> {
+    let mut buf = buf.try_borrow_mut().ok()?;
+    buf.clear();
+    text(&mut |piece| buf.push_str(piece));
+    let copied = arena.try_alloc_str(&buf).map(|t| &*t);
+    if buf.capacity() > TEXT_KEPT {
+        *buf = String::new();
+    }
+    Some(copied)
+}
+
+/// `text` written straight into the arena: measured first, then written into exactly that
+/// much room (the arena, past its limit, panics when asked to grow a buffer rather than fail).
+fn in_arena(arena: &Bump, text: impl Fn(&mut dyn FnMut(&str))) -> Result<&str, ()> {
+    let mut len = 0usize;
+    text(&mut |piece| len = len.saturating_add(piece.len()));
+    let mut bytes = bumpalo::collections::Vec::<u8>::new_in(arena);
+    bytes.try_reserve_exact(len).map_err(|_| ())?;
+    text(&mut |piece| {
+        if bytes.capacity() - bytes.len() >= piece.len() {
+            bytes.extend_from_slice(piece.as_bytes());
+        }
+    });
+    let text = bumpalo::collections::String::from_utf8(bytes).map_err(|_| ())?;
+    Ok(text.into_bump_str())
 }
 
 /// The arena ran out while a pass rewrote the node at `path`.
@@ -588,4 +626,44 @@ fn run_all<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, Con
     //    wrote) give way to the tool's name and description.
     envelope::schema_root(tool, cx)?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+
+    use bumpalo::Bump;
+
+    use super::{buffered, in_arena};
+
+    fn text(push: &mut dyn FnMut(&str)) {
+        for piece in ["An id. ", "Constraints: ", "minLength 3", ", ", "format \"é\"", "."] {
+            push(piece);
+        }
+    }
+
+    /// The buffered path and the arena-only path write the same text, and the first gives way
+    /// to the second while its buffer is in use.
+    #[test]
+    fn a_description_is_the_same_text_either_way() {
+        let arena = Bump::new();
+        let buf = RefCell::new(String::from("left over"));
+        let direct = in_arena(&arena, text);
+        let via_buffer = buffered(&buf, &arena, text).and_then(Result::ok);
+        assert_eq!(direct.ok(), via_buffer);
+        assert_eq!(via_buffer, Some("An id. Constraints: minLength 3, format \"é\"."));
+        let busy = buf.borrow_mut();
+        assert!(buffered(&buf, &arena, text).is_none());
+        drop(busy);
+    }
+
+    /// Past its limit the arena refuses the text on both paths rather than panicking.
+    #[test]
+    fn a_full_arena_refuses_a_description_either_way() {
+        let arena = Bump::new();
+        arena.set_allocation_limit(Some(0));
+        let buf = RefCell::new(String::new());
+        assert!(in_arena(&arena, text).is_err());
+        assert!(matches!(buffered(&buf, &arena, text), Some(Err(_))));
+    }
 }

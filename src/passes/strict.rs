@@ -14,7 +14,7 @@
 
 use smallvec::SmallVec;
 
-use crate::check::{Counts, measure};
+use crate::check::{Counts, count, is_union, json_len};
 use crate::error::ConversionError;
 use crate::ir::{Entry, Json, JsonType, Keyword, Prop, Schema, SchemaFeature, Tool, Types, Value};
 use crate::pointer::{Path, Seg};
@@ -72,21 +72,33 @@ pub(super) fn run<'a>(
     {
         return Ok(Err(at));
     }
-    let mut walk = Walk { cx, tool: *tool, rules, widened: false, closed: 0 };
-    let new = match walk.schema(root, &path, true) {
+    // Only the per-request limits read the optional and union-typed parameters, and those
+    // are the costly counts (a `required` lookup and a keyword scan per property).
+    let limits = cx.profile.provider_limits();
+    let wants =
+        Wants { optional: limits.optional_params.is_some(), unions: limits.union_params.is_some() };
+    let mut walk = Walk {
+        cx,
+        tool: &*tool,
+        rules,
+        widened: false,
+        closed: 0,
+        wants,
+        counts: Counts::default(),
+    };
+    let new = match walk.schema(root, &path, true, 0) {
         Ok(s) => s,
         Err(Stop::Not(n)) => return Ok(Err(n)),
         Err(Stop::Err(e)) => return Err(e),
     };
-    let (widened, closed) = (walk.widened, walk.closed);
-    let counts = measure(&new);
+    let (widened, closed, counts) = (walk.widened, walk.closed, walk.counts);
+    debug_assert_eq!(counts, wants.of(crate::check::measure(&new)), "the strict walk's counts");
     if let Some(n) = over_limits(&counts, tool, &path, cx) {
         return Ok(Err(n));
     }
     if closed > 0 {
-        let t = *tool;
         cx.record(
-            &t,
+            tool,
             root.at,
             Severity::Info,
             Code::ObjectClosed,
@@ -127,8 +139,8 @@ fn push_count(out: &mut String, n: usize) {
             break;
         }
     }
-    let digits = digits.get(at..).unwrap_or_default();
-    out.push_str(std::str::from_utf8(digits).unwrap_or_default());
+    // ASCII digits: each byte is its own `char`, so no UTF-8 check is needed.
+    out.extend(digits.get(at..).unwrap_or_default().iter().map(|&d| char::from(d)));
 }
 
 /// The first per-tool or per-request limit `counts` breaks.
@@ -140,24 +152,9 @@ fn over_limits(
 ) -> Option<NotStrict> {
     let limits = cx.profile.provider_limits();
     let catalog = cx.catalog;
-    let checks: [(Option<Limit>, usize, &str); 7] = [
-        (limits.properties, counts.properties, "object properties in one strict schema"),
-        (limits.depth, counts.depth, "levels of object nesting"),
-        (limits.enum_values, counts.enum_values, "enum values in one strict schema"),
-        (limits.schema_chars, counts.chars, "characters of names and enum/const values"),
-        (limits.strict_tools, catalog.strict_tools + 1, "strict tools in one request"),
-        (
-            limits.optional_params,
-            catalog.optional + counts.optional,
-            "optional parameters across the strict tools of one request",
-        ),
-        (
-            limits.union_params,
-            catalog.unions + counts.unions,
-            "union-typed parameters across the strict tools of one request",
-        ),
-    ];
-    checks.into_iter().find_map(|(limit, n, what)| {
+    // Checked one after the other, not gathered first: most targets have few of these limits,
+    // and a tool rarely breaks one.
+    let over = |limit: Option<Limit>, n: usize, what: &str| {
         let limit = limit?;
         (n > limit.max).then(|| {
             // Written by hand: past a per-request limit, every further tool of the catalog
@@ -173,16 +170,115 @@ fn over_limits(
             reason.push(')');
             NotStrict { pointer: path.to_pointer(), reason, at: tool.at }
         })
-    })
+    };
+    over(limits.properties, counts.properties, "object properties in one strict schema")
+        .or_else(|| over(limits.depth, counts.depth, "levels of object nesting"))
+        .or_else(|| {
+            over(limits.enum_values, counts.enum_values, "enum values in one strict schema")
+        })
+        .or_else(|| {
+            over(limits.schema_chars, counts.chars, "characters of names and enum/const values")
+        })
+        .or_else(|| {
+            over(limits.strict_tools, catalog.strict_tools + 1, "strict tools in one request")
+        })
+        .or_else(|| {
+            over(
+                limits.optional_params,
+                catalog.optional + counts.optional,
+                "optional parameters across the strict tools of one request",
+            )
+        })
+        .or_else(|| {
+            over(
+                limits.union_params,
+                catalog.unions + counts.unions,
+                "union-typed parameters across the strict tools of one request",
+            )
+        })
+}
+
+/// What the strict walk asks of a node before its keywords, read in one scan of them (the
+/// [`Schema`] methods of the same names scan once each).
+struct Shape<'a> {
+    /// [`Schema::declares_kind`].
+    declares_kind: bool,
+    /// [`Schema::types`].
+    types: Option<Types<'a>>,
+    properties: bool,
+    items: bool,
+}
+
+impl<'a> Shape<'a> {
+    fn of(s: &Schema<'a>) -> Shape<'a> {
+        let mut shape =
+            Shape { declares_kind: false, types: None, properties: false, items: false };
+        let mut typed = false;
+        for e in s.keywords {
+            match e.keyword {
+                Keyword::Type => {
+                    shape.declares_kind = true;
+                    // The first `type`, as `Schema::types` reads it.
+                    if !typed {
+                        typed = true;
+                        if let Value::Type(t) = e.value {
+                            shape.types = Some(t);
+                        }
+                    }
+                }
+                Keyword::AnyOf | Keyword::Ref | Keyword::Enum | Keyword::Const => {
+                    shape.declares_kind = true;
+                }
+                Keyword::Properties => shape.properties = true,
+                Keyword::Items => shape.items = true,
+                _ => {}
+            }
+        }
+        shape
+    }
+
+    /// [`Schema::is_object_like`].
+    fn object(&self) -> bool {
+        self.types.map_or(self.properties, |t| t.contains(JsonType::Object))
+    }
+
+    /// [`Schema::is_array_without_items`].
+    fn array_without_items(&self) -> bool {
+        self.types.is_some_and(|t| t.contains(JsonType::Array)) && !self.items
+    }
+}
+
+/// Which of the costly counts the profile's limits read.
+#[derive(Clone, Copy)]
+struct Wants {
+    optional: bool,
+    unions: bool,
+}
+
+impl Wants {
+    /// `c` without the counts that are not wanted (what the walk leaves at zero).
+    fn of(self, c: Counts) -> Counts {
+        Counts {
+            optional: if self.optional { c.optional } else { 0 },
+            unions: if self.unions { c.unions } else { 0 },
+            ..c
+        }
+    }
 }
 
 struct Walk<'a, 'c, 'x> {
     cx: &'x mut PassCx<'a, 'c>,
-    tool: Tool<'a>,
+    /// The tool (read only: the walk's result is written into it afterwards).
+    tool: &'x Tool<'a>,
     rules: StrictRules,
     widened: bool,
     /// Objects that admitted undeclared keys and are now closed.
     closed: usize,
+    wants: Wants,
+    /// What the strict schema counts toward the size limits, as [`crate::check::measure`]
+    /// would count it (less what `wants` leaves out), gathered on the way rather than in a
+    /// second walk.
+    counts: Counts,
 }
 
 impl<'a> Walk<'a, '_, '_> {
@@ -190,8 +286,15 @@ impl<'a> Walk<'a, '_, '_> {
         Stop::Not(NotStrict { pointer: path.to_pointer(), reason: reason.into(), at })
     }
 
-    /// The strict form of `s` (a copy only where something changed).
-    fn schema(&mut self, s: &Schema<'a>, path: &Path<'_>, root: bool) -> Result<Schema<'a>, Stop> {
+    /// The strict form of `s` (a copy only where something changed), at object nesting `depth`
+    /// (as [`crate::check::measure`] counts it) above it.
+    fn schema(
+        &mut self,
+        s: &Schema<'a>,
+        path: &Path<'_>,
+        root: bool,
+        depth: usize,
+    ) -> Result<Schema<'a>, Stop> {
         if let Some(b) = s.boolean {
             let why = if b {
                 "`true` accepts any value; strict mode needs a typed schema"
@@ -200,15 +303,24 @@ impl<'a> Walk<'a, '_, '_> {
             };
             return Err(self.not(path, s.at, why));
         }
-        if !s.declares_kind() {
+        let shape = Shape::of(s);
+        debug_assert_eq!(
+            (shape.declares_kind, shape.object(), shape.array_without_items()),
+            (s.declares_kind(), s.is_object_like(), s.is_array_without_items())
+        );
+        if !shape.declares_kind {
             return Err(self.not(
                 path,
                 s.at,
                 "a schema without `type` accepts any value; strict mode needs one",
             ));
         }
-        let object = s.is_object_like();
-        if s.is_array_without_items() {
+        let object = shape.object();
+        // The pass changes no node's `type` nor whether it has `properties`: the strict node
+        // is as object-like as `s`.
+        let depth = depth + usize::from(object);
+        self.counts.depth = self.counts.depth.max(depth);
+        if shape.array_without_items() {
             return Err(self.not(
                 path,
                 s.at,
@@ -217,25 +329,38 @@ impl<'a> Walk<'a, '_, '_> {
         }
         // The node's entries, copied once something changes (or to close an object): a leaf
         // the pass leaves as it is copies nothing.
-        let mut out: Option<SmallVec<[Entry<'a>; 12]>> = None;
-        let copy = |upto: usize| {
-            let mut v = SmallVec::with_capacity(s.keywords.len() + 2);
-            v.extend_from_slice(s.keywords.get(..upto).unwrap_or_default());
-            v
-        };
+        // Filled in place from the first change (`copying`), not built and moved into place.
+        let mut out: SmallVec<[Entry<'a>; 12]> = SmallVec::new();
+        let mut copying = false;
         let mut changed = false;
+        // Whether the node has `properties`, whose optional and union-typed members are
+        // counted once the node is closed.
+        let mut has_props = false;
         for (i, e) in s.keywords.iter().enumerate() {
             let child = path.push(Seg::Key(entry_name(e)));
+            // The subschemas this walk descends into count in their own visit, any other one
+            // here through `count`, as `measure` would count it in the strict schema.
+            let c = &mut self.counts;
             let value = match (e.keyword, e.value) {
                 (
                     Keyword::Properties | Keyword::Defs | Keyword::Definitions,
                     Value::Props(props),
-                ) => self.props(props, &child)?.map(Value::Props),
+                ) => {
+                    c.chars += props.iter().map(|p| p.name.len()).sum::<usize>();
+                    let d = if e.keyword == Keyword::Properties {
+                        c.properties += props.len();
+                        has_props = true;
+                        depth
+                    } else {
+                        0
+                    };
+                    self.props(props, &child, d)?.map(Value::Props)
+                }
                 (Keyword::Items, Value::Schema(item)) => {
-                    let new = self.schema(item, &child, false)?;
+                    let new = self.schema(item, &child, false, depth)?;
                     self.changed_schema(item, new, &child)?
                 }
-                (Keyword::AnyOf, Value::Schemas(list)) => self.list(list, &child)?,
+                (Keyword::AnyOf, Value::Schemas(list)) => self.list(list, &child, depth)?,
                 (Keyword::AdditionalProperties, Value::Schema(x)) if x.boolean != Some(false) => {
                     return Err(self.not(
                         &child,
@@ -243,27 +368,92 @@ impl<'a> Walk<'a, '_, '_> {
                         "`additionalProperties` admits keys the schema does not name (a map); strict mode closes every object",
                     ));
                 }
+                (Keyword::AdditionalProperties, Value::Schema(_)) => None,
+                (Keyword::Enum, Value::Json(Json::Array(items))) => {
+                    c.enum_values += items.len();
+                    c.chars += items.iter().map(json_len).sum::<usize>();
+                    None
+                }
+                (Keyword::Const, Value::Json(v)) => {
+                    c.chars += json_len(&v);
+                    None
+                }
+                (_, Value::Schema(x)) => {
+                    count(x, depth, c);
+                    None
+                }
+                (_, Value::Schemas(list)) => {
+                    for x in list {
+                        count(x, depth, c);
+                    }
+                    None
+                }
+                (_, Value::Props(props)) => {
+                    for p in props {
+                        count(&p.schema, 0, c);
+                    }
+                    None
+                }
                 _ => None,
             };
             match value {
                 Some(v) => {
                     changed = true;
-                    out.get_or_insert_with(|| copy(i)).push(Entry { value: v, ..*e });
-                }
-                None => {
-                    if let Some(out) = out.as_mut() {
-                        out.push(*e);
+                    if !copying {
+                        copying = true;
+                        out.reserve(s.keywords.len() + 2);
+                        out.extend_from_slice(s.keywords.get(..i).unwrap_or_default());
                     }
+                    out.push(Entry { value: v, ..*e });
                 }
+                None if copying => out.push(*e),
+                None => {}
             }
         }
+        // Optional properties left by `close`; `None` where it did not run.
+        let mut optional = None;
         if object {
-            let out = out.get_or_insert_with(|| copy(s.keywords.len()));
-            changed |= self.close(out, s, path, root)?;
+            if !copying {
+                out.reserve(s.keywords.len() + 2);
+                out.extend_from_slice(s.keywords);
+            }
+            let (c, left) = self.close(&mut out, s, path, root)?;
+            changed |= c;
+            optional = Some(left);
         }
-        let Some(out) = out.filter(|_| changed) else { return Ok(*s) };
+        if !changed {
+            if has_props {
+                self.count_props(s.keywords, optional);
+            }
+            return Ok(*s);
+        }
+        if has_props {
+            self.count_props(&out, optional);
+        }
         let keywords = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
         Ok(Schema { keywords, features: features_of(keywords), ..*s })
+    }
+
+    /// Counts the optional and the union-typed properties of the strict node with `keywords`,
+    /// where the limits read them. `optional`: how many are optional, when [`Walk::close`]
+    /// counted them. A property the pass made nullable is a union now.
+    fn count_props(&mut self, keywords: &[Entry<'a>], optional: Option<usize>) {
+        if !(self.wants.optional || self.wants.unions) {
+            return;
+        }
+        let props = match keywords.iter().find(|e| e.keyword == Keyword::Properties) {
+            Some(Entry { value: Value::Props(p), .. }) => *p,
+            _ => &[],
+        };
+        if self.wants.optional {
+            self.counts.optional += optional.unwrap_or_else(|| {
+                let required = required_of(keywords);
+                props.iter().filter(|p| !required.contains(&p.name)).count()
+            });
+        }
+        if self.wants.unions {
+            self.counts.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+        }
     }
 
     fn arena(&self, path: &Path<'_>) -> Stop {
@@ -283,12 +473,17 @@ impl<'a> Walk<'a, '_, '_> {
         Ok(Some(Value::Schema(s)))
     }
 
-    fn list(&mut self, list: &'a [Schema<'a>], path: &Path<'_>) -> Result<Option<Value<'a>>, Stop> {
+    fn list(
+        &mut self,
+        list: &'a [Schema<'a>],
+        path: &Path<'_>,
+        depth: usize,
+    ) -> Result<Option<Value<'a>>, Stop> {
         // Copied into the arena at the first change only: most lists of a strict schema hold
         // leaves the pass leaves as they are.
         let mut out = CowSlice::new(list);
         for (i, s) in list.iter().enumerate() {
-            let new = self.schema(s, &path.push(Seg::Index(i)), false)?;
+            let new = self.schema(s, &path.push(Seg::Index(i)), false, depth)?;
             if new.keywords.as_ptr() == s.keywords.as_ptr() {
                 out.same(i);
             } else {
@@ -302,10 +497,11 @@ impl<'a> Walk<'a, '_, '_> {
         &mut self,
         props: &'a [Prop<'a>],
         path: &Path<'_>,
+        depth: usize,
     ) -> Result<Option<&'a [Prop<'a>]>, Stop> {
         let mut out = CowSlice::new(props);
         for (i, p) in props.iter().enumerate() {
-            let new = self.schema(&p.schema, &path.push(Seg::Key(p.name)), false)?;
+            let new = self.schema(&p.schema, &path.push(Seg::Key(p.name)), false, depth)?;
             if new.keywords.as_ptr() == p.schema.keywords.as_ptr() {
                 out.same(i);
             } else {
@@ -318,13 +514,15 @@ impl<'a> Walk<'a, '_, '_> {
 
     /// Closes the object node whose (already strict) keywords are `out`: `additionalProperties:
     /// false`, and for `all_required` every property required, the optional ones widened.
+    /// Returns whether `out` changed, and how many of its properties are optional now (counted
+    /// only when [`Wants::optional`]).
     fn close(
         &mut self,
         out: &mut SmallVec<[Entry<'a>; 12]>,
         s: &Schema<'a>,
         path: &Path<'_>,
         root: bool,
-    ) -> Result<bool, Stop> {
+    ) -> Result<(bool, usize), Stop> {
         let props = match out.iter().find(|e| e.keyword == Keyword::Properties).map(|e| e.value) {
             Some(Value::Props(p)) => p,
             _ => &[],
@@ -349,9 +547,17 @@ impl<'a> Walk<'a, '_, '_> {
             changed = true;
             self.closed += usize::from(!props.is_empty());
         }
-        let all_required = props.iter().all(|p| required.contains(&p.name));
-        if !self.rules.all_required || all_required {
-            return Ok(changed);
+        if !self.rules.all_required {
+            let optional = if self.wants.optional {
+                props.iter().filter(|p| !required.contains(&p.name)).count()
+            } else {
+                0
+            };
+            return Ok((changed, optional));
+        }
+        // From here on every property is required.
+        if props.iter().all(|p| required.contains(&p.name)) {
+            return Ok((changed, 0));
         }
         // Every property required; the optional ones accept null as well. Written in place in
         // the arena: no list on the way, however many properties there are.
@@ -394,7 +600,7 @@ impl<'a> Walk<'a, '_, '_> {
             self.widened = true;
             let tool = self.tool;
             self.cx.record(
-                &tool,
+                tool,
                 s.at,
                 Severity::Info,
                 Code::StrictWidened,
@@ -418,7 +624,7 @@ impl<'a> Walk<'a, '_, '_> {
                 }),
             );
         }
-        Ok(true)
+        Ok((true, 0))
     }
 }
 
@@ -432,8 +638,8 @@ fn nullable<'a>(
 ) -> Result<Option<Schema<'a>>, Stop> {
     let arena = cx.arena;
     let err = || Stop::Err(arena_error(path, cx));
-    let has = |k| s.get(k).is_some();
-    if accepts_null(s) {
+    let n = NullShape::of(s);
+    if n.accepts_null() {
         return Ok(None);
     }
     let null_schema = || -> Result<Schema<'a>, Stop> {
@@ -445,9 +651,7 @@ fn nullable<'a>(
         let keywords = arena.try_alloc_slice_copy(&[entry]).map_err(|_| err())?;
         Ok(Schema { boolean: None, keywords, features: features_of(keywords), at: s.at })
     };
-    if let (Some(t), false, false, false) =
-        (s.types(), has(Keyword::Enum), has(Keyword::Const), has(Keyword::AnyOf))
-    {
+    if let (Some(t), None, false, None) = (n.types, n.enum_value, n.has_const, n.any_of) {
         let list = arena.try_alloc_slice_fill_copy(t.list.len() + 1, JsonType::Null);
         let list = list.map_err(|_| err())?;
         for (slot, ty) in list.iter_mut().zip(t.list) {
@@ -461,9 +665,7 @@ fn nullable<'a>(
         let keywords = &*keywords;
         return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
     }
-    if let (Some(Value::Schemas(branches)), None) =
-        (s.get(Keyword::AnyOf).map(|e| e.value), s.types())
-    {
+    if let (Some(Value::Schemas(branches)), None) = (n.any_of, n.types) {
         let null = null_schema()?;
         let list = arena.try_alloc_slice_fill_copy(branches.len() + 1, null).map_err(|_| err())?;
         for (slot, b) in list.iter_mut().zip(branches) {
@@ -483,22 +685,61 @@ fn nullable<'a>(
     Ok(Some(Schema { boolean: None, keywords, features: features_of(keywords), at: s.at }))
 }
 
-/// Whether `s` visibly accepts `null`: a `null` type with no enum/const to exclude it, or an
-/// `anyOf` branch that does.
-fn accepts_null(s: &Schema<'_>) -> bool {
-    let enum_has_null = match s.get(Keyword::Enum).map(|e| e.value) {
-        Some(Value::Json(Json::Array(items))) => items.iter().any(|v| matches!(v, Json::Null)),
-        Some(_) => false,
-        None => true,
-    };
-    let typed_null = s.types().is_some_and(|t| t.contains(JsonType::Null))
-        && enum_has_null
-        && s.get(Keyword::Const).is_none();
-    let branch_null = match s.get(Keyword::AnyOf).map(|e| e.value) {
-        Some(Value::Schemas(list)) => list.iter().any(accepts_null),
-        _ => false,
-    };
-    typed_null || (branch_null && s.types().is_none())
+/// The `required` names among `keywords`, as [`Schema::required`] reads them.
+fn required_of<'a>(keywords: &[Entry<'a>]) -> &'a [&'a str] {
+    match keywords.iter().find(|e| e.keyword == Keyword::Required).map(|e| e.value) {
+        Some(Value::Strings(s)) => s,
+        _ => &[],
+    }
+}
+
+/// What [`nullable`] reads of a node, in one scan of its keywords: the first `type` (as
+/// [`Schema::types`] reads it), `enum` and `anyOf` values, whether it has a `const`.
+struct NullShape<'a> {
+    types: Option<Types<'a>>,
+    enum_value: Option<Value<'a>>,
+    has_const: bool,
+    any_of: Option<Value<'a>>,
+}
+
+impl<'a> NullShape<'a> {
+    fn of(s: &Schema<'a>) -> NullShape<'a> {
+        let mut n = NullShape { types: None, enum_value: None, has_const: false, any_of: None };
+        let mut typed = false;
+        for e in s.keywords {
+            match e.keyword {
+                Keyword::Type if !typed => {
+                    typed = true;
+                    if let Value::Type(t) = e.value {
+                        n.types = Some(t);
+                    }
+                }
+                Keyword::Enum if n.enum_value.is_none() => n.enum_value = Some(e.value),
+                Keyword::Const => n.has_const = true,
+                Keyword::AnyOf if n.any_of.is_none() => n.any_of = Some(e.value),
+                _ => {}
+            }
+        }
+        n
+    }
+
+    /// Whether the node visibly accepts `null`: a `null` type with no enum/const to exclude
+    /// it, or an `anyOf` branch that does.
+    fn accepts_null(&self) -> bool {
+        let enum_has_null = match self.enum_value {
+            Some(Value::Json(Json::Array(items))) => items.iter().any(|v| matches!(v, Json::Null)),
+            Some(_) => false,
+            None => true,
+        };
+        let typed_null = self.types.is_some_and(|t| t.contains(JsonType::Null))
+            && enum_has_null
+            && !self.has_const;
+        let branch_null = match self.any_of {
+            Some(Value::Schemas(list)) => list.iter().any(|b| NullShape::of(b).accepts_null()),
+            _ => false,
+        };
+        typed_null || (branch_null && self.types.is_none())
+    }
 }
 
 /// An object schema with `keywords` plus `"type": "object"`, `"properties": {}`.
