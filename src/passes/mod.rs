@@ -245,7 +245,10 @@ pub(crate) fn rewrite<'a>(
     }
     let mut entries = CowSlice::new(s.keywords);
     for (i, e) in s.keywords.iter().enumerate() {
-        if !rule.descend(e, cx) {
+        // A leaf has nothing to descend into: the rule is not asked (for the policy, asking
+        // is a profile lookup per keyword).
+        let branch = matches!(e.value, Value::Schema(_) | Value::Schemas(_) | Value::Props(_));
+        if !branch || !rule.descend(e, cx) {
             entries.same(i);
             continue;
         }
