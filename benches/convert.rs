@@ -1,6 +1,7 @@
 //! Throughput of the bytes-to-bytes path against its floors, measured in one criterion group per
 //! target so the ratios come from the same run: a serde_json `Value` parse + re-serialize of the
-//! same bytes, and a simd-json tape parse alone.
+//! same bytes, and a simd-json tape parse alone, with fresh buffers (`to_tape`) and with
+//! buffers reused as a `Converter` reuses its own.
 //!
 //! Input: every catalog in `$TOOLADAPTER_CORPUS/mcp-catalogs/` (default `../shared/corpus`),
 //! or the repo's `examples/data/catalog.mcp.json` when the corpus is absent.
@@ -11,6 +12,7 @@ use std::time::Duration;
 mod common;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use simd_json::Tape;
 use tooladapter::formats::{Anthropic, Gemini, Mcp, OpenAi, OpenAiResponses};
 use tooladapter::{Adapter, Converter, Options, Strict};
 
@@ -21,7 +23,6 @@ fn inputs() -> Vec<Vec<u8>> {
 fn bench(c: &mut Criterion) {
     let inputs = inputs();
     let bytes: u64 = inputs.iter().map(|i| i.len() as u64).sum();
-    settle_allocator(&inputs);
     let targets: [(&str, &dyn Adapter, Strict); 5] = [
         ("openai", &OpenAi, Strict::Source),
         ("openai-responses", &OpenAiResponses, Strict::Source),
@@ -55,6 +56,7 @@ fn bench(c: &mut Criterion) {
                 }
             });
         });
+        // A tape parse as its simplest call makes it: fresh buffers and tape every time.
         group.bench_function("simd_json_tape_parse", |b| {
             b.iter_batched_ref(
                 || inputs.clone(),
@@ -66,24 +68,27 @@ fn bench(c: &mut Criterion) {
                 BatchSize::LargeInput,
             );
         });
+        // The parse a converter does, without the converting: buffers and tape reused from
+        // one input to the next, as a `Converter` reuses its own. The stricter floor, and the
+        // steadier one: it times no allocation (nor the page faults of fresh large buffers,
+        // whose cost varies with what the allocator holds).
+        group.bench_function("simd_json_tape_parse_reused", |b| {
+            let mut buffers = simd_json::Buffers::default();
+            let mut spare: Tape<'static> = Tape(Vec::new());
+            b.iter_batched_ref(
+                || inputs.clone(),
+                |copies| {
+                    for copy in copies.iter_mut() {
+                        let mut tape = std::mem::replace(&mut spare, Tape(Vec::new())).reset();
+                        let parsed = simd_json::fill_tape(copy, &mut buffers, &mut tape);
+                        black_box(parsed.map(|()| tape.0.len()).unwrap_or(0));
+                        spare = tape.reset();
+                    }
+                },
+                BatchSize::LargeInput,
+            );
+        });
         group.finish();
-    }
-}
-
-/// Converts and tape-parses the inputs once, with a converter that is then dropped. The tape baseline allocates
-/// fresh buffers per parse, and how fast those allocations are depends on what the allocator
-/// already holds: in the first group, before any converter had been dropped, it measured 20–30%
-/// slower than in the groups after it, which flattered that group's ratio. Freeing a warm
-/// converter's buffers first puts every group's baseline on the same footing.
-fn settle_allocator(inputs: &[Vec<u8>]) {
-    let mut converter = Converter::new();
-    for input in inputs {
-        let out = converter.convert(input, &Mcp, &OpenAi, &Options::default());
-        black_box(out.map(|c| c.output().len()).unwrap_or(0));
-    }
-    for input in inputs {
-        let mut copy = input.clone();
-        black_box(simd_json::to_tape(&mut copy).map(|t| t.0.len()).unwrap_or(0));
     }
 }
 
