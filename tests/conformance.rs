@@ -32,15 +32,6 @@ fn number_text_survives_every_neighbour() {
     assert_eq!(convert(input, "mcp", "mcp"), expected);
 }
 
-/// A member name that serde_json's `raw_value` feature treats as magic when reading a
-/// `Value` (found by the `lower` fuzz target, whose oracle read the output that way) is plain
-/// data here: it passes through with its value.
-#[test]
-fn serde_magic_member_names_are_plain_keys() {
-    let input = r#"{"name":"t","inputSchema":{"type":"object","properties":{"x":{"not":{"$serde_json::private::RawValue":"ntll"}}}}}"#;
-    assert_eq!(convert(input, "mcp", "mcp"), input);
-}
-
 #[test]
 fn property_order_survives_more_than_32_properties() {
     let props: Vec<String> =
