@@ -121,6 +121,8 @@ pub struct Converter {
     names: Vec<(u64, u32)>,
     /// Pre-flight findings of one tool, reused.
     findings: Vec<Finding>,
+    /// Where the passes write a description note before copying it into the arena, reused.
+    text: String,
 }
 
 /// The reading half of a session: arena, parse buffers and lowering scratch, and what an
@@ -279,6 +281,7 @@ impl Converter {
             conversion: Conversion::default(),
             names: Vec::new(),
             findings: Vec::new(),
+            text: String::new(),
         }
     }
 
@@ -304,7 +307,8 @@ impl Converter {
         // Output is about the input's size: one allocation up front rather than doublings.
         conversion.output.reserve(input.len());
         conversion.inverse.reset(from.name(), to.name());
-        let scratch = Scratch { names: &mut self.names, findings: &mut self.findings };
+        let scratch =
+            Scratch { names: &mut self.names, findings: &mut self.findings, text: &mut self.text };
         // parse → lower, then passes → emit.
         self.front.lower(input, from, Some(to), options, |mut lowered, arena| {
             let kept = run_passes(
@@ -365,9 +369,9 @@ impl Converter {
         }
         let conversion = &mut self.conversion;
         conversion.clear();
-        let (findings, names) = (&mut self.findings, &mut self.names);
+        let (findings, names, text) = (&mut self.findings, &mut self.names, &mut self.text);
         self.front.lower(input, from, Some(to), options, |lowered, arena| {
-            let mut cx = PassCx::new(arena, from, to, options, &mut conversion.report);
+            let mut cx = PassCx::new(arena, from, to, options, &mut conversion.report, text);
             let strict = cx.strict_profile();
             for tool in lowered.tools.iter() {
                 findings.clear();
@@ -499,6 +503,7 @@ fn lower_tools<'a>(
 struct Scratch<'s> {
     names: &'s mut Vec<(u64, u32)>,
     findings: &'s mut Vec<Finding>,
+    text: &'s mut String,
 }
 
 /// Records pre-flight findings as `error` entries, about `tool` or, for a request-level
@@ -536,7 +541,7 @@ fn run_passes<'a>(
     report: &mut Report,
     scratch: Scratch<'_>,
 ) -> Result<usize, ConversionError> {
-    let mut cx = PassCx::new(arena, from, to, options, report);
+    let mut cx = PassCx::new(arena, from, to, options, report, scratch.text);
     // The same format is not second-guessed unless the caller asked for strict handling.
     let rewrite =
         from.name() != to.name() || matches!(options.strict, Strict::On | Strict::Require);

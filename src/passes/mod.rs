@@ -18,8 +18,6 @@ pub(crate) use policy::keeps;
 pub(crate) use refs::{Target, percent_decode, resolve};
 pub(crate) use strict::{CatalogCounts, recursion};
 
-use std::cell::RefCell;
-
 use bumpalo::Bump;
 
 use crate::adapter::Adapter;
@@ -41,6 +39,9 @@ pub(crate) struct PassCx<'a, 'c> {
     pub report: &'c mut Report,
     /// The strict tools of the catalog so far, for per-request limits.
     pub catalog: CatalogCounts,
+    /// Where a description note is written before it is copied into the arena at its final
+    /// size; the converter's, so a warm conversion writes notes without allocating.
+    pub text: &'c mut String,
     /// The target profile (with the caller's overrides) when a tool is not strict.
     base: Profile,
     /// The target's strict profile (with the caller's overrides), when it has one.
@@ -57,6 +58,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
         target: &'c dyn Adapter,
         options: &'c Options,
         report: &'c mut Report,
+        text: &'c mut String,
     ) -> Self {
         let overridden = |p: &Profile| {
             if options.policy.is_empty() { *p } else { p.with_overrides(&options.policy) }
@@ -74,6 +76,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             options,
             report,
             catalog: CatalogCounts::default(),
+            text,
             base: profile,
             strict,
             makes_strict: set.has_strict_mode(),
@@ -388,16 +391,17 @@ pub(crate) fn append_description<'a>(
     s: &Schema<'a>,
     note: &str,
     arena: &'a Bump,
+    buf: &mut String,
 ) -> Result<Schema<'a>, ()> {
-    append_description_with(s, arena, |push| push(note))
+    append_description_with(s, arena, buf, |push| push(note))
 }
 
-/// [`append_description`] with the note written by `note` into the sink it is given. The
-/// text is allocated once, exactly, in the arena; `note` runs once into a per-thread buffer
-/// or, where that is busy, twice (to size the text, then to write it).
+/// [`append_description`] with the note written by `note` into the sink it is given: into
+/// `buf` (a reused buffer), then copied into the arena in one allocation of its final size.
 pub(crate) fn append_description_with<'a>(
     s: &Schema<'a>,
     arena: &'a Bump,
+    buf: &mut String,
     note: impl Fn(&mut dyn FnMut(&str)),
 ) -> Result<Schema<'a>, ()> {
     let at = s.keywords.iter().position(|e| e.keyword == Keyword::Description);
@@ -414,17 +418,10 @@ pub(crate) fn append_description_with<'a>(
             push(" ");
         }
     };
-    let text = |push: &mut dyn FnMut(&str)| {
-        prefix(push);
-        note(push);
-    };
-    // Written once into this thread's buffer and copied into the arena at its final size;
-    // where the buffer is not to be had, written into the arena directly.
-    let value = match TEXT.try_with(|buf| buffered(buf, arena, text)).ok().flatten() {
-        Some(written) => written.map_err(|_| ())?,
-        None => in_arena(arena, text)?,
-    };
-    let value = Value::Str(value);
+    buf.clear();
+    prefix(&mut |piece| buf.push_str(piece));
+    note(&mut |piece| buf.push_str(piece));
+    let value = Value::Str(arena.try_alloc_str(buf).map_err(|_| ())?);
     let len = s.keywords.len() + usize::from(at.is_none());
     let blank = Entry { keyword: Keyword::Description, at: s.at, value };
     let slots = arena.try_alloc_slice_fill_copy(len, blank).map_err(|_| ())?;
@@ -433,48 +430,6 @@ pub(crate) fn append_description_with<'a>(
     }
     let boolean = None;
     Ok(Schema { boolean, keywords: slots, features: features_of(slots), ..*s })
-}
-
-thread_local! {
-    /// The text [`append_description_with`] writes, kept between calls so that a warm
-    /// conversion writes its descriptions without allocating.
-    static TEXT: RefCell<String> = const { RefCell::new(String::new()) };
-}
-
-/// A buffer kept above this capacity would hold on to one large description for the thread's
-/// lifetime.
-const TEXT_KEPT: usize = 1 << 16;
-
-/// `text` written into `buf`, then copied into the arena; `None` when `buf` is in use.
-fn buffered<'a>(
-    buf: &RefCell<String>,
-    arena: &'a Bump,
-    text: impl Fn(&mut dyn FnMut(&str)),
-) -> Option<Result<&'a str, bumpalo::AllocErr>> {
-    let mut buf = buf.try_borrow_mut().ok()?;
-    buf.clear();
-    text(&mut |piece| buf.push_str(piece));
-    let copied = arena.try_alloc_str(&buf).map(|t| &*t);
-    if buf.capacity() > TEXT_KEPT {
-        *buf = String::new();
-    }
-    Some(copied)
-}
-
-/// `text` written straight into the arena: measured first, then written into exactly that
-/// much room (the arena, past its limit, panics when asked to grow a buffer rather than fail).
-fn in_arena(arena: &Bump, text: impl Fn(&mut dyn FnMut(&str))) -> Result<&str, ()> {
-    let mut len = 0usize;
-    text(&mut |piece| len = len.saturating_add(piece.len()));
-    let mut bytes = bumpalo::collections::Vec::<u8>::new_in(arena);
-    bytes.try_reserve_exact(len).map_err(|_| ())?;
-    text(&mut |piece| {
-        if bytes.capacity() - bytes.len() >= piece.len() {
-            bytes.extend_from_slice(piece.as_bytes());
-        }
-    });
-    let text = bumpalo::collections::String::from_utf8(bytes).map_err(|_| ())?;
-    Ok(text.into_bump_str())
 }
 
 /// The arena ran out while a pass rewrote the node at `path`.
@@ -633,40 +588,49 @@ fn run_all<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, Con
 
 #[cfg(test)]
 mod tests {
-    use std::cell::RefCell;
-
     use bumpalo::Bump;
 
-    use super::{buffered, in_arena};
+    use super::append_description_with;
+    use crate::ir::{Entry, FeatureSet, Keyword, Schema, Value};
 
-    fn text(push: &mut dyn FnMut(&str)) {
-        for piece in ["An id. ", "Constraints: ", "minLength 3", ", ", "format \"é\"", "."] {
+    fn note(push: &mut dyn FnMut(&str)) {
+        for piece in ["Constraints: ", "minLength 3", ", ", "format \"é\"", "."] {
             push(piece);
         }
     }
 
-    /// The buffered path and the arena-only path write the same text, and the first gives way
-    /// to the second while its buffer is in use.
-    #[test]
-    fn a_description_is_the_same_text_either_way() {
-        let arena = Bump::new();
-        let buf = RefCell::new(String::from("left over"));
-        let direct = in_arena(&arena, text);
-        let via_buffer = buffered(&buf, &arena, text).and_then(Result::ok);
-        assert_eq!(direct.ok(), via_buffer);
-        assert_eq!(via_buffer, Some("An id. Constraints: minLength 3, format \"é\"."));
-        let busy = buf.borrow_mut();
-        assert!(buffered(&buf, &arena, text).is_none());
-        drop(busy);
+    fn described(description: &'static str) -> Schema<'static> {
+        let keywords: &'static [Entry<'static>] = Box::leak(Box::new([Entry {
+            keyword: Keyword::Description,
+            at: 0,
+            value: Value::Str(description),
+        }]));
+        Schema { boolean: None, keywords, features: FeatureSet::EMPTY, at: 0 }
     }
 
-    /// Past its limit the arena refuses the text on both paths rather than panicking.
+    fn description<'a>(s: &Schema<'a>) -> Option<&'a str> {
+        s.keywords.iter().find_map(|e| match e.value {
+            Value::Str(d) if e.keyword == Keyword::Description => Some(d),
+            _ => None,
+        })
+    }
+
+    /// The note follows the description after a space, whatever the buffer held before.
     #[test]
-    fn a_full_arena_refuses_a_description_either_way() {
+    fn a_note_follows_the_description() {
+        let arena = Bump::new();
+        let mut buf = String::from("left over");
+        let s = append_description_with(&described("An id."), &arena, &mut buf, note);
+        let text = s.ok().and_then(|s| description(&s));
+        assert_eq!(text, Some("An id. Constraints: minLength 3, format \"é\"."));
+    }
+
+    /// Past its limit the arena refuses the text rather than panicking.
+    #[test]
+    fn a_full_arena_refuses_a_description() {
         let arena = Bump::new();
         arena.set_allocation_limit(Some(0));
-        let buf = RefCell::new(String::new());
-        assert!(in_arena(&arena, text).is_err());
-        assert!(matches!(buffered(&buf, &arena, text), Some(Err(_))));
+        let mut buf = String::new();
+        assert!(append_description_with(&described("An id."), &arena, &mut buf, note).is_err());
     }
 }

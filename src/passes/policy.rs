@@ -201,7 +201,9 @@ impl<'a> NodeRule<'a> for Policy {
             }
             push(".");
         };
-        append_description_with(&node, cx.arena, note).map(Some).map_err(|()| arena_error(path, cx))
+        append_description_with(&node, cx.arena, cx.text, note)
+            .map(Some)
+            .map_err(|()| arena_error(path, cx))
     }
 }
 
@@ -286,6 +288,6 @@ fn object_form<'a>(
             "{target} has no boolean schemas and no way to reject every value; `false` written as `{{}}` with the rule in its description"
         ),
     );
-    append_description(&empty, "Constraints: no value is allowed.", cx.arena)
+    append_description(&empty, "Constraints: no value is allowed.", cx.arena, cx.text)
         .map_err(|()| arena_error(path, cx))
 }

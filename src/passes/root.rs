@@ -87,7 +87,8 @@ fn root_combinators<'a>(
     let Some(keywords) = out.finish() else { return Ok(()) };
     let node = Schema { keywords, ..root };
     let note = format!("Constraints: {}.", prose.join(", "));
-    let new = append_description(&node, &note, cx.arena).map_err(|()| arena_error(&path, cx))?;
+    let new =
+        append_description(&node, &note, cx.arena, cx.text).map_err(|()| arena_error(&path, cx))?;
     tool.input = Some(new);
     Ok(())
 }
