@@ -7,7 +7,7 @@
 //! alone behind [`crate::Converter::check`] and `tooladapter check`.
 
 use crate::adapter::Adapter;
-use crate::ir::{Entry, FeatureSet, Keyword, Role, Schema, SchemaFeature, Tool, Value};
+use crate::ir::{Entry, FeatureSet, Keyword, Prop, Role, Schema, SchemaFeature, Tool, Value};
 use crate::passes::names::sanitize;
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Limit, NameRule, Profile, StrictRules};
@@ -313,6 +313,15 @@ fn catalog_limits(
     }
 }
 
+impl Counts {
+    /// Adds the optional (not in `required`) and the union-typed members of `props`, a node's
+    /// `properties`: what the per-request limits read.
+    fn add_params(&mut self, props: &[Prop<'_>], required: &[&str]) {
+        self.optional += props.iter().filter(|p| !required.contains(&p.name)).count();
+        self.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+    }
+}
+
 /// The counts of `s` toward the size limits.
 pub(crate) fn measure(s: &Schema<'_>) -> Counts {
     let mut counts = Counts::default();
@@ -335,10 +344,8 @@ pub(crate) fn count(s: &Schema<'_>, depth: usize, c: &mut Counts) {
             Value::Props(props) => {
                 let is_props = e.keyword == Keyword::Properties;
                 if is_props {
-                    let required = s.required();
                     c.properties += props.len();
-                    c.optional += props.iter().filter(|p| !required.contains(&p.name)).count();
-                    c.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+                    c.add_params(props, s.required());
                 }
                 if matches!(e.keyword, Keyword::Properties | Keyword::Defs | Keyword::Definitions) {
                     c.chars += props.iter().map(|p| p.name.len()).sum::<usize>();
@@ -373,9 +380,7 @@ fn count_params(s: &Schema<'_>, c: &mut Counts) {
         match e.value {
             Value::Props(props) => {
                 if e.keyword == Keyword::Properties {
-                    let required = s.required();
-                    c.optional += props.iter().filter(|p| !required.contains(&p.name)).count();
-                    c.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+                    c.add_params(props, s.required());
                 }
                 for p in props {
                     count_params(&p.schema, c);
@@ -497,11 +502,8 @@ impl Walk<'_, '_> {
                 Value::Props(props) => {
                     let is_props = e.keyword == Keyword::Properties;
                     if is_props && self.count {
-                        let required = s.required();
                         self.counts.properties += props.len();
-                        self.counts.optional +=
-                            props.iter().filter(|p| !required.contains(&p.name)).count();
-                        self.counts.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+                        self.counts.add_params(props, s.required());
                     }
                     if self.count
                         && matches!(

@@ -18,6 +18,7 @@ use serde_json::{Map, Value as JsonValue};
 
 use crate::ir::{Keyword, Schema, Tool, Value};
 use crate::passes::{Target, resolve};
+use crate::report::{Span, Texts};
 
 /// What undoes a conversion's renames and strict widening.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -256,13 +257,11 @@ impl<'s> Builder<'s> {
         if depth > 256 {
             return None;
         }
-        // Made on the first thing to undo: most nodes have none, and an empty map still costs
-        // a hasher and a drop.
-        let mut n: Option<ArgNode> = None;
+        let mut n = ArgNode::default();
         for e in s.keywords {
             match (e.keyword, e.value) {
                 (Keyword::Properties, Value::Props(props)) => {
-                    for (i, p) in props.iter().enumerate() {
+                    for p in props {
                         let value = self.node(&p.schema, depth + 1);
                         if p.source_name.is_some() || p.widened || value.is_some() {
                             let prop = ArgProp {
@@ -270,38 +269,23 @@ impl<'s> Builder<'s> {
                                 drop_null: p.widened,
                                 value,
                             };
-                            let n = n.get_or_insert_with(ArgNode::default);
-                            // Widening often takes most members: sized once, not doubled.
-                            if n.properties.is_empty() {
-                                n.properties.reserve(props.len() - i);
-                            }
                             n.properties.insert(p.name.to_owned(), prop);
                         }
                     }
                 }
                 (Keyword::Items, Value::Schema(item)) => {
-                    let item = self.node(item, depth + 1).map(Box::new);
-                    if item.is_some() || n.is_some() {
-                        n.get_or_insert_with(ArgNode::default).items = item;
-                    }
+                    n.items = self.node(item, depth + 1).map(Box::new);
                 }
                 (Keyword::AnyOf | Keyword::OneOf | Keyword::AllOf, Value::Schemas(list)) => {
-                    for b in list {
-                        if let Some(branch) = self.node(b, depth + 1) {
-                            n.get_or_insert_with(ArgNode::default).any_of.push(branch);
-                        }
-                    }
+                    n.any_of.extend(list.iter().filter_map(|b| self.node(b, depth + 1)));
                 }
                 (Keyword::Ref, Value::Str(reference)) => {
-                    let reference = self.reference(reference, depth);
-                    if reference.is_some() || n.is_some() {
-                        n.get_or_insert_with(ArgNode::default).reference = reference;
-                    }
+                    n.reference = self.reference(reference, depth);
                 }
                 _ => {}
             }
         }
-        n.filter(|n| !n.is_empty())
+        (!n.is_empty()).then_some(n)
     }
 
     fn reference(&mut self, reference: &str, depth: usize) -> Option<String> {
@@ -329,8 +313,8 @@ impl<'s> Builder<'s> {
 pub(crate) struct Recorded {
     from: String,
     to: String,
-    /// Every name and reference recorded, back to back.
-    text: String,
+    /// Every name and reference recorded.
+    text: Texts,
     tools: Vec<RecTool>,
     nodes: Vec<RecNode>,
     props: Vec<RecProp>,
@@ -349,12 +333,6 @@ pub(crate) struct Recorded {
 
 /// No node: nothing to undo there.
 const NONE: u32 = u32::MAX;
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Span {
-    start: usize,
-    end: usize,
-}
 
 #[derive(Clone, Copy)]
 struct RecTool {
@@ -409,9 +387,9 @@ impl Recorded {
         if tool.source_name.is_none() && !tool.remapped {
             return;
         }
-        let name = self.text(tool.name);
+        let name = self.text.push(tool.name);
         let source_name = match tool.source_name {
-            Some(s) => self.text(s),
+            Some(s) => self.text.push(s),
             None => name,
         };
         let first_def = self.defs.len();
@@ -440,16 +418,6 @@ impl Recorded {
         self.made.get_or_init(|| self.make())
     }
 
-    fn text(&mut self, s: &str) -> Span {
-        let start = self.text.len();
-        self.text.push_str(s);
-        Span { start, end: self.text.len() }
-    }
-
-    fn str(&self, span: Span) -> &str {
-        self.text.get(span.start..span.end).unwrap_or_default()
-    }
-
     fn index(&self, len: usize) -> u32 {
         u32::try_from(len).unwrap_or(NONE)
     }
@@ -469,8 +437,8 @@ impl Recorded {
                     for p in props {
                         let value = self.node(root, &p.schema, first_def, depth + 1);
                         if p.source_name.is_some() || p.widened || value != NONE {
-                            let name = self.text(p.name);
-                            let source = p.source_name.map(|s| self.text(s));
+                            let name = self.text.push(p.name);
+                            let source = p.source_name.map(|s| self.text.push(s));
                             self.pending_props.push(RecProp {
                                 name,
                                 source,
@@ -524,16 +492,16 @@ impl Recorded {
         first_def: usize,
         depth: usize,
     ) -> Option<Span> {
-        if let Some(open) = self.open.iter().find(|o| self.str(**o) == r) {
+        if let Some(open) = self.open.iter().find(|o| self.text.get(**o) == r) {
             return Some(*open);
         }
         // A tool has a handful of definitions; resolving each one walks the document anyway.
         let done = self.defs.get(first_def..).unwrap_or_default().iter();
-        if let Some(done) = done.clone().find(|d| self.str(d.reference) == r) {
+        if let Some(done) = done.clone().find(|d| self.text.get(d.reference) == r) {
             return (done.node != NONE).then_some(done.reference);
         }
         let Target::Found(target) = resolve(root, r) else { return None };
-        let span = self.text(r);
+        let span = self.text.push(r);
         self.open.push(span);
         let node = self.node(root, target, first_def, depth + 1);
         self.open.pop();
@@ -546,8 +514,8 @@ impl Recorded {
             .tools
             .iter()
             .map(|t| ToolInverse {
-                name: self.str(t.name).to_owned(),
-                source_name: self.str(t.source_name).to_owned(),
+                name: self.text.get(t.name).to_owned(),
+                source_name: self.text.get(t.source_name).to_owned(),
                 arguments: (t.root != NONE).then(|| ArgMap {
                     root: self.make_node(t.root),
                     defs: self
@@ -556,7 +524,7 @@ impl Recorded {
                         .unwrap_or_default()
                         .iter()
                         .filter(|d| d.node != NONE)
-                        .map(|d| (self.str(d.reference).to_owned(), self.make_node(d.node)))
+                        .map(|d| (self.text.get(d.reference).to_owned(), self.make_node(d.node)))
                         .collect(),
                 }),
             })
@@ -577,16 +545,16 @@ impl Recorded {
                 .iter()
                 .map(|p| {
                     let prop = ArgProp {
-                        source: p.source.map(|s| self.str(s).to_owned()),
+                        source: p.source.map(|s| self.text.get(s).to_owned()),
                         drop_null: p.drop_null,
                         value: (p.value != NONE).then(|| self.make_node(p.value)),
                     };
-                    (self.str(p.name).to_owned(), prop)
+                    (self.text.get(p.name).to_owned(), prop)
                 })
                 .collect(),
             items: (n.items != NONE).then(|| Box::new(self.make_node(n.items))),
             any_of: branches.iter().map(|b| self.make_node(*b)).collect(),
-            reference: n.reference.map(|r| self.str(r).to_owned()),
+            reference: n.reference.map(|r| self.text.get(r).to_owned()),
         }
     }
 }

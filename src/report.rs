@@ -222,8 +222,8 @@ impl fmt::Display for FeatureLossWarning {
 #[derive(Default)]
 pub struct Report {
     rows: Vec<Row>,
-    /// Every field of every row, back to back.
-    text: String,
+    /// Every field of every row.
+    text: Texts,
     /// What only a report with entries needs, boxed so the report stays small (it travels
     /// in errors) and made at the first entry sorted or read.
     more: OnceLock<Box<More>>,
@@ -242,11 +242,36 @@ struct More {
     sorted: Vec<Row>,
 }
 
-/// Where a field's text lies in [`Report::text`].
-#[derive(Clone, Copy, Debug, Default)]
-struct Span {
+/// Strings kept back to back in one buffer, each known by its [`Span`]: recording one copies
+/// its bytes and nothing else, so a buffer kept from one conversion to the next records
+/// without allocating (the report's rows and the recorded inverse map both live on one).
+#[derive(Clone, Default)]
+pub(crate) struct Texts(String);
+
+/// Where a string lies in its [`Texts`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Span {
     start: usize,
     end: usize,
+}
+
+impl Texts {
+    /// Appends `text` and returns where it lies.
+    pub(crate) fn push(&mut self, text: impl Text) -> Span {
+        let start = self.0.len();
+        text.write_into(&mut self.0);
+        Span { start, end: self.0.len() }
+    }
+
+    /// The string at `span` (empty for a span of another buffer's).
+    pub(crate) fn get(&self, span: Span) -> &str {
+        self.0.get(span.start..span.end).unwrap_or_default()
+    }
+
+    /// Forgets every string, keeping the buffer.
+    pub(crate) fn clear(&mut self) {
+        self.0.clear();
+    }
 }
 
 /// A recorded entry: [`ReportEntry`] with its text in the report's buffer.
@@ -373,7 +398,7 @@ impl Report {
     }
 
     fn str(&self, span: Span) -> &str {
-        self.text.get(span.start..span.end).unwrap_or_default()
+        self.text.get(span)
     }
 
     /// The list made from the rows, in the last list's entries where there are some.
@@ -431,9 +456,7 @@ impl Report {
     }
 
     fn span(&mut self, text: impl Text) -> Span {
-        let start = self.text.len();
-        text.write_into(&mut self.text);
-        Span { start, end: self.text.len() }
+        self.text.push(text)
     }
 
     pub(crate) fn clear(&mut self) {
