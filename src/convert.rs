@@ -176,8 +176,7 @@ impl Front {
             return Err(unsupported(from, Direction::ToCanonical));
         }
         let Front { arena, parser, scratch, imported } = self;
-        let keys = to.and_then(|t| t.profile().key_rule());
-        let mut session = Session { arena, parser, scratch, from, keys, options };
+        let mut session = Session { arena, parser, scratch, from, to, options };
         if !from.imports() {
             return session.read(input, |lw, arena, source| {
                 let mut lowered = lower_document(lw, from)?;
@@ -210,8 +209,9 @@ struct Session<'s> {
     parser: &'s mut Parser,
     scratch: &'s mut Vec<(u64, u32)>,
     from: &'s dyn Adapter,
-    /// The target's property-key rule, which lowering tests keys against.
-    keys: Option<&'s crate::profile::NameRule>,
+    /// The conversion's target, if there is one: lowering tests property keys against its
+    /// key rule and leaves unread what it drops whole.
+    to: Option<&'s dyn Adapter>,
     options: &'s Options,
 }
 
@@ -235,7 +235,8 @@ impl Session<'_> {
         let source = Source { base: doc.base, src: input, escapes: doc.escapes };
         let result = {
             let mut lw = Lowerer::new(&doc, input, arena, limits, name, self.scratch);
-            lw.check_keys(self.keys);
+            lw.check_keys(self.to.and_then(|t| t.profile().key_rule()));
+            lw.set_target(self.to);
             f(&mut lw, arena, source)
         };
         let tape = crate::parse::recycle(doc.tape);

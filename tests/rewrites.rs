@@ -384,3 +384,41 @@ fn openapi_nullable_becomes_a_type_array_wherever_json_schema_is_read() {
     let tool = br#"{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"string","nullable":true}}}}"#;
     assert!(convert(tool, "mcp", "mcp").output_str().contains("\"nullable\": true"));
 }
+
+#[test]
+fn a_dropped_output_schema_or_metadata_member_is_reported_once_and_not_read() {
+    let r = Registry::default();
+    // Gemini drops `additionalProperties` in the input schema, and the whole output schema:
+    // one entry for the output schema, none about what lay inside it.
+    let tool = br#"{"name":"t","inputSchema":{"type":"object","additionalProperties":false},"outputSchema":{"type":"object","additionalProperties":false,"properties":{"r":{"type":"object","additionalProperties":false}}},"_meta":{"k":1}}"#;
+    let c = convert(tool, "mcp", "gemini");
+    let pointers: Vec<(&str, &str)> =
+        c.report().entries().iter().map(|e| (e.code.as_str(), e.pointer.as_str())).collect();
+    assert_eq!(
+        pointers,
+        [
+            ("keyword-dropped", "/inputSchema/additionalProperties"),
+            ("output-schema-dropped", "/outputSchema"),
+            ("metadata-dropped", "/_meta"),
+        ]
+    );
+    // A repeated key inside a part the target drops does not stop the conversion; a target
+    // that keeps the part still rejects it, with the pointer of the object.
+    let dup = br#"{"name":"t","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"a":{"type":"string","type":"number"}}},"annotations":{"title":"x","title":"y"}}"#;
+    for to in ["openai", "openai-responses", "anthropic", "gemini"] {
+        let c = r.convert(dup, "mcp", to).unwrap_or_else(|e| panic!("{to}: {e}"));
+        assert!(!c.output_str().contains("outputSchema"), "{to}");
+    }
+    let e = r.convert(dup, "mcp", "mcp").expect_err("MCP keeps both");
+    assert!(matches!(e.kind(), ErrorKind::DuplicateKey { .. }), "{e}");
+    assert_eq!(e.pointer(), "/outputSchema/properties/a/type");
+    // What is not a schema at all is still an error, whatever the target.
+    let bad = br#"{"name":"t","inputSchema":{"type":"object"},"outputSchema":"object"}"#;
+    let e = r.convert(bad, "mcp", "openai").expect_err("not a schema");
+    assert!(matches!(e.kind(), ErrorKind::WrongType { .. }), "{e}");
+    assert_eq!(e.pointer(), "/outputSchema");
+    // So is a malformed number, which the skip still checks.
+    let num = br#"{"name":"t","inputSchema":{"type":"object"},"_meta":{"n":[1,78901234567890123456-891]}}"#;
+    let e = r.convert(num, "mcp", "openai").expect_err("not JSON");
+    assert!(matches!(e.kind(), ErrorKind::Json { .. }), "{e}");
+}

@@ -120,6 +120,14 @@ fn envelope_members<'a>(
                 tool.input = Some(lw.schema(v, &p, depth)?);
                 tool.valid_keys = lw.key_check();
             }
+            // A schema the target drops is passed over unread (anything else is still the
+            // error `schema` reports).
+            Role::Output
+                if matches!(lw.kind(v), Kind::Object | Kind::Bool)
+                    && lw.target_drops(&ToolMember { key, role: r, at: 0, value }) =>
+            {
+                lw.skip(v, &p)?;
+            }
             Role::Output => tool.output = Some(lw.schema(v, &p, depth)?),
             Role::Strict => match lw.kind(v) {
                 Kind::Bool => {
@@ -132,7 +140,11 @@ fn envelope_members<'a>(
             Role::Meta | Role::Outer | Role::Structure => {}
         }
         if matches!(r, Role::Meta | Role::Outer) {
-            value = lw.json(v, &p, depth)?;
+            if lw.target_drops(&ToolMember { key, role: r, at: 0, value }) {
+                lw.skip(v, &p)?;
+            } else {
+                value = lw.json(v, &p, depth)?;
+            }
         }
         *slot = ToolMember { key, role: r, at: key_at as u32, value };
     }

@@ -11,8 +11,9 @@ mod schema;
 use bumpalo::Bump;
 use simd_json::{Node, StaticNode};
 
+use crate::adapter::{Adapter, EmitContext};
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::ir::{Json, Member};
+use crate::ir::{Json, Member, Role, ToolMember};
 use crate::options::Limits;
 use crate::parse::Doc;
 use crate::passes::names::ByteRule;
@@ -48,6 +49,8 @@ pub struct Lowerer<'a, 's> {
     key_rule: Option<(ByteRule, &'static str)>,
     /// A `properties` key lowered since [`Lowerer::begin_key_check`] breaks `key_rule`.
     key_broken: bool,
+    /// The conversion's target, when lowering serves one (see [`Lowerer::target_drops`]).
+    target: Option<&'s dyn Adapter>,
 }
 
 /// The JSON type of a tape value, for envelope code that branches on shape.
@@ -105,6 +108,7 @@ impl<'a, 's> Lowerer<'a, 's> {
             openapi_types: false,
             key_rule: None,
             key_broken: false,
+            target: None,
         }
     }
 
@@ -123,6 +127,28 @@ impl<'a, 's> Lowerer<'a, 's> {
     /// rule), for [`Lowerer::key_check`].
     pub(crate) fn check_keys(&mut self, rule: Option<&NameRule>) {
         self.key_rule = rule.map(|r| (ByteRule::new(r), r.pattern));
+    }
+
+    /// Sets the target the lowered tools are converted for (`None`: they are read for their
+    /// own sake, and every member is lowered).
+    pub(crate) fn set_target(&mut self, target: Option<&'s dyn Adapter>) {
+        self.target = target;
+    }
+
+    /// Whether the target drops the tool-envelope `member` whole (an output schema it has no
+    /// place for, metadata it cannot hold): its value is then never read, so it is passed
+    /// over with [`Lowerer::skip`] instead of lowered, and passes and the report do not
+    /// speak of its insides. The envelope pass reports the member itself as dropped.
+    pub fn target_drops(&self, member: &ToolMember<'_>) -> bool {
+        let Some(target) = self.target else { return false };
+        match member.role {
+            Role::Output => !target.holds_output_schema(),
+            Role::Meta | Role::Outer => {
+                let cx = EmitContext { source: self.adapter, target: target.name() };
+                !target.holds_member(member, &cx)
+            }
+            _ => false,
+        }
     }
 
     /// Starts a key check: [`Lowerer::key_check`] answers for the keys lowered after this.

@@ -52,7 +52,7 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
                     ["`", m.key, "` has no place in ", cx.target.name(), " tools; dropped"],
                 );
             }
-            Role::Output if tool.output.is_some() && !cx.target.holds_output_schema() => {
+            Role::Output if !cx.target.holds_output_schema() => {
                 cx.record(
                     tool,
                     m.at,
