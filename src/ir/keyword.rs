@@ -230,8 +230,10 @@ impl Keyword {
         if b.len() < 2 || b.len() > 21 {
             return Keyword::Unknown;
         }
-        let kw = SLOTS.get(slot(b)).copied().unwrap_or(Keyword::Unknown);
-        if same_short(kw.as_str().as_bytes(), b) { kw } else { Keyword::Unknown }
+        let at = slot(b);
+        let kw = SLOTS.get(at).copied().unwrap_or(Keyword::Unknown);
+        let name = SLOT_NAMES.get(at).copied().unwrap_or_default();
+        if same_short(name.as_bytes(), b) { kw } else { Keyword::Unknown }
     }
 
     /// The keyword as written in a schema (`"<unknown>"` for [`Keyword::Unknown`], whose real
@@ -434,6 +436,21 @@ static SLOTS: [Keyword; 256] = {
         i += 1;
     }
     table
+};
+
+/// The name of the keyword in each [`SLOTS`] slot (empty where none lands): a load, where
+/// [`Keyword::as_str`] is a call through a jump table on the hottest path of lowering.
+#[allow(clippy::indexing_slicing, reason = "const table build: slots are below 256")]
+static SLOT_NAMES: [&str; 256] = {
+    let mut names = [""; 256];
+    let mut i = 0;
+    while i < 256 {
+        if !matches!(SLOTS[i], Keyword::Unknown) {
+            names[i] = SLOTS[i].as_str();
+        }
+        i += 1;
+    }
+    names
 };
 
 impl std::fmt::Display for Keyword {
