@@ -129,6 +129,16 @@ fn check(
     if made_strict && key_rule.is_none() {
         walk.lean = clean_features(profile).map(|f| f.union(FeatureSet::of(&[SchemaFeature::Ref])));
     }
+    // The lean walk's one finding, an open object, is one the strict pass rules out where it
+    // says so, and a root it would take holds no other node: nothing is left to look at.
+    if made_strict
+        && tool.strict_closed
+        && root.boolean.is_none()
+        && walk.lean.is_some_and(|avoid| root.features.intersection(avoid).is_empty())
+    {
+        assert_made_strict(tool, target, profile, strict, walk.out.len());
+        return;
+    }
     walk.schema(root, &path, 0, true, made_strict);
     if made_strict {
         assert_made_strict(tool, target, profile, strict, walk.out.len());

@@ -85,13 +85,15 @@ pub(super) fn run<'a>(
         closed: 0,
         wants,
         counts: Counts::default(),
+        closes_all: true,
     };
     let new = match walk.schema(root, &path, true, 0) {
         Ok(s) => s,
         Err(Stop::Not(n)) => return Ok(Err(n)),
         Err(Stop::Err(e)) => return Err(e),
     };
-    let (widened, closed, counts) = (walk.widened, walk.closed, walk.counts);
+    let (widened, closed, counts, closes_all) =
+        (walk.widened, walk.closed, walk.counts, walk.closes_all);
     debug_assert_eq!(counts, wants.of(crate::check::measure(&new)), "the strict walk's counts");
     if let Some(n) = over_limits(&counts, tool, &path, cx) {
         return Ok(Err(n));
@@ -118,6 +120,7 @@ pub(super) fn run<'a>(
     cx.catalog.unions += counts.unions;
     tool.input = Some(new);
     tool.strict = Some(true);
+    tool.strict_closed = closes_all;
     tool.remapped |= widened;
     Ok(Ok(()))
 }
@@ -279,6 +282,9 @@ struct Walk<'a, 'c, 'x> {
     /// would count it (less what `wants` leaves out), gathered on the way rather than in a
     /// second walk.
     counts: Counts,
+    /// No subschema so far sits where the walk does not descend, and no `additionalProperties`
+    /// is other than a schema: every object of the result is closed ([`Tool::strict_closed`]).
+    closes_all: bool,
 }
 
 impl<'a> Walk<'a, '_, '_> {
@@ -378,20 +384,8 @@ impl<'a> Walk<'a, '_, '_> {
                     c.chars += json_len(&v);
                     None
                 }
-                (_, Value::Schema(x)) => {
-                    count(x, depth, c);
-                    None
-                }
-                (_, Value::Schemas(list)) => {
-                    for x in list {
-                        count(x, depth, c);
-                    }
-                    None
-                }
-                (_, Value::Props(props)) => {
-                    for p in props {
-                        count(&p.schema, 0, c);
-                    }
+                (_, Value::Schema(_) | Value::Schemas(_) | Value::Props(_)) => {
+                    self.unwalked(e.value, depth);
                     None
                 }
                 _ => None,
@@ -454,6 +448,30 @@ impl<'a> Walk<'a, '_, '_> {
         if self.wants.unions {
             self.counts.unions += props.iter().filter(|p| is_union(&p.schema)).count();
         }
+    }
+
+    /// A subschema value under a keyword the walk does not descend (rare in a strict
+    /// schema): counted as [`crate::check::measure`] counts it, and the object closing no
+    /// longer vouched for.
+    #[cold]
+    #[inline(never)]
+    fn unwalked(&mut self, value: Value<'a>, depth: usize) {
+        let c = &mut self.counts;
+        match value {
+            Value::Schema(x) => count(x, depth, c),
+            Value::Schemas(list) => {
+                for x in list {
+                    count(x, depth, c);
+                }
+            }
+            Value::Props(props) => {
+                for p in props {
+                    count(&p.schema, 0, c);
+                }
+            }
+            _ => {}
+        }
+        self.closes_all = false;
     }
 
     fn arena(&self, path: &Path<'_>) -> Stop {
@@ -529,7 +547,11 @@ impl<'a> Walk<'a, '_, '_> {
         };
         let required = s.required();
         let mut changed = false;
-        if !out.iter().any(|e| e.keyword == Keyword::AdditionalProperties) {
+        if let Some(e) = out.iter().find(|e| e.keyword == Keyword::AdditionalProperties) {
+            // Any schema here is `false` (the walk refused the others); another shape leaves
+            // the object as it is, open.
+            self.closes_all &= matches!(e.value, Value::Schema(_));
+        } else {
             if props.is_empty() && !root {
                 return Err(self.not(
                     path,
