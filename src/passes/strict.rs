@@ -16,7 +16,9 @@ use smallvec::SmallVec;
 
 use crate::check::{Counts, count, is_union, json_len};
 use crate::error::ConversionError;
-use crate::ir::{Entry, Json, JsonType, Keyword, Prop, Schema, SchemaFeature, Tool, Types, Value};
+use crate::ir::{
+    Entry, FeatureSet, Json, JsonType, Keyword, Prop, Schema, SchemaFeature, Tool, Types, Value,
+};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Limit, StrictRules};
 use crate::report::{Code, Severity, With};
@@ -342,6 +344,10 @@ impl<'a> Walk<'a, '_, '_> {
         // Whether the node has `properties`, whose optional and union-typed members are
         // counted once the node is closed.
         let mut has_props = false;
+        // The features of what the walk changed here: it only adds keywords, branches and
+        // type names, so the strict node has those of `s` and these (no rescan of the node,
+        // whose `properties` may be long).
+        let mut added = FeatureSet::EMPTY;
         for (i, e) in s.keywords.iter().enumerate() {
             let child = path.push(Seg::Key(entry_name(e)));
             // The subschemas this walk descends into count in their own visit, any other one
@@ -360,13 +366,15 @@ impl<'a> Walk<'a, '_, '_> {
                     } else {
                         0
                     };
-                    self.props(props, &child, d)?.map(Value::Props)
+                    self.props(props, &child, d, &mut added)?.map(Value::Props)
                 }
                 (Keyword::Items, Value::Schema(item)) => {
                     let new = self.schema(item, &child, false, depth)?;
-                    self.changed_schema(item, new, &child)?
+                    self.changed_schema(item, new, &child, &mut added)?
                 }
-                (Keyword::AnyOf, Value::Schemas(list)) => self.list(list, &child, depth)?,
+                (Keyword::AnyOf, Value::Schemas(list)) => {
+                    self.list(list, &child, depth, &mut added)?
+                }
                 (Keyword::AdditionalProperties, Value::Schema(x)) if x.boolean != Some(false) => {
                     return Err(self.not(
                         &child,
@@ -411,7 +419,7 @@ impl<'a> Walk<'a, '_, '_> {
                 out.reserve(s.keywords.len() + 2);
                 out.extend_from_slice(s.keywords);
             }
-            let (c, left) = self.close(&mut out, s, path, root)?;
+            let (c, left) = self.close(&mut out, s, path, root, &mut added)?;
             changed |= c;
             optional = Some(left);
         }
@@ -425,7 +433,9 @@ impl<'a> Walk<'a, '_, '_> {
             self.count_props(&out, optional);
         }
         let keywords = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
-        Ok(Schema { keywords, features: features_of(keywords), ..*s })
+        let features = s.features.union(added);
+        debug_assert_eq!(features, features_of(keywords), "the strict node's features");
+        Ok(Schema { keywords, features, ..*s })
     }
 
     /// Counts the optional and the union-typed properties of the strict node with `keywords`,
@@ -483,10 +493,12 @@ impl<'a> Walk<'a, '_, '_> {
         old: &Schema<'a>,
         new: Schema<'a>,
         path: &Path<'_>,
+        added: &mut FeatureSet,
     ) -> Result<Option<Value<'a>>, Stop> {
         if new.keywords.as_ptr() == old.keywords.as_ptr() {
             return Ok(None);
         }
+        *added = added.union(new.features);
         let s = self.cx.arena.try_alloc(new).map_err(|_| self.arena(path))?;
         Ok(Some(Value::Schema(s)))
     }
@@ -496,6 +508,7 @@ impl<'a> Walk<'a, '_, '_> {
         list: &'a [Schema<'a>],
         path: &Path<'_>,
         depth: usize,
+        added: &mut FeatureSet,
     ) -> Result<Option<Value<'a>>, Stop> {
         // Copied into the arena at the first change only: most lists of a strict schema hold
         // leaves the pass leaves as they are.
@@ -505,6 +518,7 @@ impl<'a> Walk<'a, '_, '_> {
             if new.keywords.as_ptr() == s.keywords.as_ptr() {
                 out.same(i);
             } else {
+                *added = added.union(new.features);
                 out.changed(i, new, self.cx.arena).map_err(|()| self.arena(path))?;
             }
         }
@@ -516,6 +530,7 @@ impl<'a> Walk<'a, '_, '_> {
         props: &'a [Prop<'a>],
         path: &Path<'_>,
         depth: usize,
+        added: &mut FeatureSet,
     ) -> Result<Option<&'a [Prop<'a>]>, Stop> {
         let mut out = CowSlice::new(props);
         for (i, p) in props.iter().enumerate() {
@@ -523,6 +538,7 @@ impl<'a> Walk<'a, '_, '_> {
             if new.keywords.as_ptr() == p.schema.keywords.as_ptr() {
                 out.same(i);
             } else {
+                *added = added.union(new.features);
                 let arena = self.cx.arena;
                 out.changed(i, Prop { schema: new, ..*p }, arena).map_err(|()| self.arena(path))?;
             }
@@ -540,6 +556,7 @@ impl<'a> Walk<'a, '_, '_> {
         s: &Schema<'a>,
         path: &Path<'_>,
         root: bool,
+        added: &mut FeatureSet,
     ) -> Result<(bool, usize), Stop> {
         let props = match out.iter().find(|e| e.keyword == Keyword::Properties).map(|e| e.value) {
             Some(Value::Props(p)) => p,
@@ -566,6 +583,7 @@ impl<'a> Walk<'a, '_, '_> {
                 at: s.at,
                 value: Value::Schema(closed),
             });
+            added.insert(SchemaFeature::AdditionalProperties);
             changed = true;
             self.closed += usize::from(!props.is_empty());
         }
@@ -589,6 +607,7 @@ impl<'a> Walk<'a, '_, '_> {
             // Already accepting null, the schema stays, but the model now sends `null` where
             // it would have left the key out, so the inverse drops that null too.
             if let Some(schema) = nullable(&p.schema, self.cx, path)? {
+                *added = added.union(schema.features);
                 p.schema = schema;
             }
             p.widened = true;
@@ -671,7 +690,10 @@ fn nullable<'a>(
             value: Value::Type(Types::one(JsonType::Null)),
         };
         let keywords = arena.try_alloc_slice_copy(&[entry]).map_err(|_| err())?;
-        Ok(Schema { boolean: None, keywords, features: features_of(keywords), at: s.at })
+        // A one-name `type` has no feature.
+        let features = FeatureSet::EMPTY;
+        debug_assert_eq!(features, features_of(keywords));
+        Ok(Schema { boolean: None, keywords, features, at: s.at })
     };
     if let (Some(t), None, false, None) = (n.types, n.enum_value, n.has_const, n.any_of) {
         let list = arena.try_alloc_slice_fill_copy(t.list.len() + 1, JsonType::Null);
@@ -685,7 +707,15 @@ fn nullable<'a>(
             e.value = Value::Type(Types { list, array: true });
         }
         let keywords = &*keywords;
-        return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
+        // One `type` (the rule), a list now: the type array is all that is new. A second one
+        // may have had a shape with a feature of its own, which it loses.
+        let features = if n.type_entries == 1 {
+            s.features.union(FeatureSet::of(&[SchemaFeature::TypeArray]))
+        } else {
+            features_of(keywords)
+        };
+        debug_assert_eq!(features, features_of(keywords));
+        return Ok(Some(Schema { keywords, features, ..*s }));
     }
     if let (Some(Value::Schemas(branches)), None) = (n.any_of, n.types) {
         let null = null_schema()?;
@@ -699,12 +729,17 @@ fn nullable<'a>(
             e.value = Value::Schemas(list);
         }
         let keywords = &*keywords;
-        return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
+        // The `null` branch adds no feature (unless a second `anyOf`'s branches gave way).
+        let features = if n.any_of_entries == 1 { s.features } else { features_of(keywords) };
+        debug_assert_eq!(features, features_of(keywords));
+        return Ok(Some(Schema { keywords, features, ..*s }));
     }
     let branches = arena.try_alloc_slice_copy(&[*s, null_schema()?]).map_err(|_| err())?;
     let entry = Entry { keyword: Keyword::AnyOf, at: s.at, value: Value::Schemas(branches) };
     let keywords = arena.try_alloc_slice_copy(&[entry]).map_err(|_| err())?;
-    Ok(Some(Schema { boolean: None, keywords, features: features_of(keywords), at: s.at }))
+    let features = s.features.union(FeatureSet::of(&[SchemaFeature::AnyOf]));
+    debug_assert_eq!(features, features_of(keywords));
+    Ok(Some(Schema { boolean: None, keywords, features, at: s.at }))
 }
 
 /// The `required` names among `keywords`, as [`Schema::required`] reads them.
@@ -722,23 +757,39 @@ struct NullShape<'a> {
     enum_value: Option<Value<'a>>,
     has_const: bool,
     any_of: Option<Value<'a>>,
+    /// How many `type` and `anyOf` entries the node has (one, as a rule).
+    type_entries: u8,
+    any_of_entries: u8,
 }
 
 impl<'a> NullShape<'a> {
     fn of(s: &Schema<'a>) -> NullShape<'a> {
-        let mut n = NullShape { types: None, enum_value: None, has_const: false, any_of: None };
-        let mut typed = false;
+        let mut n = NullShape {
+            types: None,
+            enum_value: None,
+            has_const: false,
+            any_of: None,
+            type_entries: 0,
+            any_of_entries: 0,
+        };
         for e in s.keywords {
             match e.keyword {
-                Keyword::Type if !typed => {
-                    typed = true;
-                    if let Value::Type(t) = e.value {
+                Keyword::Type => {
+                    if n.type_entries == 0
+                        && let Value::Type(t) = e.value
+                    {
                         n.types = Some(t);
                     }
+                    n.type_entries = n.type_entries.saturating_add(1);
                 }
                 Keyword::Enum if n.enum_value.is_none() => n.enum_value = Some(e.value),
                 Keyword::Const => n.has_const = true,
-                Keyword::AnyOf if n.any_of.is_none() => n.any_of = Some(e.value),
+                Keyword::AnyOf => {
+                    if n.any_of_entries == 0 {
+                        n.any_of = Some(e.value);
+                    }
+                    n.any_of_entries = n.any_of_entries.saturating_add(1);
+                }
                 _ => {}
             }
         }
