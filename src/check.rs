@@ -8,6 +8,7 @@
 
 use crate::adapter::Adapter;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Role, Schema, SchemaFeature, Tool, Value};
+use crate::passes::CatalogCounts;
 use crate::passes::names::sanitize;
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Limit, NameRule, Profile, StrictRules};
@@ -231,12 +232,15 @@ fn check_root(
 
 /// Checks what a request holding all of `tools` must obey: unique names (unless
 /// `names_unique`, which the names pass answers when it ran), and the per-request limits
-/// (strict tools, optional and union parameters, cache breakpoints). `scratch` is the names
-/// pass's, reused for the duplicate test.
+/// (strict tools, optional and union parameters, cache breakpoints). `made`: the totals of
+/// the tools the strict pass made strict (with `strict`) among `tools`, which spare a recount
+/// when those are all the strict ones. `scratch` is the names pass's, reused for the duplicate
+/// test.
 pub(crate) fn check_catalog(
     tools: &[Tool<'_>],
     target: &dyn Adapter,
     strict: Option<&Profile>,
+    made: Option<CatalogCounts>,
     names_unique: bool,
     scratch: &mut Vec<(u64, u32)>,
     out: &mut Vec<Finding>,
@@ -247,7 +251,7 @@ pub(crate) fn check_catalog(
     } else if crate::passes::names::has_duplicates(names, scratch) {
         duplicate_names(tools, target, out);
     }
-    catalog_limits(tools, target, strict, out);
+    catalog_limits(tools, target, strict, made, out);
 }
 
 /// One finding per tool whose name an earlier tool has.
@@ -276,6 +280,7 @@ fn catalog_limits(
     tools: &[Tool<'_>],
     target: &dyn Adapter,
     strict: Option<&Profile>,
+    made: Option<CatalogCounts>,
     out: &mut Vec<Finding>,
 ) {
     let limits = target.profile().provider_limits();
@@ -283,22 +288,37 @@ fn catalog_limits(
     if per_request.iter().all(Option::is_none) && limits.cache_breakpoints.is_none() {
         return;
     }
-    let (mut strict_tools, mut optional, mut unions) = (0, 0, 0);
-    if strict.is_some() && per_request.iter().any(Option::is_some) {
-        for t in tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)) {
-            strict_tools += 1;
-            if let Some(s) = &t.input {
-                let mut c = Counts::default();
-                count_params(s, &mut c);
-                if cfg!(debug_assertions) {
-                    let m = measure(s);
-                    debug_assert_eq!((c.optional, c.unions), (m.optional, m.unions));
-                }
-                optional += c.optional;
-                unions += c.unions;
+    let wanted = strict.is_some() && per_request.iter().any(Option::is_some);
+    // The strict pass counted what its profile's limits read: enough when these read no more.
+    let counted = strict.is_some_and(|p| {
+        let pass = p.provider_limits();
+        (pass.optional_params.is_some() || limits.optional_params.is_none())
+            && (pass.union_params.is_some() || limits.union_params.is_none())
+    });
+    // Each tool the pass made strict is strict to the target: as many means the same tools.
+    let made = made.filter(|m| {
+        wanted
+            && counted
+            && m.strict_tools
+                == tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)).count()
+    });
+    let (strict_tools, optional, unions) = match made {
+        Some(m) => {
+            if cfg!(debug_assertions) {
+                // Only what these limits read is compared: the pass may count more.
+                let read = |(n, o, u): (usize, usize, usize)| {
+                    let o = if limits.optional_params.is_some() { o } else { 0 };
+                    let u = if limits.union_params.is_some() { u } else { 0 };
+                    (n, o, u)
+                };
+                let pass = read((m.strict_tools, m.optional, m.unions));
+                debug_assert_eq!(pass, read(strict_params(tools, target)), "the pass's totals");
             }
+            (m.strict_tools, m.optional, m.unions)
         }
-    }
+        None if wanted => strict_params(tools, target),
+        None => (0, 0, 0),
+    };
     let breakpoints = match limits.cache_breakpoints {
         Some(_) => tools.iter().filter(|t| has_cache_control(t)).count(),
         None => 0,
@@ -321,6 +341,26 @@ fn catalog_limits(
             });
         }
     }
+}
+
+/// How many of `tools` are strict to `target`, and their optional and union-typed
+/// parameters.
+fn strict_params(tools: &[Tool<'_>], target: &dyn Adapter) -> (usize, usize, usize) {
+    let (mut strict_tools, mut optional, mut unions) = (0, 0, 0);
+    for t in tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)) {
+        strict_tools += 1;
+        if let Some(s) = &t.input {
+            let mut c = Counts::default();
+            count_params(s, &mut c);
+            if cfg!(debug_assertions) {
+                let m = measure(s);
+                debug_assert_eq!((c.optional, c.unions), (m.optional, m.unions));
+            }
+            optional += c.optional;
+            unions += c.unions;
+        }
+    }
+    (strict_tools, optional, unions)
 }
 
 impl Counts {
