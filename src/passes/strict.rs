@@ -127,6 +127,21 @@ pub(super) fn run<'a>(
     Ok(Ok(()))
 }
 
+/// What the value of keyword `k` counts toward the size limits, as
+/// [`crate::check::measure`] counts it: an `enum` array its values and their characters, a
+/// `const` its characters.
+#[inline]
+fn count_value(k: Keyword, v: &Json<'_>, c: &mut Counts) {
+    match (k, v) {
+        (Keyword::Enum, Json::Array(items)) => {
+            c.enum_values += items.len();
+            c.chars += items.iter().map(json_len).sum::<usize>();
+        }
+        (Keyword::Const, v) => c.chars += json_len(v),
+        _ => {}
+    }
+}
+
 /// Appends `n` in decimal, as `{n}` formats it, without the formatting machinery (one
 /// report entry per closed tool).
 fn push_count(out: &mut String, n: usize) {
@@ -212,14 +227,26 @@ struct Shape<'a> {
     types: Option<Types<'a>>,
     properties: bool,
     items: bool,
+    /// A keyword holds a subschema (or subschemas).
+    subschemas: bool,
+    /// An `enum` or a `const`, which count toward the size limits.
+    values: bool,
 }
 
 impl<'a> Shape<'a> {
     fn of(s: &Schema<'a>) -> Shape<'a> {
-        let mut shape =
-            Shape { declares_kind: false, types: None, properties: false, items: false };
+        let mut shape = Shape {
+            declares_kind: false,
+            types: None,
+            properties: false,
+            items: false,
+            subschemas: false,
+            values: false,
+        };
         let mut typed = false;
         for e in s.keywords {
+            shape.subschemas |=
+                matches!(e.value, Value::Schema(_) | Value::Schemas(_) | Value::Props(_));
             match e.keyword {
                 Keyword::Type => {
                     shape.declares_kind = true;
@@ -231,8 +258,10 @@ impl<'a> Shape<'a> {
                         }
                     }
                 }
-                Keyword::AnyOf | Keyword::Ref | Keyword::Enum | Keyword::Const => {
+                Keyword::AnyOf | Keyword::Ref => shape.declares_kind = true,
+                Keyword::Enum | Keyword::Const => {
                     shape.declares_kind = true;
+                    shape.values = true;
                 }
                 Keyword::Properties => shape.properties = true,
                 Keyword::Items => shape.items = true,
@@ -296,6 +325,9 @@ impl<'a> Walk<'a, '_, '_> {
 
     /// The strict form of `s` (a copy only where something changed), at object nesting `depth`
     /// (as [`crate::check::measure`] counts it) above it.
+    ///
+    /// Inlined where it is called: most nodes are leaves, done here without the call.
+    #[inline(always)]
     fn schema(
         &mut self,
         s: &Schema<'a>,
@@ -304,12 +336,7 @@ impl<'a> Walk<'a, '_, '_> {
         depth: usize,
     ) -> Result<Schema<'a>, Stop> {
         if let Some(b) = s.boolean {
-            let why = if b {
-                "`true` accepts any value; strict mode needs a typed schema"
-            } else {
-                "`false` accepts nothing; strict mode has no such schema"
-            };
-            return Err(self.not(path, s.at, why));
+            return Err(self.boolean(path, s.at, b));
         }
         let shape = Shape::of(s);
         debug_assert_eq!(
@@ -335,6 +362,38 @@ impl<'a> Walk<'a, '_, '_> {
                 "an array without `items` accepts any element; strict mode needs an item schema",
             ));
         }
+        // A leaf (most nodes): nothing to close, nothing to descend into, so nothing changes;
+        // only its values count (as the loop below counts them).
+        if !object && !shape.subschemas {
+            if shape.values {
+                self.count_values(s.keywords);
+            }
+            return Ok(*s);
+        }
+        self.node(s, path, root, depth, object)
+    }
+
+    #[cold]
+    fn boolean(&self, path: &Path<'_>, at: u32, b: bool) -> Stop {
+        let why = if b {
+            "`true` accepts any value; strict mode needs a typed schema"
+        } else {
+            "`false` accepts nothing; strict mode has no such schema"
+        };
+        self.not(path, at, why)
+    }
+
+    /// [`Walk::schema`] of a node that is an object or holds subschemas, at nesting `depth`
+    /// counting itself.
+    #[inline(never)]
+    fn node(
+        &mut self,
+        s: &Schema<'a>,
+        path: &Path<'_>,
+        root: bool,
+        depth: usize,
+        object: bool,
+    ) -> Result<Schema<'a>, Stop> {
         // The node's entries, copied once something changes (or to close an object): a leaf
         // the pass leaves as it is copies nothing.
         // Filled in place from the first change (`copying`), not built and moved into place.
@@ -383,13 +442,8 @@ impl<'a> Walk<'a, '_, '_> {
                     ));
                 }
                 (Keyword::AdditionalProperties, Value::Schema(_)) => None,
-                (Keyword::Enum, Value::Json(Json::Array(items))) => {
-                    c.enum_values += items.len();
-                    c.chars += items.iter().map(json_len).sum::<usize>();
-                    None
-                }
-                (Keyword::Const, Value::Json(v)) => {
-                    c.chars += json_len(&v);
+                (Keyword::Enum | Keyword::Const, Value::Json(v)) => {
+                    count_value(e.keyword, &v, c);
                     None
                 }
                 (_, Value::Schema(_) | Value::Schemas(_) | Value::Props(_)) => {
@@ -457,6 +511,15 @@ impl<'a> Walk<'a, '_, '_> {
         }
         if self.wants.unions {
             self.counts.unions += props.iter().filter(|p| is_union(&p.schema)).count();
+        }
+    }
+
+    /// Counts the `enum` and `const` values among `keywords` (a leaf's).
+    fn count_values(&mut self, keywords: &[Entry<'a>]) {
+        for e in keywords {
+            if let Value::Json(v) = &e.value {
+                count_value(e.keyword, v, &mut self.counts);
+            }
         }
     }
 
