@@ -112,6 +112,21 @@ fn check(
     if !(rules.is_some() || listed_only || key_rule.is_some()) {
         return;
     }
+    let lean = if made_strict && key_rule.is_none() {
+        clean_features(profile).map(|f| f.union(FeatureSet::of(&[SchemaFeature::Ref])))
+    } else {
+        None
+    };
+    // The lean walk's one finding, an open object, is one the strict pass rules out where it
+    // says so, and a root it would take holds no other node: nothing is left to look at.
+    if made_strict
+        && tool.strict_closed
+        && root.boolean.is_none()
+        && lean.is_some_and(|avoid| root.features.intersection(avoid).is_empty())
+    {
+        assert_made_strict(tool, target, profile, strict, out.len());
+        return;
+    }
     let mut walk = Walk {
         target,
         profile,
@@ -120,25 +135,12 @@ fn check(
         key_rule,
         count: rules.is_some() && !made_strict,
         clean: None,
-        lean: None,
+        lean,
         out,
         counts: Counts::default(),
     };
     if rules.is_none() && key_rule.is_none() {
         walk.clean = clean_features(profile);
-    }
-    if made_strict && key_rule.is_none() {
-        walk.lean = clean_features(profile).map(|f| f.union(FeatureSet::of(&[SchemaFeature::Ref])));
-    }
-    // The lean walk's one finding, an open object, is one the strict pass rules out where it
-    // says so, and a root it would take holds no other node: nothing is left to look at.
-    if made_strict
-        && tool.strict_closed
-        && root.boolean.is_none()
-        && walk.lean.is_some_and(|avoid| root.features.intersection(avoid).is_empty())
-    {
-        assert_made_strict(tool, target, profile, strict, walk.out.len());
-        return;
     }
     walk.schema(root, &path, 0, true, made_strict);
     if made_strict {
