@@ -145,6 +145,13 @@ fn count_value(k: Keyword, v: &Json<'_>, c: &mut Counts) {
 /// Appends `n` in decimal, as `{n}` formats it, without the formatting machinery (one
 /// report entry per closed tool).
 fn push_count(out: &mut String, n: usize) {
+    // One digit, as most counts here are: one push, no buffer.
+    if let Ok(d) = u8::try_from(n)
+        && d < 10
+    {
+        out.push(char::from(b'0' + d));
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut n = n;
@@ -971,4 +978,19 @@ fn find_cycle<'a>(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_count;
+
+    /// Written as `{n}` writes it, one digit or many, after what the buffer held.
+    #[test]
+    fn a_count_is_written_as_format_writes_it() {
+        for n in (0..=120).chain([255, 256, 1_000, 65_535, usize::MAX]) {
+            let mut out = String::from("x ");
+            push_count(&mut out, n);
+            assert_eq!(out, format!("x {n}"));
+        }
+    }
 }
