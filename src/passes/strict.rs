@@ -666,14 +666,17 @@ impl<'a> Walk<'a, '_, '_> {
             return Ok((changed, optional));
         }
         // From here on every property is required.
-        if props.iter().all(|p| required.contains(&p.name)) {
+        let Some(first) = props.iter().position(|p| !required.contains(&p.name)) else {
             return Ok((changed, 0));
-        }
+        };
+        // Only this pass widens, and each node once: the flag marks this node's optional ones.
+        debug_assert!(props.iter().all(|p| !p.widened));
         // Every property required; the optional ones accept null as well. Written in place in
         // the arena: no list on the way, however many properties there are.
         let arena = self.cx.arena;
         let new_props = arena.try_alloc_slice_copy(props).map_err(|_| self.arena(path))?;
-        for p in new_props.iter_mut().filter(|p| !required.contains(&p.name)) {
+        let optional = new_props.get_mut(first..).unwrap_or_default();
+        for p in optional.iter_mut().filter(|p| !required.contains(&p.name)) {
             // Already accepting null, the schema stays, but the model now sends `null` where
             // it would have left the key out, so the inverse drops that null too.
             if let Some(schema) = nullable(&p.schema, self.cx, path)? {
@@ -687,7 +690,7 @@ impl<'a> Walk<'a, '_, '_> {
         for (slot, p) in names.iter_mut().zip(props) {
             *slot = p.name;
         }
-        let (names, old_props, props) = (&*names, props, &*new_props);
+        let (names, props) = (&*names, &*new_props);
         let mut has_required = false;
         for e in out.iter_mut() {
             match e.keyword {
@@ -706,7 +709,7 @@ impl<'a> Walk<'a, '_, '_> {
             out.insert(after.map_or(out.len(), |i| i + 1), entry);
         }
         // `all_required` is false: at least one property was optional, and is now widened.
-        let mut widened = old_props.iter().map(|p| p.name).filter(|n| !required.contains(n));
+        let mut widened = props.iter().filter(|p| p.widened).map(|p| p.name);
         {
             self.widened = true;
             let tool = self.tool;
