@@ -760,8 +760,19 @@ fn name_static(e: &Entry<'_>) -> &'static str {
 
 /// Whether a property's schema counts as a union-typed parameter.
 pub(crate) fn is_union(s: &Schema<'_>) -> bool {
-    // An `anyOf`, or more than one type in the first `type` (as `Schema::types` reads it), in
-    // one scan: every property of a strict tool is asked.
+    // Either shows in the node's features (which hold its children's too): most properties
+    // have neither, and are answered without a scan.
+    const UNION: FeatureSet = FeatureSet::of(&[SchemaFeature::AnyOf, SchemaFeature::TypeArray]);
+    if s.features.intersection(UNION).is_empty() {
+        debug_assert!(!scan_union(s), "a union without its features");
+        return false;
+    }
+    scan_union(s)
+}
+
+/// [`is_union`] read from the keywords: an `anyOf`, or more than one type in the first `type`
+/// (as `Schema::types` reads it), in one scan.
+fn scan_union(s: &Schema<'_>) -> bool {
     let mut typed = false;
     for e in s.keywords {
         match (e.keyword, e.value) {
