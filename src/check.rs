@@ -8,6 +8,7 @@
 
 use crate::adapter::Adapter;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Role, Schema, SchemaFeature, Tool, Value};
+use crate::passes::CatalogCounts;
 use crate::passes::names::sanitize;
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Limit, NameRule, Profile, StrictRules};
@@ -111,6 +112,21 @@ fn check(
     if !(rules.is_some() || listed_only || key_rule.is_some()) {
         return;
     }
+    let lean = if made_strict && key_rule.is_none() {
+        clean_features(profile).map(|f| f.union(FeatureSet::of(&[SchemaFeature::Ref])))
+    } else {
+        None
+    };
+    // The lean walk's one finding, an open object, is one the strict pass rules out where it
+    // says so, and a root it would take holds no other node: nothing is left to look at.
+    if made_strict
+        && tool.strict_closed
+        && root.boolean.is_none()
+        && lean.is_some_and(|avoid| root.features.intersection(avoid).is_empty())
+    {
+        assert_made_strict(tool, target, profile, strict, out.len());
+        return;
+    }
     let mut walk = Walk {
         target,
         profile,
@@ -119,15 +135,12 @@ fn check(
         key_rule,
         count: rules.is_some() && !made_strict,
         clean: None,
-        lean: None,
+        lean,
         out,
         counts: Counts::default(),
     };
     if rules.is_none() && key_rule.is_none() {
         walk.clean = clean_features(profile);
-    }
-    if made_strict && key_rule.is_none() {
-        walk.lean = clean_features(profile).map(|f| f.union(FeatureSet::of(&[SchemaFeature::Ref])));
     }
     walk.schema(root, &path, 0, true, made_strict);
     if made_strict {
@@ -221,12 +234,15 @@ fn check_root(
 
 /// Checks what a request holding all of `tools` must obey: unique names (unless
 /// `names_unique`, which the names pass answers when it ran), and the per-request limits
-/// (strict tools, optional and union parameters, cache breakpoints). `scratch` is the names
-/// pass's, reused for the duplicate test.
+/// (strict tools, optional and union parameters, cache breakpoints). `made`: the totals of
+/// the tools the strict pass made strict (with `strict`) among `tools`, which spare a recount
+/// when those are all the strict ones. `scratch` is the names pass's, reused for the duplicate
+/// test.
 pub(crate) fn check_catalog(
     tools: &[Tool<'_>],
     target: &dyn Adapter,
     strict: Option<&Profile>,
+    made: Option<CatalogCounts>,
     names_unique: bool,
     scratch: &mut Vec<(u64, u32)>,
     out: &mut Vec<Finding>,
@@ -237,7 +253,7 @@ pub(crate) fn check_catalog(
     } else if crate::passes::names::has_duplicates(names, scratch) {
         duplicate_names(tools, target, out);
     }
-    catalog_limits(tools, target, strict, out);
+    catalog_limits(tools, target, strict, made, out);
 }
 
 /// One finding per tool whose name an earlier tool has.
@@ -266,6 +282,7 @@ fn catalog_limits(
     tools: &[Tool<'_>],
     target: &dyn Adapter,
     strict: Option<&Profile>,
+    made: Option<CatalogCounts>,
     out: &mut Vec<Finding>,
 ) {
     let limits = target.profile().provider_limits();
@@ -273,22 +290,37 @@ fn catalog_limits(
     if per_request.iter().all(Option::is_none) && limits.cache_breakpoints.is_none() {
         return;
     }
-    let (mut strict_tools, mut optional, mut unions) = (0, 0, 0);
-    if strict.is_some() && per_request.iter().any(Option::is_some) {
-        for t in tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)) {
-            strict_tools += 1;
-            if let Some(s) = &t.input {
-                let mut c = Counts::default();
-                count_params(s, &mut c);
-                if cfg!(debug_assertions) {
-                    let m = measure(s);
-                    debug_assert_eq!((c.optional, c.unions), (m.optional, m.unions));
-                }
-                optional += c.optional;
-                unions += c.unions;
+    let wanted = strict.is_some() && per_request.iter().any(Option::is_some);
+    // The strict pass counted what its profile's limits read: enough when these read no more.
+    let counted = strict.is_some_and(|p| {
+        let pass = p.provider_limits();
+        (pass.optional_params.is_some() || limits.optional_params.is_none())
+            && (pass.union_params.is_some() || limits.union_params.is_none())
+    });
+    // Each tool the pass made strict is strict to the target: as many means the same tools.
+    let made = made.filter(|m| {
+        wanted
+            && counted
+            && m.strict_tools
+                == tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)).count()
+    });
+    let (strict_tools, optional, unions) = match made {
+        Some(m) => {
+            if cfg!(debug_assertions) {
+                // Only what these limits read is compared: the pass may count more.
+                let read = |(n, o, u): (usize, usize, usize)| {
+                    let o = if limits.optional_params.is_some() { o } else { 0 };
+                    let u = if limits.union_params.is_some() { u } else { 0 };
+                    (n, o, u)
+                };
+                let pass = read((m.strict_tools, m.optional, m.unions));
+                debug_assert_eq!(pass, read(strict_params(tools, target)), "the pass's totals");
             }
+            (m.strict_tools, m.optional, m.unions)
         }
-    }
+        None if wanted => strict_params(tools, target),
+        None => (0, 0, 0),
+    };
     let breakpoints = match limits.cache_breakpoints {
         Some(_) => tools.iter().filter(|t| has_cache_control(t)).count(),
         None => 0,
@@ -311,6 +343,26 @@ fn catalog_limits(
             });
         }
     }
+}
+
+/// How many of `tools` are strict to `target`, and their optional and union-typed
+/// parameters.
+fn strict_params(tools: &[Tool<'_>], target: &dyn Adapter) -> (usize, usize, usize) {
+    let (mut strict_tools, mut optional, mut unions) = (0, 0, 0);
+    for t in tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)) {
+        strict_tools += 1;
+        if let Some(s) = &t.input {
+            let mut c = Counts::default();
+            count_params(s, &mut c);
+            if cfg!(debug_assertions) {
+                let m = measure(s);
+                debug_assert_eq!((c.optional, c.unions), (m.optional, m.unions));
+            }
+            optional += c.optional;
+            unions += c.unions;
+        }
+    }
+    (strict_tools, optional, unions)
 }
 
 impl Counts {
@@ -708,8 +760,19 @@ fn name_static(e: &Entry<'_>) -> &'static str {
 
 /// Whether a property's schema counts as a union-typed parameter.
 pub(crate) fn is_union(s: &Schema<'_>) -> bool {
-    // An `anyOf`, or more than one type in the first `type` (as `Schema::types` reads it), in
-    // one scan: every property of a strict tool is asked.
+    // Either shows in the node's features (which hold its children's too): most properties
+    // have neither, and are answered without a scan.
+    const UNION: FeatureSet = FeatureSet::of(&[SchemaFeature::AnyOf, SchemaFeature::TypeArray]);
+    if s.features.intersection(UNION).is_empty() {
+        debug_assert!(!scan_union(s), "a union without its features");
+        return false;
+    }
+    scan_union(s)
+}
+
+/// [`is_union`] read from the keywords: an `anyOf`, or more than one type in the first `type`
+/// (as `Schema::types` reads it), in one scan.
+fn scan_union(s: &Schema<'_>) -> bool {
     let mut typed = false;
     for e in s.keywords {
         match (e.keyword, e.value) {

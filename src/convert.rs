@@ -380,7 +380,7 @@ impl Converter {
                 record_findings(tool, &[], findings, &mut cx);
             }
             findings.clear();
-            check::check_catalog(lowered.tools, to, strict.as_ref(), false, names, findings);
+            check::check_catalog(lowered.tools, to, strict.as_ref(), None, false, names, findings);
             record_findings(&crate::formats::EMPTY_TOOL, lowered.tools, findings, &mut cx);
             Ok(())
         })?;
@@ -553,6 +553,7 @@ fn run_passes<'a>(
     let mut kept = 0;
     for i in 0..lowered.tools.len() {
         let Some(mut tool) = lowered.tools.get(i).copied() else { break };
+        let catalog = cx.catalog;
         if !passes::run(&mut tool, &mut cx).map_err(|e| e.with_tool(tool.name))? {
             continue;
         }
@@ -561,6 +562,8 @@ fn run_passes<'a>(
             check::check_tool(&tool, to, &cx.profile, strict.as_ref(), true, scratch.findings);
             if !scratch.findings.is_empty() {
                 record_findings(&tool, &[], scratch.findings, &mut cx);
+                // The strict totals count the kept tools only.
+                cx.catalog = catalog;
                 continue;
             }
         }
@@ -575,6 +578,7 @@ fn run_passes<'a>(
             tools,
             to,
             strict.as_ref(),
+            Some(cx.catalog),
             names_unique,
             scratch.names,
             scratch.findings,

@@ -16,7 +16,7 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as JsonValue};
 
-use crate::ir::{Keyword, Schema, Tool, Value};
+use crate::ir::{Entry, Keyword, Schema, Tool, Value};
 use crate::passes::{Target, resolve};
 use crate::report::{Span, Texts};
 
@@ -424,10 +424,29 @@ impl Recorded {
 
     /// Records the map of `s` (as the plain builder does) and returns its node, [`NONE`] when
     /// nothing under `s` changed.
+    #[inline(always)]
     fn node(&mut self, root: &Schema<'_>, s: &Schema<'_>, first_def: usize, depth: usize) -> u32 {
-        if depth > 256 {
+        // Most nodes are leaves: a test here spares them the call and its bookkeeping.
+        let maps = |e: &Entry<'_>| {
+            matches!(
+                e.keyword,
+                Keyword::Properties
+                    | Keyword::Items
+                    | Keyword::AnyOf
+                    | Keyword::OneOf
+                    | Keyword::AllOf
+                    | Keyword::Ref
+            )
+        };
+        if depth > 256 || !s.keywords.iter().any(maps) {
             return NONE;
         }
+        self.inner(root, s, first_def, depth)
+    }
+
+    /// [`Recorded::node`] of a node with a keyword that may lead to something to undo.
+    #[inline(never)]
+    fn inner(&mut self, root: &Schema<'_>, s: &Schema<'_>, first_def: usize, depth: usize) -> u32 {
         let (props_mark, branches_mark) = (self.pending_props.len(), self.pending_branches.len());
         let mut items = NONE;
         let mut reference = None;

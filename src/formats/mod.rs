@@ -37,6 +37,7 @@ pub(crate) const EMPTY_TOOL: Tool<'static> = Tool {
     source_name: None,
     remapped: false,
     valid_keys: None,
+    strict_closed: false,
 };
 
 /// The empty object schema written where a target requires an input schema the source lacked.

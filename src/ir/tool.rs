@@ -79,6 +79,10 @@ pub struct Tool<'a> {
     /// `properties` key of the input schema was found to obey while it was lowered; `None`
     /// when no rule was checked. The names pass then skips its own walk of the schema.
     pub valid_keys: Option<&'static str>,
+    /// The strict pass made the input schema strict without meeting a subschema it does not
+    /// descend into or an `additionalProperties` that is not a schema, so every object in it
+    /// is closed: the pre-flight check need not walk it looking for an open one.
+    pub strict_closed: bool,
 }
 
 impl<'a> Tool<'a> {

@@ -16,7 +16,9 @@ use smallvec::SmallVec;
 
 use crate::check::{Counts, count, is_union, json_len};
 use crate::error::ConversionError;
-use crate::ir::{Entry, Json, JsonType, Keyword, Prop, Schema, SchemaFeature, Tool, Types, Value};
+use crate::ir::{
+    Entry, FeatureSet, Json, JsonType, Keyword, Prop, Schema, SchemaFeature, Tool, Types, Value,
+};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Limit, StrictRules};
 use crate::report::{Code, Severity, With};
@@ -85,13 +87,15 @@ pub(super) fn run<'a>(
         closed: 0,
         wants,
         counts: Counts::default(),
+        closes_all: true,
     };
     let new = match walk.schema(root, &path, true, 0) {
         Ok(s) => s,
         Err(Stop::Not(n)) => return Ok(Err(n)),
         Err(Stop::Err(e)) => return Err(e),
     };
-    let (widened, closed, counts) = (walk.widened, walk.closed, walk.counts);
+    let (widened, closed, counts, closes_all) =
+        (walk.widened, walk.closed, walk.counts, walk.closes_all);
     debug_assert_eq!(counts, wants.of(crate::check::measure(&new)), "the strict walk's counts");
     if let Some(n) = over_limits(&counts, tool, &path, cx) {
         return Ok(Err(n));
@@ -118,13 +122,36 @@ pub(super) fn run<'a>(
     cx.catalog.unions += counts.unions;
     tool.input = Some(new);
     tool.strict = Some(true);
+    tool.strict_closed = closes_all;
     tool.remapped |= widened;
     Ok(Ok(()))
+}
+
+/// What the value of keyword `k` counts toward the size limits, as
+/// [`crate::check::measure`] counts it: an `enum` array its values and their characters, a
+/// `const` its characters.
+#[inline]
+fn count_value(k: Keyword, v: &Json<'_>, c: &mut Counts) {
+    match (k, v) {
+        (Keyword::Enum, Json::Array(items)) => {
+            c.enum_values += items.len();
+            c.chars += items.iter().map(json_len).sum::<usize>();
+        }
+        (Keyword::Const, v) => c.chars += json_len(v),
+        _ => {}
+    }
 }
 
 /// Appends `n` in decimal, as `{n}` formats it, without the formatting machinery (one
 /// report entry per closed tool).
 fn push_count(out: &mut String, n: usize) {
+    // One digit, as most counts here are: one push, no buffer.
+    if let Ok(d) = u8::try_from(n)
+        && d < 10
+    {
+        out.push(char::from(b'0' + d));
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut n = n;
@@ -207,14 +234,26 @@ struct Shape<'a> {
     types: Option<Types<'a>>,
     properties: bool,
     items: bool,
+    /// A keyword holds a subschema (or subschemas).
+    subschemas: bool,
+    /// An `enum` or a `const`, which count toward the size limits.
+    values: bool,
 }
 
 impl<'a> Shape<'a> {
     fn of(s: &Schema<'a>) -> Shape<'a> {
-        let mut shape =
-            Shape { declares_kind: false, types: None, properties: false, items: false };
+        let mut shape = Shape {
+            declares_kind: false,
+            types: None,
+            properties: false,
+            items: false,
+            subschemas: false,
+            values: false,
+        };
         let mut typed = false;
         for e in s.keywords {
+            shape.subschemas |=
+                matches!(e.value, Value::Schema(_) | Value::Schemas(_) | Value::Props(_));
             match e.keyword {
                 Keyword::Type => {
                     shape.declares_kind = true;
@@ -226,8 +265,10 @@ impl<'a> Shape<'a> {
                         }
                     }
                 }
-                Keyword::AnyOf | Keyword::Ref | Keyword::Enum | Keyword::Const => {
+                Keyword::AnyOf | Keyword::Ref => shape.declares_kind = true,
+                Keyword::Enum | Keyword::Const => {
                     shape.declares_kind = true;
+                    shape.values = true;
                 }
                 Keyword::Properties => shape.properties = true,
                 Keyword::Items => shape.items = true,
@@ -279,6 +320,9 @@ struct Walk<'a, 'c, 'x> {
     /// would count it (less what `wants` leaves out), gathered on the way rather than in a
     /// second walk.
     counts: Counts,
+    /// No subschema so far sits where the walk does not descend, and no `additionalProperties`
+    /// is other than a schema: every object of the result is closed ([`Tool::strict_closed`]).
+    closes_all: bool,
 }
 
 impl<'a> Walk<'a, '_, '_> {
@@ -288,6 +332,9 @@ impl<'a> Walk<'a, '_, '_> {
 
     /// The strict form of `s` (a copy only where something changed), at object nesting `depth`
     /// (as [`crate::check::measure`] counts it) above it.
+    ///
+    /// Inlined where it is called: most nodes are leaves, done here without the call.
+    #[inline(always)]
     fn schema(
         &mut self,
         s: &Schema<'a>,
@@ -296,12 +343,7 @@ impl<'a> Walk<'a, '_, '_> {
         depth: usize,
     ) -> Result<Schema<'a>, Stop> {
         if let Some(b) = s.boolean {
-            let why = if b {
-                "`true` accepts any value; strict mode needs a typed schema"
-            } else {
-                "`false` accepts nothing; strict mode has no such schema"
-            };
-            return Err(self.not(path, s.at, why));
+            return Err(self.boolean(path, s.at, b));
         }
         let shape = Shape::of(s);
         debug_assert_eq!(
@@ -327,6 +369,38 @@ impl<'a> Walk<'a, '_, '_> {
                 "an array without `items` accepts any element; strict mode needs an item schema",
             ));
         }
+        // A leaf (most nodes): nothing to close, nothing to descend into, so nothing changes;
+        // only its values count (as the loop below counts them).
+        if !object && !shape.subschemas {
+            if shape.values {
+                self.count_values(s.keywords);
+            }
+            return Ok(*s);
+        }
+        self.node(s, path, root, depth, object)
+    }
+
+    #[cold]
+    fn boolean(&self, path: &Path<'_>, at: u32, b: bool) -> Stop {
+        let why = if b {
+            "`true` accepts any value; strict mode needs a typed schema"
+        } else {
+            "`false` accepts nothing; strict mode has no such schema"
+        };
+        self.not(path, at, why)
+    }
+
+    /// [`Walk::schema`] of a node that is an object or holds subschemas, at nesting `depth`
+    /// counting itself.
+    #[inline(never)]
+    fn node(
+        &mut self,
+        s: &Schema<'a>,
+        path: &Path<'_>,
+        root: bool,
+        depth: usize,
+        object: bool,
+    ) -> Result<Schema<'a>, Stop> {
         // The node's entries, copied once something changes (or to close an object): a leaf
         // the pass leaves as it is copies nothing.
         // Filled in place from the first change (`copying`), not built and moved into place.
@@ -336,6 +410,10 @@ impl<'a> Walk<'a, '_, '_> {
         // Whether the node has `properties`, whose optional and union-typed members are
         // counted once the node is closed.
         let mut has_props = false;
+        // The features of what the walk changed here: it only adds keywords, branches and
+        // type names, so the strict node has those of `s` and these (no rescan of the node,
+        // whose `properties` may be long).
+        let mut added = FeatureSet::EMPTY;
         for (i, e) in s.keywords.iter().enumerate() {
             let child = path.push(Seg::Key(entry_name(e)));
             // The subschemas this walk descends into count in their own visit, any other one
@@ -354,13 +432,15 @@ impl<'a> Walk<'a, '_, '_> {
                     } else {
                         0
                     };
-                    self.props(props, &child, d)?.map(Value::Props)
+                    self.props(props, &child, d, &mut added)?.map(Value::Props)
                 }
                 (Keyword::Items, Value::Schema(item)) => {
                     let new = self.schema(item, &child, false, depth)?;
-                    self.changed_schema(item, new, &child)?
+                    self.changed_schema(item, new, &child, &mut added)?
                 }
-                (Keyword::AnyOf, Value::Schemas(list)) => self.list(list, &child, depth)?,
+                (Keyword::AnyOf, Value::Schemas(list)) => {
+                    self.list(list, &child, depth, &mut added)?
+                }
                 (Keyword::AdditionalProperties, Value::Schema(x)) if x.boolean != Some(false) => {
                     return Err(self.not(
                         &child,
@@ -369,29 +449,12 @@ impl<'a> Walk<'a, '_, '_> {
                     ));
                 }
                 (Keyword::AdditionalProperties, Value::Schema(_)) => None,
-                (Keyword::Enum, Value::Json(Json::Array(items))) => {
-                    c.enum_values += items.len();
-                    c.chars += items.iter().map(json_len).sum::<usize>();
+                (Keyword::Enum | Keyword::Const, Value::Json(v)) => {
+                    count_value(e.keyword, &v, c);
                     None
                 }
-                (Keyword::Const, Value::Json(v)) => {
-                    c.chars += json_len(&v);
-                    None
-                }
-                (_, Value::Schema(x)) => {
-                    count(x, depth, c);
-                    None
-                }
-                (_, Value::Schemas(list)) => {
-                    for x in list {
-                        count(x, depth, c);
-                    }
-                    None
-                }
-                (_, Value::Props(props)) => {
-                    for p in props {
-                        count(&p.schema, 0, c);
-                    }
+                (_, Value::Schema(_) | Value::Schemas(_) | Value::Props(_)) => {
+                    self.unwalked(e.value, depth);
                     None
                 }
                 _ => None,
@@ -417,7 +480,7 @@ impl<'a> Walk<'a, '_, '_> {
                 out.reserve(s.keywords.len() + 2);
                 out.extend_from_slice(s.keywords);
             }
-            let (c, left) = self.close(&mut out, s, path, root)?;
+            let (c, left) = self.close(&mut out, s, path, root, &mut added)?;
             changed |= c;
             optional = Some(left);
         }
@@ -431,7 +494,9 @@ impl<'a> Walk<'a, '_, '_> {
             self.count_props(&out, optional);
         }
         let keywords = self.cx.arena.try_alloc_slice_copy(&out).map_err(|_| self.arena(path))?;
-        Ok(Schema { keywords, features: features_of(keywords), ..*s })
+        let features = s.features.union(added);
+        debug_assert_eq!(features, features_of(keywords), "the strict node's features");
+        Ok(Schema { keywords, features, ..*s })
     }
 
     /// Counts the optional and the union-typed properties of the strict node with `keywords`,
@@ -456,6 +521,39 @@ impl<'a> Walk<'a, '_, '_> {
         }
     }
 
+    /// Counts the `enum` and `const` values among `keywords` (a leaf's).
+    fn count_values(&mut self, keywords: &[Entry<'a>]) {
+        for e in keywords {
+            if let Value::Json(v) = &e.value {
+                count_value(e.keyword, v, &mut self.counts);
+            }
+        }
+    }
+
+    /// A subschema value under a keyword the walk does not descend (rare in a strict
+    /// schema): counted as [`crate::check::measure`] counts it, and the object closing no
+    /// longer vouched for.
+    #[cold]
+    #[inline(never)]
+    fn unwalked(&mut self, value: Value<'a>, depth: usize) {
+        let c = &mut self.counts;
+        match value {
+            Value::Schema(x) => count(x, depth, c),
+            Value::Schemas(list) => {
+                for x in list {
+                    count(x, depth, c);
+                }
+            }
+            Value::Props(props) => {
+                for p in props {
+                    count(&p.schema, 0, c);
+                }
+            }
+            _ => {}
+        }
+        self.closes_all = false;
+    }
+
     fn arena(&self, path: &Path<'_>) -> Stop {
         Stop::Err(arena_error(path, self.cx))
     }
@@ -465,10 +563,12 @@ impl<'a> Walk<'a, '_, '_> {
         old: &Schema<'a>,
         new: Schema<'a>,
         path: &Path<'_>,
+        added: &mut FeatureSet,
     ) -> Result<Option<Value<'a>>, Stop> {
         if new.keywords.as_ptr() == old.keywords.as_ptr() {
             return Ok(None);
         }
+        *added = added.union(new.features);
         let s = self.cx.arena.try_alloc(new).map_err(|_| self.arena(path))?;
         Ok(Some(Value::Schema(s)))
     }
@@ -478,6 +578,7 @@ impl<'a> Walk<'a, '_, '_> {
         list: &'a [Schema<'a>],
         path: &Path<'_>,
         depth: usize,
+        added: &mut FeatureSet,
     ) -> Result<Option<Value<'a>>, Stop> {
         // Copied into the arena at the first change only: most lists of a strict schema hold
         // leaves the pass leaves as they are.
@@ -487,6 +588,7 @@ impl<'a> Walk<'a, '_, '_> {
             if new.keywords.as_ptr() == s.keywords.as_ptr() {
                 out.same(i);
             } else {
+                *added = added.union(new.features);
                 out.changed(i, new, self.cx.arena).map_err(|()| self.arena(path))?;
             }
         }
@@ -498,6 +600,7 @@ impl<'a> Walk<'a, '_, '_> {
         props: &'a [Prop<'a>],
         path: &Path<'_>,
         depth: usize,
+        added: &mut FeatureSet,
     ) -> Result<Option<&'a [Prop<'a>]>, Stop> {
         let mut out = CowSlice::new(props);
         for (i, p) in props.iter().enumerate() {
@@ -505,6 +608,7 @@ impl<'a> Walk<'a, '_, '_> {
             if new.keywords.as_ptr() == p.schema.keywords.as_ptr() {
                 out.same(i);
             } else {
+                *added = added.union(new.features);
                 let arena = self.cx.arena;
                 out.changed(i, Prop { schema: new, ..*p }, arena).map_err(|()| self.arena(path))?;
             }
@@ -522,6 +626,7 @@ impl<'a> Walk<'a, '_, '_> {
         s: &Schema<'a>,
         path: &Path<'_>,
         root: bool,
+        added: &mut FeatureSet,
     ) -> Result<(bool, usize), Stop> {
         let props = match out.iter().find(|e| e.keyword == Keyword::Properties).map(|e| e.value) {
             Some(Value::Props(p)) => p,
@@ -529,7 +634,11 @@ impl<'a> Walk<'a, '_, '_> {
         };
         let required = s.required();
         let mut changed = false;
-        if !out.iter().any(|e| e.keyword == Keyword::AdditionalProperties) {
+        if let Some(e) = out.iter().find(|e| e.keyword == Keyword::AdditionalProperties) {
+            // Any schema here is `false` (the walk refused the others); another shape leaves
+            // the object as it is, open.
+            self.closes_all &= matches!(e.value, Value::Schema(_));
+        } else {
             if props.is_empty() && !root {
                 return Err(self.not(
                     path,
@@ -544,6 +653,7 @@ impl<'a> Walk<'a, '_, '_> {
                 at: s.at,
                 value: Value::Schema(closed),
             });
+            added.insert(SchemaFeature::AdditionalProperties);
             changed = true;
             self.closed += usize::from(!props.is_empty());
         }
@@ -556,17 +666,21 @@ impl<'a> Walk<'a, '_, '_> {
             return Ok((changed, optional));
         }
         // From here on every property is required.
-        if props.iter().all(|p| required.contains(&p.name)) {
+        let Some(first) = props.iter().position(|p| !required.contains(&p.name)) else {
             return Ok((changed, 0));
-        }
+        };
+        // Only this pass widens, and each node once: the flag marks this node's optional ones.
+        debug_assert!(props.iter().all(|p| !p.widened));
         // Every property required; the optional ones accept null as well. Written in place in
         // the arena: no list on the way, however many properties there are.
         let arena = self.cx.arena;
         let new_props = arena.try_alloc_slice_copy(props).map_err(|_| self.arena(path))?;
-        for p in new_props.iter_mut().filter(|p| !required.contains(&p.name)) {
+        let optional = new_props.get_mut(first..).unwrap_or_default();
+        for p in optional.iter_mut().filter(|p| !required.contains(&p.name)) {
             // Already accepting null, the schema stays, but the model now sends `null` where
             // it would have left the key out, so the inverse drops that null too.
             if let Some(schema) = nullable(&p.schema, self.cx, path)? {
+                *added = added.union(schema.features);
                 p.schema = schema;
             }
             p.widened = true;
@@ -576,7 +690,7 @@ impl<'a> Walk<'a, '_, '_> {
         for (slot, p) in names.iter_mut().zip(props) {
             *slot = p.name;
         }
-        let (names, old_props, props) = (&*names, props, &*new_props);
+        let (names, props) = (&*names, &*new_props);
         let mut has_required = false;
         for e in out.iter_mut() {
             match e.keyword {
@@ -595,7 +709,7 @@ impl<'a> Walk<'a, '_, '_> {
             out.insert(after.map_or(out.len(), |i| i + 1), entry);
         }
         // `all_required` is false: at least one property was optional, and is now widened.
-        let mut widened = old_props.iter().map(|p| p.name).filter(|n| !required.contains(n));
+        let mut widened = props.iter().filter(|p| p.widened).map(|p| p.name);
         {
             self.widened = true;
             let tool = self.tool;
@@ -649,7 +763,10 @@ fn nullable<'a>(
             value: Value::Type(Types::one(JsonType::Null)),
         };
         let keywords = arena.try_alloc_slice_copy(&[entry]).map_err(|_| err())?;
-        Ok(Schema { boolean: None, keywords, features: features_of(keywords), at: s.at })
+        // A one-name `type` has no feature.
+        let features = FeatureSet::EMPTY;
+        debug_assert_eq!(features, features_of(keywords));
+        Ok(Schema { boolean: None, keywords, features, at: s.at })
     };
     if let (Some(t), None, false, None) = (n.types, n.enum_value, n.has_const, n.any_of) {
         let list = arena.try_alloc_slice_fill_copy(t.list.len() + 1, JsonType::Null);
@@ -663,7 +780,15 @@ fn nullable<'a>(
             e.value = Value::Type(Types { list, array: true });
         }
         let keywords = &*keywords;
-        return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
+        // One `type` (the rule), a list now: the type array is all that is new. A second one
+        // may have had a shape with a feature of its own, which it loses.
+        let features = if n.type_entries == 1 {
+            s.features.union(FeatureSet::of(&[SchemaFeature::TypeArray]))
+        } else {
+            features_of(keywords)
+        };
+        debug_assert_eq!(features, features_of(keywords));
+        return Ok(Some(Schema { keywords, features, ..*s }));
     }
     if let (Some(Value::Schemas(branches)), None) = (n.any_of, n.types) {
         let null = null_schema()?;
@@ -677,12 +802,17 @@ fn nullable<'a>(
             e.value = Value::Schemas(list);
         }
         let keywords = &*keywords;
-        return Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }));
+        // The `null` branch adds no feature (unless a second `anyOf`'s branches gave way).
+        let features = if n.any_of_entries == 1 { s.features } else { features_of(keywords) };
+        debug_assert_eq!(features, features_of(keywords));
+        return Ok(Some(Schema { keywords, features, ..*s }));
     }
     let branches = arena.try_alloc_slice_copy(&[*s, null_schema()?]).map_err(|_| err())?;
     let entry = Entry { keyword: Keyword::AnyOf, at: s.at, value: Value::Schemas(branches) };
     let keywords = arena.try_alloc_slice_copy(&[entry]).map_err(|_| err())?;
-    Ok(Some(Schema { boolean: None, keywords, features: features_of(keywords), at: s.at }))
+    let features = s.features.union(FeatureSet::of(&[SchemaFeature::AnyOf]));
+    debug_assert_eq!(features, features_of(keywords));
+    Ok(Some(Schema { boolean: None, keywords, features, at: s.at }))
 }
 
 /// The `required` names among `keywords`, as [`Schema::required`] reads them.
@@ -700,23 +830,39 @@ struct NullShape<'a> {
     enum_value: Option<Value<'a>>,
     has_const: bool,
     any_of: Option<Value<'a>>,
+    /// How many `type` and `anyOf` entries the node has (one, as a rule).
+    type_entries: u8,
+    any_of_entries: u8,
 }
 
 impl<'a> NullShape<'a> {
     fn of(s: &Schema<'a>) -> NullShape<'a> {
-        let mut n = NullShape { types: None, enum_value: None, has_const: false, any_of: None };
-        let mut typed = false;
+        let mut n = NullShape {
+            types: None,
+            enum_value: None,
+            has_const: false,
+            any_of: None,
+            type_entries: 0,
+            any_of_entries: 0,
+        };
         for e in s.keywords {
             match e.keyword {
-                Keyword::Type if !typed => {
-                    typed = true;
-                    if let Value::Type(t) = e.value {
+                Keyword::Type => {
+                    if n.type_entries == 0
+                        && let Value::Type(t) = e.value
+                    {
                         n.types = Some(t);
                     }
+                    n.type_entries = n.type_entries.saturating_add(1);
                 }
                 Keyword::Enum if n.enum_value.is_none() => n.enum_value = Some(e.value),
                 Keyword::Const => n.has_const = true,
-                Keyword::AnyOf if n.any_of.is_none() => n.any_of = Some(e.value),
+                Keyword::AnyOf => {
+                    if n.any_of_entries == 0 {
+                        n.any_of = Some(e.value);
+                    }
+                    n.any_of_entries = n.any_of_entries.saturating_add(1);
+                }
                 _ => {}
             }
         }
@@ -835,4 +981,19 @@ fn find_cycle<'a>(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_count;
+
+    /// Written as `{n}` writes it, one digit or many, after what the buffer held.
+    #[test]
+    fn a_count_is_written_as_format_writes_it() {
+        for n in (0..=120).chain([255, 256, 1_000, 65_535, usize::MAX]) {
+            let mut out = String::from("x ");
+            push_count(&mut out, n);
+            assert_eq!(out, format!("x {n}"));
+        }
+    }
 }
