@@ -241,16 +241,18 @@ pub(crate) fn rewrite<'a>(
     cx: &mut PassCx<'a, '_>,
     rule: &mut impl NodeRule<'a>,
 ) -> Result<Option<Schema<'a>>, ConversionError> {
-    if s.boolean.is_some()
-        || (!rule.every_node() && s.features.intersection(rule.triggers()).is_empty())
-    {
+    if !visits(s, rule) {
         return Ok(None);
     }
     let mut entries = CowSlice::new(s.keywords);
     for (i, e) in s.keywords.iter().enumerate() {
-        // A leaf has nothing to descend into: the rule is not asked (for the policy, asking
-        // is a profile lookup per keyword).
-        let branch = matches!(e.value, Value::Schema(_) | Value::Schemas(_) | Value::Props(_));
+        // A leaf has nothing to descend into, nor has a subschema the rule skips: the rule is
+        // not asked (for the policy, asking is a profile lookup per keyword).
+        let branch = match e.value {
+            Value::Schema(s) => visits(s, rule),
+            Value::Schemas(_) | Value::Props(_) => true,
+            _ => false,
+        };
         if !branch || !rule.descend(e, cx) {
             entries.same(i);
             continue;
@@ -274,6 +276,14 @@ pub(crate) fn rewrite<'a>(
     }
 }
 
+/// Whether [`rewrite`] looks into `s` at all: checked by the callers before they build the
+/// child's path and call, as most subschemas are skipped.
+#[inline]
+fn visits<'a>(s: &Schema<'a>, rule: &impl NodeRule<'a>) -> bool {
+    s.boolean.is_none()
+        && (rule.every_node() || !s.features.intersection(rule.triggers()).is_empty())
+}
+
 fn children<'a>(
     v: &Value<'a>,
     path: &Path<'_>,
@@ -282,6 +292,7 @@ fn children<'a>(
     rule: &mut impl NodeRule<'a>,
 ) -> Result<Option<Value<'a>>, ConversionError> {
     Ok(match *v {
+        Value::Schema(s) if !visits(s, rule) => None,
         Value::Schema(s) => match rewrite(s, path, tool, cx, rule)? {
             Some(new) => {
                 Some(Value::Schema(cx.arena.try_alloc(new).map_err(|_| arena_error(path, cx))?))
@@ -291,6 +302,10 @@ fn children<'a>(
         Value::Schemas(list) => {
             let mut out = CowSlice::new(list);
             for (i, s) in list.iter().enumerate() {
+                if !visits(s, rule) {
+                    out.same(i);
+                    continue;
+                }
                 match rewrite(s, &path.push(Seg::Index(i)), tool, cx, rule)? {
                     Some(new) => {
                         out.changed(i, new, cx.arena).map_err(|()| arena_error(path, cx))?
@@ -303,6 +318,10 @@ fn children<'a>(
         Value::Props(props) => {
             let mut out = CowSlice::new(props);
             for (i, p) in props.iter().enumerate() {
+                if !visits(&p.schema, rule) {
+                    out.same(i);
+                    continue;
+                }
                 match rewrite(&p.schema, &path.push(Seg::Key(p.name)), tool, cx, rule)? {
                     Some(new) => out
                         .changed(i, Prop { schema: new, ..*p }, cx.arena)

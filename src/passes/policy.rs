@@ -102,7 +102,9 @@ impl<'a> NodeRule<'a> for Policy {
     }
 
     fn descend(&self, e: &Entry<'a>, cx: &PassCx<'a, '_>) -> bool {
-        keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile) == Action::Keep
+        cx.profile.action(e.keyword) == Action::Keep
+            || keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile)
+                == Action::Keep
     }
 
     fn node(
@@ -116,8 +118,22 @@ impl<'a> NodeRule<'a> for Policy {
         let mut described = false;
         let target = cx.profile.name();
         for (i, e) in s.keywords.iter().enumerate() {
+            // Most keywords are kept as they are: one table lookup (`action_for` refines only
+            // `rewrite`), and a leaf holds no boolean subschema.
+            let table = cx.profile.action(e.keyword);
+            let action = if table == Action::Keep {
+                Action::Keep
+            } else {
+                keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile)
+            };
+            if action == Action::Keep
+                && !(self.booleans
+                    && matches!(e.value, Value::Schema(_) | Value::Schemas(_) | Value::Props(_)))
+            {
+                out.same(i);
+                continue;
+            }
             let name = entry_name(e);
-            let action = keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile);
             let pointer = With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
             match action {
                 Action::Keep | Action::Rewrite => match self.booleans_of(e, path, tool, cx)? {
