@@ -26,7 +26,7 @@ use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, V
 use crate::options::{Options, Strict};
 use crate::pointer::{Path, Seg};
 use crate::profile::Profile;
-use crate::report::{Code, Report, Severity, Text};
+use crate::report::{Code, Formats, Report, Severity, Text};
 
 /// What the passes share: the arena, the two formats, the target profile with the caller's
 /// overrides, the options and the report.
@@ -49,6 +49,9 @@ pub(crate) struct PassCx<'a, 'c> {
     /// Whether the profile set makes tools strict (the toolfoundation set has no strict mode;
     /// the strict profile is still what a tool marked strict is checked against).
     makes_strict: bool,
+    /// The two format names in the report's text, written at the first entry and shared by
+    /// every later one (the report is not cleared while it is borrowed here).
+    formats: Option<Formats>,
 }
 
 impl<'a, 'c> PassCx<'a, 'c> {
@@ -80,6 +83,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             base: profile,
             strict,
             makes_strict: set.has_strict_mode(),
+            formats: None,
         }
     }
 
@@ -117,13 +121,14 @@ impl<'a, 'c> PassCx<'a, 'c> {
         pointer: impl Text,
         message: impl Text,
     ) {
-        let names = [
-            tool.source_name.unwrap_or(tool.name),
-            feature,
-            self.source.name(),
-            self.target.name(),
-        ];
-        self.report.record(severity, code, (tool.at, at, 0), names, pointer, message);
+        let formats = match self.formats {
+            Some(f) => f,
+            None => {
+                *self.formats.insert(self.report.formats(self.source.name(), self.target.name()))
+            }
+        };
+        let names = [tool.source_name.unwrap_or(tool.name), feature];
+        self.report.record_in(severity, code, (tool.at, at, 0), names, formats, pointer, message);
     }
 }
 
