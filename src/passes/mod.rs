@@ -417,34 +417,38 @@ pub(crate) fn append_description<'a>(
     arena: &'a Bump,
     buf: &mut String,
 ) -> Result<Schema<'a>, ()> {
-    append_description_with(s, arena, buf, |push| push(note))
+    buf.clear();
+    buf.push_str(note);
+    let node = append_note(s, arena, buf)?;
+    Ok(Schema { features: features_of(node.keywords), ..node })
 }
 
-/// [`append_description`] with the note written by `note` into the sink it is given: into
-/// `buf` (a reused buffer), then copied into the arena in one allocation of its final size.
-pub(crate) fn append_description_with<'a>(
+/// [`append_description`] with the note written in `buf` (a reused buffer) before: the
+/// description goes in front of it, and the whole is copied into the arena in one allocation
+/// of its final size. The node keeps the features of `s`, for the caller to compute again
+/// ([`rewrite`] does, for a node a rule returns).
+pub(crate) fn append_note<'a>(
     s: &Schema<'a>,
     arena: &'a Bump,
     buf: &mut String,
-    note: impl Fn(&mut dyn FnMut(&str)),
 ) -> Result<Schema<'a>, ()> {
     let at = s.keywords.iter().position(|e| e.keyword == Keyword::Description);
-    let existing = at.and_then(|i| s.keywords.get(i)).map(|e| e.value);
     // What goes before the note: the description and a space, when there is one.
-    let prefix = |push: &mut dyn FnMut(&str)| match existing {
+    match at.and_then(|i| s.keywords.get(i)).map(|e| e.value) {
         Some(Value::Str(d)) if !d.is_empty() => {
-            push(d);
-            push(" ");
+            buf.insert(0, ' ');
+            buf.insert_str(0, d);
         }
         Some(Value::Str(_)) | None => {}
         Some(other) => {
-            render_to(&other, push);
-            push(" ");
+            let mut end = 0;
+            render_to(&other, &mut |piece| {
+                buf.insert_str(end, piece);
+                end += piece.len();
+            });
+            buf.insert(end, ' ');
         }
-    };
-    buf.clear();
-    prefix(&mut |piece| buf.push_str(piece));
-    note(&mut |piece| buf.push_str(piece));
+    }
     let value = Value::Str(arena.try_alloc_str(buf).map_err(|_| ())?);
     let len = s.keywords.len() + usize::from(at.is_none());
     let blank = Entry { keyword: Keyword::Description, at: s.at, value };
@@ -452,8 +456,7 @@ pub(crate) fn append_description_with<'a>(
     for (i, (slot, e)) in slots.iter_mut().zip(s.keywords).enumerate() {
         *slot = if Some(i) == at { Entry { value, ..*e } } else { *e };
     }
-    let boolean = None;
-    Ok(Schema { boolean, keywords: slots, features: features_of(slots), ..*s })
+    Ok(Schema { boolean: None, keywords: slots, ..*s })
 }
 
 /// The arena ran out while a pass rewrote the node at `path`.
@@ -614,20 +617,22 @@ fn run_all<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, Con
 mod tests {
     use bumpalo::Bump;
 
-    use super::append_description_with;
-    use crate::ir::{Entry, FeatureSet, Keyword, Schema, Value};
+    use super::append_note;
+    use crate::ir::{Entry, FeatureSet, Json, Keyword, Schema, Value};
 
-    fn note(push: &mut dyn FnMut(&str)) {
+    fn note(buf: &mut String) -> &mut String {
+        buf.clear();
         for piece in ["Constraints: ", "minLength 3", ", ", "format \"é\"", "."] {
-            push(piece);
+            buf.push_str(piece);
         }
+        buf
     }
 
-    fn described(description: &'static str) -> Schema<'static> {
+    fn described(description: Value<'static>) -> Schema<'static> {
         let keywords: &'static [Entry<'static>] = Box::leak(Box::new([Entry {
             keyword: Keyword::Description,
             at: 0,
-            value: Value::Str(description),
+            value: description,
         }]));
         Schema { boolean: None, keywords, features: FeatureSet::EMPTY, at: 0 }
     }
@@ -639,14 +644,22 @@ mod tests {
         })
     }
 
-    /// The note follows the description after a space, whatever the buffer held before.
+    /// The note follows the description after a space; a description that is not a string
+    /// is written as JSON; an empty one is left out.
     #[test]
     fn a_note_follows_the_description() {
         let arena = Bump::new();
         let mut buf = String::from("left over");
-        let s = append_description_with(&described("An id."), &arena, &mut buf, note);
-        let text = s.ok().and_then(|s| description(&s));
-        assert_eq!(text, Some("An id. Constraints: minLength 3, format \"é\"."));
+        let cases = [
+            (Value::Str("An id."), "An id. Constraints: minLength 3, format \"é\"."),
+            (Value::Str(""), "Constraints: minLength 3, format \"é\"."),
+            (Value::Json(Json::Number("7")), "7 Constraints: minLength 3, format \"é\"."),
+            (Value::Json(Json::String("x")), "\"x\" Constraints: minLength 3, format \"é\"."),
+        ];
+        for (given, expected) in cases {
+            let s = append_note(&described(given), &arena, note(&mut buf));
+            assert_eq!(s.ok().and_then(|s| description(&s)), Some(expected));
+        }
     }
 
     /// Past its limit the arena refuses the text rather than panicking.
@@ -655,6 +668,6 @@ mod tests {
         let arena = Bump::new();
         arena.set_allocation_limit(Some(0));
         let mut buf = String::new();
-        assert!(append_description_with(&described("An id."), &arena, &mut buf, note).is_err());
+        assert!(append_note(&described(Value::Str("An id.")), &arena, note(&mut buf)).is_err());
     }
 }

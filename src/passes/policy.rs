@@ -16,8 +16,8 @@ use crate::profile::{Action, Profile};
 use crate::report::{Code, Severity, With};
 
 use super::{
-    CowSlice, NodeRule, PassCx, append_description, append_description_with, arena_error,
-    entry_name, render_to, rewrite_tool,
+    CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name,
+    render_to, rewrite_tool,
 };
 
 /// Returns whether the tool can be emitted (no keyword the policy rejects).
@@ -114,8 +114,42 @@ impl<'a> NodeRule<'a> for Policy {
         tool: &Tool<'_>,
         cx: &mut PassCx<'a, '_>,
     ) -> Result<Option<Schema<'a>>, ConversionError> {
+        // The note (`Constraints: minLength 3, format uri.`) is written in the converter's
+        // buffer as the keywords are described, each value rendered once for both the note
+        // and the report; the buffer is out of `cx` meanwhile, for the entries to be recorded.
+        let mut note = std::mem::take(cx.text);
+        note.clear();
+        let keywords = self.keywords(s, path, tool, cx, &mut note);
+        let node = match keywords {
+            Ok(Some(keywords)) if !note.is_empty() => {
+                note.push('.');
+                let node = Schema { keywords, ..*s };
+                append_note(&node, cx.arena, &mut note).map(Some)
+            }
+            Ok(Some(keywords)) => Ok(Some(Schema { keywords, ..*s })),
+            Ok(None) => Ok(None),
+            Err(e) => {
+                *cx.text = note;
+                return Err(e);
+            }
+        };
+        *cx.text = note;
+        node.map_err(|()| arena_error(path, cx))
+    }
+}
+
+impl Policy {
+    /// The node's keywords with the policy applied (`None` when none changed), every
+    /// described keyword written into `note` (empty when there is none).
+    fn keywords<'a>(
+        &mut self,
+        s: &Schema<'a>,
+        path: &Path<'_>,
+        tool: &Tool<'_>,
+        cx: &mut PassCx<'a, '_>,
+        note: &mut String,
+    ) -> Result<Option<&'a [Entry<'a>]>, ConversionError> {
         let mut out = CowSlice::new(s.keywords);
-        let mut described = false;
         let target = cx.profile.name();
         for (i, e) in s.keywords.iter().enumerate() {
             // Most keywords are kept as they are: one table lookup (`action_for` refines only
@@ -155,6 +189,12 @@ impl<'a> NodeRule<'a> for Policy {
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
                 Action::Describe => {
+                    note.push_str(if note.is_empty() { "Constraints: " } else { ", " });
+                    note.push_str(name);
+                    note.push(' ');
+                    let at = note.len();
+                    render_to(&e.value, &mut |piece| note.push_str(piece));
+                    let value = note.get(at..).unwrap_or_default();
                     cx.record(
                         tool,
                         e.at,
@@ -162,18 +202,18 @@ impl<'a> NodeRule<'a> for Policy {
                         Code::KeywordDescribed,
                         name,
                         pointer,
-                        With(|out: &mut String| {
-                            for piece in ["`", name, "` is not supported by ", target] {
-                                out.push_str(piece);
-                            }
-                            out.push_str("; moved into the description (\"");
-                            out.push_str(name);
-                            out.push(' ');
-                            render_to(&e.value, &mut |piece| out.push_str(piece));
-                            out.push_str("\")");
-                        }),
+                        [
+                            "`",
+                            name,
+                            "` is not supported by ",
+                            target,
+                            "; moved into the description (\"",
+                            name,
+                            " ",
+                            value,
+                            "\")",
+                        ],
                     );
-                    described = true;
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
                 Action::Reject => {
@@ -191,39 +231,9 @@ impl<'a> NodeRule<'a> for Policy {
                 }
             }
         }
-        let Some(keywords) = out.finish() else { return Ok(None) };
-        let node = Schema { keywords, ..*s };
-        if !described {
-            return Ok(Some(node));
-        }
-        // `Constraints: minLength 3, format uri.`: the described keywords in source order,
-        // written straight into the arena rather than gathered in a list of strings first.
-        let profile = &cx.profile;
-        let note = |push: &mut dyn FnMut(&str)| {
-            push("Constraints: ");
-            let mut first = true;
-            for e in s.keywords {
-                let action = keeps(profile.action_for(e.keyword, &e.value), e.keyword, profile);
-                if action != Action::Describe {
-                    continue;
-                }
-                if !first {
-                    push(", ");
-                }
-                first = false;
-                push(entry_name(e));
-                push(" ");
-                render_to(&e.value, push);
-            }
-            push(".");
-        };
-        append_description_with(&node, cx.arena, cx.text, note)
-            .map(Some)
-            .map_err(|()| arena_error(path, cx))
+        Ok(out.finish())
     }
-}
 
-impl Policy {
     /// The entry's value with boolean subschemas written as object schemas, for targets
     /// without boolean schemas; `None` when there are none.
     fn booleans_of<'a>(
