@@ -338,7 +338,8 @@ impl Text for &str {
 /// keyword and a format name).
 impl<const N: usize> Text for [&str; N] {
     fn write_into(self, out: &mut String) {
-        out.reserve(self.iter().map(|p| p.len()).sum());
+        // No reserve for the sum first: the report's buffer is kept from one conversion to
+        // the next, so it has room but for the first few.
         for p in self {
             out.push_str(p);
         }

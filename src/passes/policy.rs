@@ -184,7 +184,14 @@ impl Policy {
                         Code::KeywordDropped,
                         name,
                         pointer,
-                        ["`", name, "` is not supported by ", target, "; dropped"],
+                        // Written piece by piece: the fixed pieces are copied in line.
+                        With(|out: &mut String| {
+                            out.push('`');
+                            out.push_str(name);
+                            out.push_str("` is not supported by ");
+                            out.push_str(target);
+                            out.push_str("; dropped");
+                        }),
                     );
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
@@ -202,17 +209,17 @@ impl Policy {
                         Code::KeywordDescribed,
                         name,
                         pointer,
-                        [
-                            "`",
-                            name,
-                            "` is not supported by ",
-                            target,
-                            "; moved into the description (\"",
-                            name,
-                            " ",
-                            value,
-                            "\")",
-                        ],
+                        With(|out: &mut String| {
+                            out.push('`');
+                            out.push_str(name);
+                            out.push_str("` is not supported by ");
+                            out.push_str(target);
+                            out.push_str("; moved into the description (\"");
+                            out.push_str(name);
+                            out.push(' ');
+                            out.push_str(value);
+                            out.push_str("\")");
+                        }),
                     );
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
