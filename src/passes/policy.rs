@@ -117,16 +117,16 @@ impl<'a> NodeRule<'a> for Policy {
         // The note (`Constraints: minLength 3, format uri.`) is written in the converter's
         // buffer as the keywords are described, each value rendered once for both the note
         // and the report; the buffer is out of `cx` meanwhile, for the entries to be recorded.
-        let mut note = std::mem::take(cx.text);
-        note.clear();
+        let mut note = None;
         let keywords = self.keywords(s, path, tool, cx, &mut note);
+        let Some(mut note) = note else {
+            return keywords.map(|k| k.map(|keywords| Schema { keywords, ..*s }));
+        };
         let node = match keywords {
-            Ok(Some(keywords)) if !note.is_empty() => {
+            Ok(Some(keywords)) => {
                 note.push('.');
-                let node = Schema { keywords, ..*s };
-                append_note(&node, cx.arena, &mut note).map(Some)
+                append_note(&Schema { keywords, ..*s }, cx.arena, &mut note).map(Some)
             }
-            Ok(Some(keywords)) => Ok(Some(Schema { keywords, ..*s })),
             Ok(None) => Ok(None),
             Err(e) => {
                 *cx.text = note;
@@ -140,14 +140,14 @@ impl<'a> NodeRule<'a> for Policy {
 
 impl Policy {
     /// The node's keywords with the policy applied (`None` when none changed), every
-    /// described keyword written into `note` (empty when there is none).
+    /// described keyword written into `note`: the converter's buffer, taken at the first.
     fn keywords<'a>(
         &mut self,
         s: &Schema<'a>,
         path: &Path<'_>,
         tool: &Tool<'_>,
         cx: &mut PassCx<'a, '_>,
-        note: &mut String,
+        note: &mut Option<String>,
     ) -> Result<Option<&'a [Entry<'a>]>, ConversionError> {
         let mut out = CowSlice::new(s.keywords);
         let target = cx.profile.name();
@@ -196,7 +196,18 @@ impl Policy {
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
                 Action::Describe => {
-                    note.push_str(if note.is_empty() { "Constraints: " } else { ", " });
+                    let note = match note {
+                        Some(note) => {
+                            note.push_str(", ");
+                            note
+                        }
+                        None => {
+                            let taken = note.insert(std::mem::take(cx.text));
+                            taken.clear();
+                            taken.push_str("Constraints: ");
+                            taken
+                        }
+                    };
                     note.push_str(name);
                     note.push(' ');
                     let at = note.len();
