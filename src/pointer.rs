@@ -114,7 +114,7 @@ fn write_index(out: &mut String, i: usize) {
 }
 
 /// Escapes one reference token: `~` → `~0`, `/` → `~1`.
-#[inline]
+#[inline(always)]
 pub fn escape_into(out: &mut String, token: &str) {
     if !needs_escape(token.as_bytes()) {
         out.push_str(token);
