@@ -585,9 +585,13 @@ impl Report {
         }));
         sort_keys(&mut more.keys);
         more.sorted.clear();
-        let rows = &self.rows;
-        let at = |k: u128| usize::try_from(k & u128::from(u32::MAX)).ok();
-        more.sorted.extend(more.keys.iter().filter_map(|&k| rows.get(at(k)?).copied()));
+        more.sorted.reserve(self.rows.len());
+        for &k in &more.keys {
+            // The low 32 bits of a key are the row's position.
+            if let Some(row) = self.rows.get(k as u32 as usize) {
+                more.sorted.push(*row);
+            }
+        }
         std::mem::swap(&mut self.rows, &mut more.sorted);
     }
 }
