@@ -79,7 +79,7 @@ impl<'p> Path<'p> {
             parent.write_from_root(out);
         }
         if let Some(seg) = self.seg {
-            write_seg(out, seg);
+            push_seg(out, seg);
         }
     }
 }
@@ -92,24 +92,39 @@ impl fmt::Display for Path<'_> {
 
 /// Appends one step to an RFC 6901 pointer.
 pub fn write_seg(out: &mut String, seg: Seg<'_>) {
+    push_seg(out, seg);
+}
+
+/// [`write_seg`], written into each level of [`Path::write_from_root`] rather than called.
+#[inline(always)]
+fn push_seg(out: &mut String, seg: Seg<'_>) {
     match seg {
         Seg::Key(k) => {
             out.push('/');
             escape_into(out, k);
         }
-        Seg::Index(i) => {
-            let _ = write!(out, "/{i}");
-        }
+        Seg::Index(i) => write_index(out, i),
         Seg::Raw(r) => out.push_str(r),
     }
 }
 
+#[cold]
+fn write_index(out: &mut String, i: usize) {
+    let _ = write!(out, "/{i}");
+}
+
 /// Escapes one reference token: `~` → `~0`, `/` → `~1`.
+#[inline(always)]
 pub fn escape_into(out: &mut String, token: &str) {
     if !needs_escape(token.as_bytes()) {
         out.push_str(token);
         return;
     }
+    escape_slow(out, token);
+}
+
+#[cold]
+fn escape_slow(out: &mut String, token: &str) {
     for c in token.chars() {
         match c {
             '~' => out.push_str("~0"),
@@ -120,22 +135,41 @@ pub fn escape_into(out: &mut String, token: &str) {
 }
 
 /// Whether `bytes` holds a `~` or a `/`: eight bytes per step (the zero-byte test on the word
-/// XORed with each), as every key of every report pointer goes through here.
+/// XORed with each), as every key of every report pointer goes through here. A key of 4 to 16
+/// bytes (most are) is read as two overlapping words, with no loop.
+#[inline]
 fn needs_escape(bytes: &[u8]) -> bool {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
-    let has = |x: u64, b: u8| {
-        let y = x ^ (LO * u64::from(b));
-        y.wrapping_sub(LO) & !y & HI != 0
+    let has = |x: u64| {
+        let (t, s) = (x ^ (LO * u64::from(b'~')), x ^ (LO * u64::from(b'/')));
+        (t.wrapping_sub(LO) & !t | s.wrapping_sub(LO) & !s) & HI != 0
     };
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        let word = <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes);
-        if has(word, b'~') || has(word, b'/') {
-            return true;
+    let n = bytes.len();
+    let word = |at: usize| {
+        bytes
+            .get(at..at + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            .map_or(0, u64::from_le_bytes)
+    };
+    let half = |at: usize| {
+        let w = bytes.get(at..at + 4).and_then(|w| <[u8; 4]>::try_from(w).ok());
+        w.map_or(0, |w| u64::from(u32::from_le_bytes(w)))
+    };
+    match n {
+        0..4 => bytes.iter().any(|&b| b == b'~' || b == b'/'),
+        4..8 => has(half(0) | half(n - 4) << 32),
+        8..=16 => has(word(0)) || has(word(n - 8)),
+        _ => {
+            let mut chunks = bytes.chunks_exact(8);
+            for chunk in &mut chunks {
+                if has(<[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes)) {
+                    return true;
+                }
+            }
+            has(word(n - 8))
         }
     }
-    chunks.remainder().iter().any(|&b| b == b'~' || b == b'/')
 }
 
 #[cfg(test)]
@@ -159,10 +193,13 @@ mod tests {
         for token in ["", "a", "properties", "0123456789abcdef", "unicode é and more text"] {
             assert!(!needs_escape(token.as_bytes()), "{token}");
         }
-        for n in 0..20 {
-            for c in ['~', '/'] {
-                let token = format!("{}{c}{}", "x".repeat(n), "y".repeat(20 - n));
-                assert!(needs_escape(token.as_bytes()), "{token}");
+        for len in 1..40 {
+            for n in 0..len {
+                for c in ['~', '/'] {
+                    let token = format!("{}{c}{}", "x".repeat(n), "é".repeat(len - 1 - n));
+                    assert!(needs_escape(token.as_bytes()), "{token}");
+                    assert!(!needs_escape(token.replace(c, "-").as_bytes()), "{token}");
+                }
             }
         }
     }

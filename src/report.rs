@@ -274,6 +274,13 @@ impl Texts {
     }
 }
 
+/// The source and target format names in a report's text (see [`Report::formats`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Formats {
+    from: Span,
+    to: Span,
+}
+
 /// A recorded entry: [`ReportEntry`] with its text in the report's buffer.
 #[derive(Clone, Copy, Debug)]
 struct Row {
@@ -331,7 +338,8 @@ impl Text for &str {
 /// keyword and a format name).
 impl<const N: usize> Text for [&str; N] {
     fn write_into(self, out: &mut String) {
-        out.reserve(self.iter().map(|p| p.len()).sum());
+        // No reserve for the sum first: the report's buffer is kept from one conversion to
+        // the next, so it has room but for the first few.
         for p in self {
             out.push_str(p);
         }
@@ -444,7 +452,16 @@ impl Report {
     }
 
     /// Called before the rows change: a list made from them is kept as the next one's spares.
+    /// Inlined for the common case, no list made since the last change.
+    #[inline]
     fn unmake(&mut self) {
+        if self.more.get().is_some_and(|more| more.made.get().is_some()) {
+            self.unmake_list();
+        }
+    }
+
+    #[cold]
+    fn unmake_list(&mut self) {
         if let Some(more) = self.more.get_mut()
             && let Some(list) = more.made.take()
         {
@@ -489,12 +506,33 @@ impl Report {
         pointer: impl Text,
         message: impl Text,
     ) {
+        let formats = self.formats(from, to);
+        self.record_in(severity, code, order, [tool, feature], formats, pointer, message);
+    }
+
+    /// Writes the two format names for [`Report::record_in`]: a run of entries between the
+    /// same formats (a conversion's) shares one copy.
+    pub(crate) fn formats(&mut self, from: &str, to: &str) -> Formats {
+        Formats { from: self.span(from), to: self.span(to) }
+    }
+
+    /// [`Report::record`] with the format names written before, by [`Report::formats`] on
+    /// this report since it was last cleared.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn record_in(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        order: (u32, u32, u32),
+        [tool, feature]: [&str; 2],
+        Formats { from, to }: Formats,
+        pointer: impl Text,
+        message: impl Text,
+    ) {
         self.unmake();
         let tool = self.span(tool);
         let feature = self.span(feature);
         let pointer = self.span(pointer);
-        let from = self.span(from);
-        let to = self.span(to);
         let message = self.span(message);
         self.rows.push(Row { severity, code, order, tool, feature, pointer, from, to, message });
     }
@@ -547,9 +585,13 @@ impl Report {
         }));
         sort_keys(&mut more.keys);
         more.sorted.clear();
-        let rows = &self.rows;
-        let at = |k: u128| usize::try_from(k & u128::from(u32::MAX)).ok();
-        more.sorted.extend(more.keys.iter().filter_map(|&k| rows.get(at(k)?).copied()));
+        more.sorted.reserve(self.rows.len());
+        for &k in &more.keys {
+            // The low 32 bits of a key are the row's position.
+            if let Some(row) = self.rows.get(k as u32 as usize) {
+                more.sorted.push(*row);
+            }
+        }
         std::mem::swap(&mut self.rows, &mut more.sorted);
     }
 }

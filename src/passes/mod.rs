@@ -26,7 +26,7 @@ use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, V
 use crate::options::{Options, Strict};
 use crate::pointer::{Path, Seg};
 use crate::profile::Profile;
-use crate::report::{Code, Report, Severity, Text};
+use crate::report::{Code, Formats, Report, Severity, Text};
 
 /// What the passes share: the arena, the two formats, the target profile with the caller's
 /// overrides, the options and the report.
@@ -49,6 +49,9 @@ pub(crate) struct PassCx<'a, 'c> {
     /// Whether the profile set makes tools strict (the toolfoundation set has no strict mode;
     /// the strict profile is still what a tool marked strict is checked against).
     makes_strict: bool,
+    /// The two format names in the report's text, written at the first entry and shared by
+    /// every later one (the report is not cleared while it is borrowed here).
+    formats: Option<Formats>,
 }
 
 impl<'a, 'c> PassCx<'a, 'c> {
@@ -80,6 +83,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             base: profile,
             strict,
             makes_strict: set.has_strict_mode(),
+            formats: None,
         }
     }
 
@@ -117,13 +121,14 @@ impl<'a, 'c> PassCx<'a, 'c> {
         pointer: impl Text,
         message: impl Text,
     ) {
-        let names = [
-            tool.source_name.unwrap_or(tool.name),
-            feature,
-            self.source.name(),
-            self.target.name(),
-        ];
-        self.report.record(severity, code, (tool.at, at, 0), names, pointer, message);
+        let formats = match self.formats {
+            Some(f) => f,
+            None => {
+                *self.formats.insert(self.report.formats(self.source.name(), self.target.name()))
+            }
+        };
+        let names = [tool.source_name.unwrap_or(tool.name), feature];
+        self.report.record_in(severity, code, (tool.at, at, 0), names, formats, pointer, message);
     }
 }
 
@@ -241,16 +246,18 @@ pub(crate) fn rewrite<'a>(
     cx: &mut PassCx<'a, '_>,
     rule: &mut impl NodeRule<'a>,
 ) -> Result<Option<Schema<'a>>, ConversionError> {
-    if s.boolean.is_some()
-        || (!rule.every_node() && s.features.intersection(rule.triggers()).is_empty())
-    {
+    if !visits(s, rule) {
         return Ok(None);
     }
     let mut entries = CowSlice::new(s.keywords);
     for (i, e) in s.keywords.iter().enumerate() {
-        // A leaf has nothing to descend into: the rule is not asked (for the policy, asking
-        // is a profile lookup per keyword).
-        let branch = matches!(e.value, Value::Schema(_) | Value::Schemas(_) | Value::Props(_));
+        // A leaf has nothing to descend into, nor has a subschema the rule skips: the rule is
+        // not asked (for the policy, asking is a profile lookup per keyword).
+        let branch = match e.value {
+            Value::Schema(s) => visits(s, rule),
+            Value::Schemas(_) | Value::Props(_) => true,
+            _ => false,
+        };
         if !branch || !rule.descend(e, cx) {
             entries.same(i);
             continue;
@@ -274,6 +281,14 @@ pub(crate) fn rewrite<'a>(
     }
 }
 
+/// Whether [`rewrite`] looks into `s` at all: checked by the callers before they build the
+/// child's path and call, as most subschemas are skipped.
+#[inline]
+fn visits<'a>(s: &Schema<'a>, rule: &impl NodeRule<'a>) -> bool {
+    s.boolean.is_none()
+        && (rule.every_node() || !s.features.intersection(rule.triggers()).is_empty())
+}
+
 fn children<'a>(
     v: &Value<'a>,
     path: &Path<'_>,
@@ -282,6 +297,7 @@ fn children<'a>(
     rule: &mut impl NodeRule<'a>,
 ) -> Result<Option<Value<'a>>, ConversionError> {
     Ok(match *v {
+        Value::Schema(s) if !visits(s, rule) => None,
         Value::Schema(s) => match rewrite(s, path, tool, cx, rule)? {
             Some(new) => {
                 Some(Value::Schema(cx.arena.try_alloc(new).map_err(|_| arena_error(path, cx))?))
@@ -291,6 +307,10 @@ fn children<'a>(
         Value::Schemas(list) => {
             let mut out = CowSlice::new(list);
             for (i, s) in list.iter().enumerate() {
+                if !visits(s, rule) {
+                    out.same(i);
+                    continue;
+                }
                 match rewrite(s, &path.push(Seg::Index(i)), tool, cx, rule)? {
                     Some(new) => {
                         out.changed(i, new, cx.arena).map_err(|()| arena_error(path, cx))?
@@ -303,6 +323,10 @@ fn children<'a>(
         Value::Props(props) => {
             let mut out = CowSlice::new(props);
             for (i, p) in props.iter().enumerate() {
+                if !visits(&p.schema, rule) {
+                    out.same(i);
+                    continue;
+                }
                 match rewrite(&p.schema, &path.push(Seg::Key(p.name)), tool, cx, rule)? {
                     Some(new) => out
                         .changed(i, Prop { schema: new, ..*p }, cx.arena)
@@ -393,34 +417,38 @@ pub(crate) fn append_description<'a>(
     arena: &'a Bump,
     buf: &mut String,
 ) -> Result<Schema<'a>, ()> {
-    append_description_with(s, arena, buf, |push| push(note))
+    buf.clear();
+    buf.push_str(note);
+    let node = append_note(s, arena, buf)?;
+    Ok(Schema { features: features_of(node.keywords), ..node })
 }
 
-/// [`append_description`] with the note written by `note` into the sink it is given: into
-/// `buf` (a reused buffer), then copied into the arena in one allocation of its final size.
-pub(crate) fn append_description_with<'a>(
+/// [`append_description`] with the note written in `buf` (a reused buffer) before: the
+/// description goes in front of it, and the whole is copied into the arena in one allocation
+/// of its final size. The node keeps the features of `s`, for the caller to compute again
+/// ([`rewrite`] does, for a node a rule returns).
+pub(crate) fn append_note<'a>(
     s: &Schema<'a>,
     arena: &'a Bump,
     buf: &mut String,
-    note: impl Fn(&mut dyn FnMut(&str)),
 ) -> Result<Schema<'a>, ()> {
     let at = s.keywords.iter().position(|e| e.keyword == Keyword::Description);
-    let existing = at.and_then(|i| s.keywords.get(i)).map(|e| e.value);
     // What goes before the note: the description and a space, when there is one.
-    let prefix = |push: &mut dyn FnMut(&str)| match existing {
+    match at.and_then(|i| s.keywords.get(i)).map(|e| e.value) {
         Some(Value::Str(d)) if !d.is_empty() => {
-            push(d);
-            push(" ");
+            buf.insert(0, ' ');
+            buf.insert_str(0, d);
         }
         Some(Value::Str(_)) | None => {}
         Some(other) => {
-            render_to(&other, push);
-            push(" ");
+            let mut end = 0;
+            render_to(&other, &mut |piece| {
+                buf.insert_str(end, piece);
+                end += piece.len();
+            });
+            buf.insert(end, ' ');
         }
-    };
-    buf.clear();
-    prefix(&mut |piece| buf.push_str(piece));
-    note(&mut |piece| buf.push_str(piece));
+    }
     let value = Value::Str(arena.try_alloc_str(buf).map_err(|_| ())?);
     let len = s.keywords.len() + usize::from(at.is_none());
     let blank = Entry { keyword: Keyword::Description, at: s.at, value };
@@ -428,8 +456,7 @@ pub(crate) fn append_description_with<'a>(
     for (i, (slot, e)) in slots.iter_mut().zip(s.keywords).enumerate() {
         *slot = if Some(i) == at { Entry { value, ..*e } } else { *e };
     }
-    let boolean = None;
-    Ok(Schema { boolean, keywords: slots, features: features_of(slots), ..*s })
+    Ok(Schema { boolean: None, keywords: slots, ..*s })
 }
 
 /// The arena ran out while a pass rewrote the node at `path`.
@@ -590,20 +617,22 @@ fn run_all<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, Con
 mod tests {
     use bumpalo::Bump;
 
-    use super::append_description_with;
-    use crate::ir::{Entry, FeatureSet, Keyword, Schema, Value};
+    use super::append_note;
+    use crate::ir::{Entry, FeatureSet, Json, Keyword, Schema, Value};
 
-    fn note(push: &mut dyn FnMut(&str)) {
+    fn note(buf: &mut String) -> &mut String {
+        buf.clear();
         for piece in ["Constraints: ", "minLength 3", ", ", "format \"é\"", "."] {
-            push(piece);
+            buf.push_str(piece);
         }
+        buf
     }
 
-    fn described(description: &'static str) -> Schema<'static> {
+    fn described(description: Value<'static>) -> Schema<'static> {
         let keywords: &'static [Entry<'static>] = Box::leak(Box::new([Entry {
             keyword: Keyword::Description,
             at: 0,
-            value: Value::Str(description),
+            value: description,
         }]));
         Schema { boolean: None, keywords, features: FeatureSet::EMPTY, at: 0 }
     }
@@ -615,14 +644,22 @@ mod tests {
         })
     }
 
-    /// The note follows the description after a space, whatever the buffer held before.
+    /// The note follows the description after a space; a description that is not a string
+    /// is written as JSON; an empty one is left out.
     #[test]
     fn a_note_follows_the_description() {
         let arena = Bump::new();
         let mut buf = String::from("left over");
-        let s = append_description_with(&described("An id."), &arena, &mut buf, note);
-        let text = s.ok().and_then(|s| description(&s));
-        assert_eq!(text, Some("An id. Constraints: minLength 3, format \"é\"."));
+        let cases = [
+            (Value::Str("An id."), "An id. Constraints: minLength 3, format \"é\"."),
+            (Value::Str(""), "Constraints: minLength 3, format \"é\"."),
+            (Value::Json(Json::Number("7")), "7 Constraints: minLength 3, format \"é\"."),
+            (Value::Json(Json::String("x")), "\"x\" Constraints: minLength 3, format \"é\"."),
+        ];
+        for (given, expected) in cases {
+            let s = append_note(&described(given), &arena, note(&mut buf));
+            assert_eq!(s.ok().and_then(|s| description(&s)), Some(expected));
+        }
     }
 
     /// Past its limit the arena refuses the text rather than panicking.
@@ -631,6 +668,6 @@ mod tests {
         let arena = Bump::new();
         arena.set_allocation_limit(Some(0));
         let mut buf = String::new();
-        assert!(append_description_with(&described("An id."), &arena, &mut buf, note).is_err());
+        assert!(append_note(&described(Value::Str("An id.")), &arena, note(&mut buf)).is_err());
     }
 }

@@ -16,8 +16,8 @@ use crate::profile::{Action, Profile};
 use crate::report::{Code, Severity, With};
 
 use super::{
-    CowSlice, NodeRule, PassCx, append_description, append_description_with, arena_error,
-    entry_name, render_to, rewrite_tool,
+    CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name,
+    render_to, rewrite_tool,
 };
 
 /// Returns whether the tool can be emitted (no keyword the policy rejects).
@@ -102,7 +102,9 @@ impl<'a> NodeRule<'a> for Policy {
     }
 
     fn descend(&self, e: &Entry<'a>, cx: &PassCx<'a, '_>) -> bool {
-        keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile) == Action::Keep
+        cx.profile.action(e.keyword) == Action::Keep
+            || keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile)
+                == Action::Keep
     }
 
     fn node(
@@ -112,12 +114,60 @@ impl<'a> NodeRule<'a> for Policy {
         tool: &Tool<'_>,
         cx: &mut PassCx<'a, '_>,
     ) -> Result<Option<Schema<'a>>, ConversionError> {
+        // The note (`Constraints: minLength 3, format uri.`) is written in the converter's
+        // buffer as the keywords are described, each value rendered once for both the note
+        // and the report; the buffer is out of `cx` meanwhile, for the entries to be recorded.
+        let mut note = None;
+        let keywords = self.keywords(s, path, tool, cx, &mut note);
+        let Some(mut note) = note else {
+            return keywords.map(|k| k.map(|keywords| Schema { keywords, ..*s }));
+        };
+        let node = match keywords {
+            Ok(Some(keywords)) => {
+                note.push('.');
+                append_note(&Schema { keywords, ..*s }, cx.arena, &mut note).map(Some)
+            }
+            Ok(None) => Ok(None),
+            Err(e) => {
+                *cx.text = note;
+                return Err(e);
+            }
+        };
+        *cx.text = note;
+        node.map_err(|()| arena_error(path, cx))
+    }
+}
+
+impl Policy {
+    /// The node's keywords with the policy applied (`None` when none changed), every
+    /// described keyword written into `note`: the converter's buffer, taken at the first.
+    fn keywords<'a>(
+        &mut self,
+        s: &Schema<'a>,
+        path: &Path<'_>,
+        tool: &Tool<'_>,
+        cx: &mut PassCx<'a, '_>,
+        note: &mut Option<String>,
+    ) -> Result<Option<&'a [Entry<'a>]>, ConversionError> {
         let mut out = CowSlice::new(s.keywords);
-        let mut described = false;
         let target = cx.profile.name();
         for (i, e) in s.keywords.iter().enumerate() {
+            // Most keywords are kept as they are: one table lookup (`action_for` refines only
+            // `rewrite`), and a leaf holds no boolean subschema.
+            let table = cx.profile.action(e.keyword);
+            let action = if table == Action::Keep {
+                Action::Keep
+            } else {
+                keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile)
+            };
+            if action == Action::Keep
+                && !(self.booleans
+                    && matches!(e.value, Value::Schema(_) | Value::Schemas(_) | Value::Props(_)))
+            {
+                out.same(i);
+                continue;
+            }
             let name = entry_name(e);
-            let action = keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile);
             let pointer = With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
             match action {
                 Action::Keep | Action::Rewrite => match self.booleans_of(e, path, tool, cx)? {
@@ -134,11 +184,35 @@ impl<'a> NodeRule<'a> for Policy {
                         Code::KeywordDropped,
                         name,
                         pointer,
-                        ["`", name, "` is not supported by ", target, "; dropped"],
+                        // Written piece by piece: the fixed pieces are copied in line.
+                        With(|out: &mut String| {
+                            out.push('`');
+                            out.push_str(name);
+                            out.push_str("` is not supported by ");
+                            out.push_str(target);
+                            out.push_str("; dropped");
+                        }),
                     );
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
                 Action::Describe => {
+                    let note = match note {
+                        Some(note) => {
+                            note.push_str(", ");
+                            note
+                        }
+                        None => {
+                            let taken = note.insert(std::mem::take(cx.text));
+                            taken.clear();
+                            taken.push_str("Constraints: ");
+                            taken
+                        }
+                    };
+                    note.push_str(name);
+                    note.push(' ');
+                    let at = note.len();
+                    render_to(&e.value, &mut |piece| note.push_str(piece));
+                    let value = note.get(at..).unwrap_or_default();
                     cx.record(
                         tool,
                         e.at,
@@ -147,17 +221,17 @@ impl<'a> NodeRule<'a> for Policy {
                         name,
                         pointer,
                         With(|out: &mut String| {
-                            for piece in ["`", name, "` is not supported by ", target] {
-                                out.push_str(piece);
-                            }
+                            out.push('`');
+                            out.push_str(name);
+                            out.push_str("` is not supported by ");
+                            out.push_str(target);
                             out.push_str("; moved into the description (\"");
                             out.push_str(name);
                             out.push(' ');
-                            render_to(&e.value, &mut |piece| out.push_str(piece));
+                            out.push_str(value);
                             out.push_str("\")");
                         }),
                     );
-                    described = true;
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
                 Action::Reject => {
@@ -175,39 +249,9 @@ impl<'a> NodeRule<'a> for Policy {
                 }
             }
         }
-        let Some(keywords) = out.finish() else { return Ok(None) };
-        let node = Schema { keywords, ..*s };
-        if !described {
-            return Ok(Some(node));
-        }
-        // `Constraints: minLength 3, format uri.`: the described keywords in source order,
-        // written straight into the arena rather than gathered in a list of strings first.
-        let profile = &cx.profile;
-        let note = |push: &mut dyn FnMut(&str)| {
-            push("Constraints: ");
-            let mut first = true;
-            for e in s.keywords {
-                let action = keeps(profile.action_for(e.keyword, &e.value), e.keyword, profile);
-                if action != Action::Describe {
-                    continue;
-                }
-                if !first {
-                    push(", ");
-                }
-                first = false;
-                push(entry_name(e));
-                push(" ");
-                render_to(&e.value, push);
-            }
-            push(".");
-        };
-        append_description_with(&node, cx.arena, cx.text, note)
-            .map(Some)
-            .map_err(|()| arena_error(path, cx))
+        Ok(out.finish())
     }
-}
 
-impl Policy {
     /// The entry's value with boolean subschemas written as object schemas, for targets
     /// without boolean schemas; `None` when there are none.
     fn booleans_of<'a>(
