@@ -63,6 +63,16 @@ pub(super) fn is_annotation(keyword: Keyword) -> bool {
     )
 }
 
+/// What the policy does with `e`: most keywords are kept as they are, answered by one table
+/// lookup (`action_for` and [`keeps`] refine only `rewrite`).
+#[inline]
+fn action(e: &Entry<'_>, profile: &Profile) -> Action {
+    match profile.action(e.keyword) {
+        Action::Keep => Action::Keep,
+        _ => keeps(profile.action_for(e.keyword, &e.value), e.keyword, profile),
+    }
+}
+
 /// The action the policy takes: a `rewrite` still standing when the policy runs is kept (for
 /// the refs pass, or `nullable` in a JSON Schema source, where it is the author's annotation),
 /// dropped (`additionalItems` without the tuple it qualified) or described (a rewrite no pass
@@ -102,9 +112,7 @@ impl<'a> NodeRule<'a> for Policy {
     }
 
     fn descend(&self, e: &Entry<'a>, cx: &PassCx<'a, '_>) -> bool {
-        cx.profile.action(e.keyword) == Action::Keep
-            || keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile)
-                == Action::Keep
+        action(e, &cx.profile) == Action::Keep
     }
 
     fn node(
@@ -152,14 +160,8 @@ impl Policy {
         let mut out = CowSlice::new(s.keywords);
         let target = cx.profile.name();
         for (i, e) in s.keywords.iter().enumerate() {
-            // Most keywords are kept as they are: one table lookup (`action_for` refines only
-            // `rewrite`), and a leaf holds no boolean subschema.
-            let table = cx.profile.action(e.keyword);
-            let action = if table == Action::Keep {
-                Action::Keep
-            } else {
-                keeps(cx.profile.action_for(e.keyword, &e.value), e.keyword, &cx.profile)
-            };
+            // A kept leaf (most keywords) holds no boolean subschema either.
+            let action = action(e, &cx.profile);
             if action == Action::Keep
                 && !(self.booleans
                     && matches!(e.value, Value::Schema(_) | Value::Schemas(_) | Value::Props(_)))
