@@ -1,7 +1,9 @@
 //! Throughput of the bytes-to-bytes path against its floors, measured in one criterion group per
 //! target so the ratios come from the same run: a serde_json `Value` parse + re-serialize of the
-//! same bytes, and a simd-json tape parse alone, with fresh buffers (`to_tape`) and with
-//! buffers reused as a `Converter` reuses its own.
+//! same bytes and simd-json's own (`BorrowedValue` parse + serialize), a simd-json tape parse
+//! alone, with fresh buffers (`to_tape`) and with buffers reused as a `Converter` reuses its
+//! own, and that reused parse followed by the least a compact writer can do: one copy of each
+//! token's source bytes.
 //!
 //! Input: every catalog in `$TOOLADAPTER_CORPUS/mcp-catalogs/` (default `../shared/corpus`),
 //! or the repo's `examples/data/catalog.mcp.json` when the corpus is absent.
@@ -88,7 +90,66 @@ fn bench(c: &mut Criterion) {
                 BatchSize::LargeInput,
             );
         });
+        // simd-json's own round trip, the same parser's DOM and writer: what a converter built
+        // on `simd_json::BorrowedValue` would pay before doing any converting.
+        group.bench_function("simd_json_value_roundtrip", |b| {
+            let mut out = Vec::new();
+            b.iter_batched_ref(
+                || inputs.clone(),
+                |copies| {
+                    for copy in copies.iter_mut() {
+                        out.clear();
+                        let written = simd_json::to_borrowed_value(copy)
+                            .map(|v| simd_json::to_writer(&mut out, &v).is_ok());
+                        black_box((written.is_ok(), out.len()));
+                    }
+                },
+                BatchSize::LargeInput,
+            );
+        });
+        // The floor of parse-then-write: the reused tape parse, then every token's source bytes
+        // (from one structural to the next, whitespace after it trimmed) copied to the output.
+        // That is compact JSON of the input with no escaping, no lowering and no converting,
+        // so the ratio against it says what all of those cost together.
+        group.bench_function("simd_json_tape_parse_reused_token_copy", |b| {
+            let mut buffers = simd_json::Buffers::default();
+            let mut spare: Tape<'static> = Tape(Vec::new());
+            let mut out = Vec::new();
+            b.iter_batched_ref(
+                || inputs.iter().map(|i| (i.clone(), i)).collect::<Vec<_>>(),
+                |copies| {
+                    for (copy, src) in copies.iter_mut() {
+                        let mut tape = std::mem::replace(&mut spare, Tape(Vec::new())).reset();
+                        let parsed = simd_json::fill_tape(copy, &mut buffers, &mut tape);
+                        spare = tape.reset();
+                        out.clear();
+                        if parsed.is_ok() {
+                            copy_tokens(src, buffers.structural_indexes(), &mut out);
+                        }
+                        black_box(out.len());
+                    }
+                },
+                BatchSize::LargeInput,
+            );
+        });
         group.finish();
+    }
+}
+
+/// Writes `src` compact, one copy per token: each structural's bytes up to the next one, with
+/// the whitespace that ends them trimmed (a token never ends in whitespace, so what is left is
+/// exactly the token).
+fn copy_tokens(src: &[u8], structurals: &[u32], out: &mut Vec<u8>) {
+    for pair in structurals.windows(2) {
+        let (at, next) = (pair[0] as usize, pair[1] as usize);
+        if let Some(token) = src.get(at..next.min(src.len())) {
+            out.extend_from_slice(token.trim_ascii_end());
+        }
+    }
+    if let Some(&last) = structurals.last()
+        && let Some(token) = src.get(last as usize..)
+    {
+        out.extend_from_slice(token.trim_ascii_end());
     }
 }
 
