@@ -378,10 +378,16 @@ impl<'a, 's> Lowerer<'a, 's> {
 
     /// Moves `value` into the arena, or fails at the arena limit.
     pub fn alloc<T: Copy>(&self, value: T, path: &Path<'_>) -> Result<&'a T, ConversionError> {
-        match self.arena.try_alloc(value) {
-            Ok(v) => Ok(v),
-            Err(_) => Err(self.arena_error(path)),
-        }
+        self.alloc_mut(value, path).map(|v| &*v)
+    }
+
+    /// [`Lowerer::alloc`], for a slot the caller fills in place.
+    pub(crate) fn alloc_mut<T: Copy>(
+        &self,
+        value: T,
+        path: &Path<'_>,
+    ) -> Result<&'a mut T, ConversionError> {
+        self.arena.try_alloc(value).map_err(|_| self.arena_error(path))
     }
 
     #[cold]

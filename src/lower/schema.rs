@@ -101,12 +101,28 @@ impl<'a> Lowerer<'a, '_> {
         path: &Path<'_>,
         depth: usize,
     ) -> Result<Schema<'a>, ConversionError> {
+        let mut s = Schema::bool(true, 0);
+        self.schema_into(at, path, depth, &mut s)?;
+        Ok(s)
+    }
+
+    /// [`Lowerer::schema`] writing into `out`, an arena slot: the node's fields are stored
+    /// where they stay, not returned through a stack temporary and copied, whose narrow and
+    /// wide accesses to the same bytes stall store forwarding once per property.
+    fn schema_into(
+        &mut self,
+        at: At,
+        path: &Path<'_>,
+        depth: usize,
+        out: &mut Schema<'a>,
+    ) -> Result<(), ConversionError> {
         let pos = at as u32;
         match self.kind(at) {
             Kind::Bool => {
                 let mut s = Schema::bool(self.bool(at).unwrap_or(true), pos);
                 s.features.insert(SchemaFeature::BooleanSchema);
-                return Ok(s);
+                *out = s;
+                return Ok(());
             }
             Kind::Object => {}
             other => {
@@ -126,7 +142,13 @@ impl<'a> Lowerer<'a, '_> {
             self.check_duplicates(at, path)?;
         }
         match self.entries(at, len, path, depth) {
-            Ok((keywords, features)) => Ok(Schema { boolean: None, keywords, features, at: pos }),
+            Ok((keywords, features)) => {
+                out.boolean = None;
+                out.keywords = keywords;
+                out.features = features;
+                out.at = pos;
+                Ok(())
+            }
             Err(e) => Err(self.prefer_duplicate(at, path, e)),
         }
     }
@@ -189,9 +211,10 @@ impl<'a> Lowerer<'a, '_> {
         let is_schema = |k: Kind| matches!(k, Kind::Object | Kind::Bool);
         Ok(match shape(kw) {
             Shape::Schema if is_schema(kind) => {
-                let s = self.schema(at, path, depth)?;
+                let s = self.alloc_mut(Schema::bool(true, 0), path)?;
+                self.schema_into(at, path, depth, s)?;
                 *features = features.union(s.features);
-                Value::Schema(self.alloc(s, path)?)
+                Value::Schema(s)
             }
             Shape::Schema if kw == Keyword::Items && kind == Kind::Array => {
                 if !self.elements(at).all(|e| is_schema(self.kind(e))) {
@@ -279,9 +302,10 @@ impl<'a> Lowerer<'a, '_> {
             if keys {
                 self.note_key(name);
             }
-            let s = self.schema(v, &path.push(Seg::Key(name)), depth + 1)?;
-            *features = features.union(s.features);
-            *slot = Prop::new(name, name_at as u32, s);
+            slot.name = name;
+            slot.at = name_at as u32;
+            self.schema_into(v, &path.push(Seg::Key(name)), depth + 1, &mut slot.schema)?;
+            *features = features.union(slot.schema.features);
         }
         Ok(props)
     }
@@ -308,9 +332,8 @@ impl<'a> Lowerer<'a, '_> {
         let mut elems = self.elements(at);
         for (i, slot) in list.iter_mut().enumerate() {
             let Some(e) = elems.next() else { break };
-            let s = self.schema(e, &path.push(Seg::Index(i)), depth + 1)?;
-            *features = features.union(s.features);
-            *slot = s;
+            self.schema_into(e, &path.push(Seg::Index(i)), depth + 1, slot)?;
+            *features = features.union(slot.features);
         }
         Ok(list)
     }
