@@ -118,7 +118,7 @@ fn envelope_members<'a>(
             }
             Role::Input => {
                 lw.begin_key_check();
-                tool.input = Some(lw.schema(v, &p, depth)?);
+                lw.schema_into(v, &p, depth, tool.input.insert(Schema::bool(true, 0)))?;
                 tool.valid_keys = lw.key_check();
             }
             // A schema the target drops is passed over unread (anything else is still the
@@ -129,7 +129,9 @@ fn envelope_members<'a>(
             {
                 lw.skip(v, &p)?;
             }
-            Role::Output => tool.output = Some(lw.schema(v, &p, depth)?),
+            Role::Output => {
+                lw.schema_into(v, &p, depth, tool.output.insert(Schema::bool(true, 0)))?;
+            }
             Role::Strict => match lw.kind(v) {
                 Kind::Bool => {
                     tool.strict = lw.bool(v);

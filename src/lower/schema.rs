@@ -109,7 +109,7 @@ impl<'a> Lowerer<'a, '_> {
     /// [`Lowerer::schema`] writing into `out`, an arena slot: the node's fields are stored
     /// where they stay, not returned through a stack temporary and copied, whose narrow and
     /// wide accesses to the same bytes stall store forwarding once per property.
-    fn schema_into(
+    pub(crate) fn schema_into(
         &mut self,
         at: At,
         path: &Path<'_>,
