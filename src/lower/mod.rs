@@ -481,7 +481,12 @@ impl<'a, 's> Lowerer<'a, 's> {
                 let mut elems = self.elements(at);
                 for (i, slot) in items.iter_mut().enumerate() {
                     let Some(v) = elems.next() else { break };
-                    *slot = self.json(v, &path.push(Seg::Index(i)), depth + 1)?;
+                    // Strings (most `enum` values) without a call: its result, returned
+                    // through memory and copied, stalled store forwarding.
+                    *slot = match self.node(v) {
+                        Node::String(s) => Json::String(s),
+                        _ => self.json(v, &path.push(Seg::Index(i)), depth + 1)?,
+                    };
                 }
                 Json::Array(items)
             }
@@ -492,8 +497,11 @@ impl<'a, 's> Lowerer<'a, 's> {
                 let mut iter = self.members(at);
                 for slot in members.iter_mut() {
                     let Some((k, _, v)) = iter.next() else { break };
-                    *slot =
-                        Member { key: k, value: self.json(v, &path.push(Seg::Key(k)), depth + 1)? };
+                    let value = match self.node(v) {
+                        Node::String(s) => Json::String(s),
+                        _ => self.json(v, &path.push(Seg::Key(k)), depth + 1)?,
+                    };
+                    *slot = Member { key: k, value };
                 }
                 Json::Object(members)
             }
