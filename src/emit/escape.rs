@@ -131,6 +131,26 @@ fn push_escape(out: &mut Vec<u8>, b: u8) {
     }
 }
 
+/// The length of the escape sequence at `src[at]` (a `\`), if it is the one [`write_escaped`]
+/// writes for the byte it stands for; any other spelling (`\/`, `\u00e9`, `\u000a`,
+/// upper-case hex) answers `None`.
+#[inline]
+pub(super) fn canonical_escape(src: &[u8], at: usize) -> Option<usize> {
+    match src.get(at..)? {
+        [b'\\', b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't', ..] => Some(2),
+        [b'\\', b'u', b'0', b'0', hi @ b'0'..=b'1', lo, ..] => {
+            let lo = match lo {
+                b'0'..=b'9' => lo - b'0',
+                b'a'..=b'f' => lo - b'a' + 10,
+                _ => return None,
+            };
+            // Only the control characters without a short escape are written as `\u00XX`.
+            (ESCAPE.get(usize::from((hi - b'0') << 4 | lo)) == Some(&b'u')).then_some(6)
+        }
+        _ => None,
+    }
+}
+
 /// Appends `s` as a JSON string literal, escaping `"`, `\` and control characters only.
 pub fn write_escaped(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();

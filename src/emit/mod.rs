@@ -33,6 +33,8 @@ pub(crate) struct Source<'s> {
     /// Where the input's escape sequences start: one bit per
     /// [`crate::parse::ESCAPE_BLOCK`] bytes.
     pub escapes: &'s [u64],
+    /// Where each escape of the input starts, in order ([`crate::parse::Doc::escape_starts`]).
+    pub escape_starts: &'s [usize],
 }
 
 impl<'s> Source<'s> {
@@ -74,6 +76,35 @@ impl<'s> Source<'s> {
             && (open == 0 || self.src.get(open - 1) != Some(&b'\\'))
             && self.src.get(end) == Some(&b'"');
         (quoted && !self.escape_within(at, end)).then_some((open, end + 1))
+    }
+
+    /// Where `s` stands quoted in the input when the input spelled it with escapes, each the
+    /// one [`write_escaped`] writes for its character (see [`escape::canonical_escape`]): the
+    /// quoted text is then the bytes escaping `s` would give. As in [`Source::quoted`], `s`
+    /// must start right after an unescaped `"` of the input, so it starts where a string's
+    /// text starts, and the input's copy holds that string decoded from there; decoding to
+    /// exactly `s.len()` bytes before a closing quote makes `s` the whole string.
+    fn escaped(&self, s: &str) -> Option<(usize, usize)> {
+        let at = (s.as_ptr() as usize).wrapping_sub(self.base);
+        let open = at.checked_sub(1)?;
+        let opens = self.src.get(open) == Some(&b'"')
+            && (open == 0 || self.src.get(open - 1) != Some(&b'\\'));
+        if !opens {
+            return None;
+        }
+        let (mut p, mut left) = (at, s.len());
+        let first = self.escape_starts.partition_point(|&e| e < at);
+        // Each escape stands for one byte of `s`; the text between is `s`'s own bytes.
+        for &b in self.escape_starts.get(first..).unwrap_or_default() {
+            if b >= p + left {
+                break;
+            }
+            let len = escape::canonical_escape(self.src, b)?;
+            left = left.checked_sub(b.checked_sub(p)? + 1)?;
+            p = b + len;
+        }
+        let close = p + left;
+        (self.src.get(close) == Some(&b'"')).then_some((open, close + 1))
     }
 
     /// Whether `s` is the input's own text (see [`Source::quoted`]).
@@ -303,7 +334,7 @@ impl<'o> Writer<'o> {
     /// from elsewhere.
     #[inline(never)]
     fn string_long(&mut self, s: &str) {
-        match self.source.quoted(s) {
+        match self.source.quoted(s).or_else(|| self.source.escaped(s)) {
             Some((open, close)) => escape::append_run(self.out, self.source.src, open, close),
             None => write_escaped(self.out, s),
         }
@@ -590,7 +621,8 @@ mod tests {
         let src = br#"{"a":"plain","b":"x\ny","c\"":"q"}"#;
         let mut parser = crate::parse::Parser::default();
         let doc = parser.parse(src, usize::MAX).unwrap();
-        let source = Source { base: doc.base, src, escapes: doc.escapes };
+        let source =
+            Source { base: doc.base, src, escapes: doc.escapes, escape_starts: doc.escape_starts };
         let strings: Vec<&str> = doc
             .tape
             .iter()
@@ -619,7 +651,8 @@ mod tests {
     fn strings_and_keys_agree(src: &[u8], slices: bool) -> usize {
         let mut parser = crate::parse::Parser::default();
         let doc = parser.parse(src, usize::MAX).unwrap();
-        let source = Source { base: doc.base, src, escapes: doc.escapes };
+        let source =
+            Source { base: doc.base, src, escapes: doc.escapes, escape_starts: doc.escape_starts };
         let mut short = 0;
         for node in &doc.tape {
             let simd_json::Node::String(s) = *node else { continue };
@@ -681,6 +714,46 @@ mod tests {
             }
         }
         assert!(short > 1000, "the one-window path was taken {short} times");
+    }
+
+    #[test]
+    fn escaped_input_strings_are_copied_only_when_spelled_as_written() {
+        let canonical = [r"\n", r"\\", r#"\""#, r"\t", r"\b", r"\f", r"\r", r"\u0001", r"\u001f"];
+        let other = [r"\/", r"\u00e9", r"\u000a", r"\u001F", r"\u0020", r"\u0041", r"\ud83d\ude00"];
+        let text: String = ('a'..='z').cycle().take(70).collect();
+        for (spellings, copied) in [(&canonical[..], true), (&other[..], false)] {
+            for sp in spellings {
+                for pos in [0, 1, 30, 31, 32, 33, 64, 70] {
+                    let (a, b) = text.split_at(pos);
+                    // One escape, then several, some side by side.
+                    let quoted = if pos % 2 == 0 {
+                        format!(r#""{a}{sp}{b}""#)
+                    } else {
+                        format!(r#""{sp}{a}{sp}{sp}{b}{sp}""#)
+                    };
+                    for doc in [format!("[{quoted}]"), format!("[{quoted} ]"), quoted.clone()] {
+                        strings_and_keys_agree(doc.as_bytes(), true);
+                        let mut parser = crate::parse::Parser::default();
+                        let d = parser.parse(doc.as_bytes(), usize::MAX).unwrap();
+                        let source = Source {
+                            base: d.base,
+                            src: doc.as_bytes(),
+                            escapes: d.escapes,
+                            escape_starts: d.escape_starts,
+                        };
+                        let s = d.tape.iter().find_map(|n| match n {
+                            simd_json::Node::String(s) => Some(*s),
+                            _ => None,
+                        });
+                        let s = s.unwrap();
+                        assert_eq!(source.escaped(s).is_some(), copied, "{doc}");
+                        if let Some(cut) = s.get(..s.len() - 1) {
+                            assert!(source.escaped(cut).is_none(), "{doc}: a prefix");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
