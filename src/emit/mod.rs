@@ -217,6 +217,12 @@ impl<'o> Writer<'o> {
     /// Writes an object key (with the separator before it when needed).
     #[inline]
     pub fn key(&mut self, key: &str) {
+        self.key_inline(key);
+    }
+
+    /// [`Writer::key`], inlined where keys are most of the work (property names).
+    #[inline(always)]
+    fn key_inline(&mut self, key: &str) {
         self.separate();
         match self.source.short(key) {
             // The input's own `"key":`, when its colon follows the closing quote.
@@ -453,7 +459,7 @@ impl<'o> Writer<'o> {
             Value::Props(props) => {
                 self.begin_object();
                 for p in props {
-                    self.key(p.name);
+                    self.key_inline(p.name);
                     self.schema(&p.schema);
                 }
                 self.end_object();
