@@ -137,10 +137,12 @@ impl<'o> Writer<'o> {
         self.upper_types = upper;
     }
 
-    /// Starts a new line at the current depth, in pretty output.
+    /// Starts a new line at the current depth, in pretty output. `P` is `self.pretty`: the
+    /// writing methods come in a compact and a pretty build, so the compact one carries no
+    /// test of it.
     #[inline]
-    fn newline(&mut self) {
-        if self.pretty {
+    fn newline<const P: bool>(&mut self) {
+        if P {
             self.indent();
         }
     }
@@ -158,18 +160,18 @@ impl<'o> Writer<'o> {
     /// What comes before a member or an element: a comma unless it is the first, then the
     /// line break of pretty output.
     #[inline]
-    fn separate(&mut self) {
+    fn separate<const P: bool>(&mut self) {
         if !self.first {
             self.out.push(b',');
         }
         self.first = false;
-        self.newline();
+        self.newline::<P>();
     }
 
     /// What follows a key.
     #[inline]
-    fn colon(&mut self) {
-        if self.pretty {
+    fn colon<const P: bool>(&mut self) {
+        if P {
             self.out.extend_from_slice(b": ");
         } else {
             self.out.push(b':');
@@ -179,54 +181,60 @@ impl<'o> Writer<'o> {
     /// Opens an object.
     #[inline]
     pub fn begin_object(&mut self) {
-        self.out.push(b'{');
-        self.depth += 1;
-        self.first = true;
+        self.open::<b'{'>();
     }
 
     /// Closes an object.
     #[inline]
     pub fn end_object(&mut self) {
-        self.depth -= 1;
-        if !self.first {
-            self.newline();
-        }
-        self.out.push(b'}');
-        self.first = false;
+        if self.pretty { self.close::<true, b'}'>() } else { self.close::<false, b'}'>() }
     }
 
     /// Opens an array.
     #[inline]
     pub fn begin_array(&mut self) {
-        self.out.push(b'[');
-        self.depth += 1;
-        self.first = true;
+        self.open::<b'['>();
     }
 
     /// Closes an array.
     #[inline]
     pub fn end_array(&mut self) {
+        if self.pretty { self.close::<true, b']'>() } else { self.close::<false, b']'>() }
+    }
+
+    /// Opens an object or array (`B` is its bracket). The depth counts in compact output too,
+    /// so that it stays right if the two builds are ever mixed; it is one add.
+    #[inline]
+    fn open<const B: u8>(&mut self) {
+        self.out.push(B);
+        self.depth += 1;
+        self.first = true;
+    }
+
+    /// Closes an object or array (`B` is its bracket).
+    #[inline]
+    fn close<const P: bool, const B: u8>(&mut self) {
         self.depth -= 1;
-        if !self.first {
-            self.newline();
+        if P && !self.first {
+            self.newline::<P>();
         }
-        self.out.push(b']');
+        self.out.push(B);
         self.first = false;
     }
 
     /// Writes an object key (with the separator before it when needed).
     #[inline]
     pub fn key(&mut self, key: &str) {
-        self.key_inline(key);
+        if self.pretty { self.key_inline::<true>(key) } else { self.key_inline::<false>(key) }
     }
 
     /// [`Writer::key`], inlined where keys are most of the work (property names).
     #[inline(always)]
-    fn key_inline(&mut self, key: &str) {
-        self.separate();
+    fn key_inline<const P: bool>(&mut self, key: &str) {
+        self.separate::<P>();
         match self.source.short(key) {
             // The input's own `"key":`, when its colon follows the closing quote.
-            Some((w, quoted)) if !self.pretty && w.get(quoted) == Some(&b':') => {
+            Some((w, quoted)) if !P && w.get(quoted) == Some(&b':') => {
                 escape::append_window(self.out, w, quoted + 1);
             }
             _ => self.key_long(key),
@@ -243,11 +251,11 @@ impl<'o> Writer<'o> {
             }
             Some((open, close)) => {
                 escape::append_run(self.out, src, open, close);
-                self.colon();
+                self.colon_dyn();
             }
             None => {
                 write_escaped(self.out, key);
-                self.colon();
+                self.colon_dyn();
             }
         }
     }
@@ -265,9 +273,9 @@ impl<'o> Writer<'o> {
                 quoted.write(self.out);
             }
             _ => {
-                self.separate();
+                self.separate_dyn();
                 self.string_plain(key);
-                self.colon();
+                self.colon_dyn();
             }
         }
     }
@@ -275,9 +283,9 @@ impl<'o> Writer<'o> {
     /// Writes a keyword's key: compact output copies `"keyword":` from a table in one
     /// fixed-size write.
     #[inline(always)]
-    fn keyword_key(&mut self, kw: Keyword) {
+    fn keyword_key<const P: bool>(&mut self, kw: Keyword) {
         match KEYWORD_KEYS.get(kw as usize) {
-            Some([bare, after]) if !self.pretty => {
+            Some([bare, after]) if !P => {
                 let quoted = if self.first { bare } else { after };
                 self.first = false;
                 quoted.write(self.out);
@@ -289,11 +297,23 @@ impl<'o> Writer<'o> {
     /// [`Writer::keyword_key`] for pretty output, out of the compact path.
     #[inline(never)]
     fn keyword_key_pretty(&mut self, kw: Keyword) {
-        self.separate();
+        self.separate_dyn();
         self.out.push(b'"');
         self.out.extend_from_slice(kw.as_str().as_bytes());
         self.out.push(b'"');
-        self.colon();
+        self.colon_dyn();
+    }
+
+    /// [`Writer::separate`] for a caller built for both kinds of output.
+    #[inline]
+    fn separate_dyn(&mut self) {
+        if self.pretty { self.separate::<true>() } else { self.separate::<false>() }
+    }
+
+    /// [`Writer::colon`] for a caller built for both kinds of output.
+    #[inline]
+    fn colon_dyn(&mut self) {
+        if self.pretty { self.colon::<true>() } else { self.colon::<false>() }
     }
 
     /// Writes a type name, from a table of quoted names.
@@ -324,7 +344,7 @@ impl<'o> Writer<'o> {
     /// Starts an array element.
     #[inline]
     pub fn element(&mut self) {
-        self.separate();
+        self.separate_dyn();
     }
 
     /// Writes a JSON string, escaping `"`, `\` and control characters.
@@ -358,61 +378,77 @@ impl<'o> Writer<'o> {
 
     /// Writes a verbatim JSON value.
     pub fn json(&mut self, v: &Json<'_>) {
+        if self.pretty { self.json_in::<true>(v) } else { self.json_in::<false>(v) }
+    }
+
+    /// [`Writer::json`], built for compact or pretty output (`P`).
+    fn json_in<const P: bool>(&mut self, v: &Json<'_>) {
         match *v {
             Json::Null => self.raw("null"),
             Json::Bool(b) => self.bool(b),
             Json::Number(n) => self.raw(n),
             Json::String(s) => self.string(s),
             Json::Array(items) => {
-                self.begin_array();
+                self.open::<b'['>();
                 for item in items {
-                    self.element();
+                    self.separate::<P>();
                     // Most arrays are `enum`s of strings: no call per element for those.
                     match item {
                         Json::String(s) => self.string(s),
-                        item => self.json(item),
+                        item => self.json_in::<P>(item),
                     }
                 }
-                self.end_array();
+                self.close::<P, b']'>();
             }
             Json::Object(members) => {
-                self.begin_object();
+                self.open::<b'{'>();
                 for m in members {
-                    self.key(m.key);
-                    self.json(&m.value);
+                    self.key_inline::<P>(m.key);
+                    self.json_in::<P>(&m.value);
                 }
-                self.end_object();
+                self.close::<P, b'}'>();
             }
         }
     }
 
     /// Writes a schema, keywords in IR order.
     pub fn schema(&mut self, s: &Schema<'_>) {
+        if self.pretty { self.schema_in::<true>(s) } else { self.schema_in::<false>(s) }
+    }
+
+    /// [`Writer::schema`], built for compact or pretty output (`P`).
+    fn schema_in<const P: bool>(&mut self, s: &Schema<'_>) {
         if let Some(b) = s.boolean {
             self.bool(b);
             return;
         }
-        self.begin_object();
+        self.open::<b'{'>();
         for e in s.keywords {
-            self.entry(e);
+            self.entry_in::<P>(e);
         }
-        self.end_object();
+        self.close::<P, b'}'>();
     }
 
     /// Writes one keyword of a schema (key and value) into the open object: for a format whose
     /// tool object is a schema with envelope members among its keywords (LangChain).
     #[inline]
     pub fn entry(&mut self, e: &Entry<'_>) {
+        if self.pretty { self.entry_in::<true>(e) } else { self.entry_in::<false>(e) }
+    }
+
+    /// [`Writer::entry`], built for compact or pretty output (`P`).
+    #[inline]
+    fn entry_in<const P: bool>(&mut self, e: &Entry<'_>) {
         match &e.value {
             Value::Unknown(m) => {
-                self.key(m.key);
-                self.json(&m.value);
+                self.key_inline::<P>(m.key);
+                self.json_in::<P>(&m.value);
             }
             // The two commonest values, written here rather than through `value`, whose
             // prologue costs more than writing them.
             Value::Type(t) if !t.array => {
                 let member = match (e.keyword, t.list.first()) {
-                    (Keyword::Type, Some(&ty)) if !self.pretty => TYPE_MEMBERS
+                    (Keyword::Type, Some(&ty)) if !P => TYPE_MEMBERS
                         .get(usize::from(self.upper_types))
                         .and_then(|names| names.get(ty as usize)),
                     _ => None,
@@ -425,7 +461,7 @@ impl<'o> Writer<'o> {
                         quoted.write(self.out);
                     }
                     None => {
-                        self.keyword_key(e.keyword);
+                        self.keyword_key::<P>(e.keyword);
                         for &ty in t.list.iter().take(1) {
                             self.type_name(ty);
                         }
@@ -433,12 +469,12 @@ impl<'o> Writer<'o> {
                 }
             }
             Value::Str(s) => {
-                self.keyword_key(e.keyword);
+                self.keyword_key::<P>(e.keyword);
                 self.string(s);
             }
             value => {
-                self.keyword_key(e.keyword);
-                self.value(value);
+                self.keyword_key::<P>(e.keyword);
+                self.value_in::<P>(value);
             }
         }
     }
@@ -446,32 +482,38 @@ impl<'o> Writer<'o> {
     /// Writes a keyword's value as the schema would hold it.
     #[inline]
     pub(crate) fn value(&mut self, v: &Value<'_>) {
+        if self.pretty { self.value_in::<true>(v) } else { self.value_in::<false>(v) }
+    }
+
+    /// [`Writer::value`], built for compact or pretty output (`P`).
+    #[inline]
+    fn value_in<const P: bool>(&mut self, v: &Value<'_>) {
         match *v {
-            Value::Schema(s) => self.schema(s),
+            Value::Schema(s) => self.schema_in::<P>(s),
             Value::Schemas(list) => {
-                self.begin_array();
+                self.open::<b'['>();
                 for s in list {
-                    self.element();
-                    self.schema(s);
+                    self.separate::<P>();
+                    self.schema_in::<P>(s);
                 }
-                self.end_array();
+                self.close::<P, b']'>();
             }
             Value::Props(props) => {
-                self.begin_object();
+                self.open::<b'{'>();
                 for p in props {
-                    self.key_inline(p.name);
-                    self.schema(&p.schema);
+                    self.key_inline::<P>(p.name);
+                    self.schema_in::<P>(&p.schema);
                 }
-                self.end_object();
+                self.close::<P, b'}'>();
             }
             Value::Type(t) => {
                 if t.array {
-                    self.begin_array();
+                    self.open::<b'['>();
                     for &ty in t.list {
-                        self.element();
+                        self.separate::<P>();
                         self.type_name(ty);
                     }
-                    self.end_array();
+                    self.close::<P, b']'>();
                 } else {
                     for &ty in t.list.iter().take(1) {
                         self.type_name(ty);
@@ -479,18 +521,18 @@ impl<'o> Writer<'o> {
                 }
             }
             Value::Strings(list) => {
-                self.begin_array();
+                self.open::<b'['>();
                 for s in list {
-                    self.element();
+                    self.separate::<P>();
                     self.string(s);
                 }
-                self.end_array();
+                self.close::<P, b']'>();
             }
             Value::Str(s) => self.string(s),
             Value::Number(n) => self.raw(n),
             Value::Bool(b) => self.bool(b),
-            Value::Json(j) => self.json(&j),
-            Value::Unknown(m) => self.json(&m.value),
+            Value::Json(j) => self.json_in::<P>(&j),
+            Value::Unknown(m) => self.json_in::<P>(&m.value),
         }
     }
 }
