@@ -141,6 +141,11 @@ fn check(
     };
     if rules.is_none() && key_rule.is_none() {
         walk.clean = clean_features(profile);
+        // Most schemas hold nothing the profile changes: the walk would return at the root.
+        if walk.clean.is_some_and(|c| root.features.intersection(c).is_empty()) {
+            walk.assert_clean(root, &path, 0, true);
+            return;
+        }
     }
     walk.schema(root, &path, 0, true, made_strict);
     if made_strict {
@@ -547,7 +552,7 @@ impl Walk<'_, '_> {
         }
         for e in s.keywords {
             let child = path.push(Seg::Key(crate::passes::entry_name(e)));
-            if self.listed_only {
+            if self.listed_only && self.may_find(e) {
                 self.keyword(e, &child);
             }
             match e.value {
@@ -575,6 +580,14 @@ impl Walk<'_, '_> {
                             self.push(p.at, "properties", &at, m);
                         }
                         let d = if is_props { depth } else { 0 };
+                        // As `schema` would at its start, without the call: most properties of
+                        // a walked node are clean.
+                        if let Some(changed) = self.clean
+                            && p.schema.features.intersection(changed).is_empty()
+                        {
+                            self.assert_clean(&p.schema, &at, d, false);
+                            continue;
+                        }
                         let walked = walked
                             && matches!(
                                 e.keyword,
@@ -675,6 +688,24 @@ impl Walk<'_, '_> {
             self.clean = clean;
             debug_assert_eq!(self.out.len(), before, "a subtree skipped as clean has findings");
         }
+    }
+
+    /// Whether [`Walk::keyword`] may find `e`: under [`clean_features`] only a keyword whose
+    /// feature the profile changes, or a type array, can be one it does not keep. Debug builds
+    /// check every other keyword anyway and insist it is no finding.
+    #[inline]
+    fn may_find(&mut self, e: &Entry<'_>) -> bool {
+        let Some(changed) = self.clean else { return true };
+        let may = match e.keyword.feature() {
+            Some(f) => changed.contains(f),
+            None => matches!(e.value, Value::Type(t) if t.array),
+        };
+        if cfg!(debug_assertions) && !may {
+            let before = self.out.len();
+            self.keyword(e, &Path::ROOT);
+            debug_assert_eq!(self.out.len(), before, "a keyword passed over has a finding");
+        }
+        may
     }
 
     /// A keyword the profile does not keep as it is.
