@@ -181,7 +181,7 @@ impl<'o> Writer<'o> {
     /// Opens an object.
     #[inline]
     pub fn begin_object(&mut self) {
-        self.open::<b'{'>();
+        if self.pretty { self.open::<true, b'{'>() } else { self.open::<false, b'{'>() }
     }
 
     /// Closes an object.
@@ -193,7 +193,7 @@ impl<'o> Writer<'o> {
     /// Opens an array.
     #[inline]
     pub fn begin_array(&mut self) {
-        self.open::<b'['>();
+        if self.pretty { self.open::<true, b'['>() } else { self.open::<false, b'['>() }
     }
 
     /// Closes an array.
@@ -202,19 +202,23 @@ impl<'o> Writer<'o> {
         if self.pretty { self.close::<true, b']'>() } else { self.close::<false, b']'>() }
     }
 
-    /// Opens an object or array (`B` is its bracket). The depth counts in compact output too,
-    /// so that it stays right if the two builds are ever mixed; it is one add.
+    /// Opens an object or array (`B` is its bracket). Only pretty output counts the depth (a
+    /// writer's `pretty` never changes, so the two builds are never mixed).
     #[inline]
-    fn open<const B: u8>(&mut self) {
+    fn open<const P: bool, const B: u8>(&mut self) {
         self.out.push(B);
-        self.depth += 1;
+        if P {
+            self.depth += 1;
+        }
         self.first = true;
     }
 
     /// Closes an object or array (`B` is its bracket).
     #[inline]
     fn close<const P: bool, const B: u8>(&mut self) {
-        self.depth -= 1;
+        if P {
+            self.depth -= 1;
+        }
         if P && !self.first {
             self.newline::<P>();
         }
@@ -389,7 +393,7 @@ impl<'o> Writer<'o> {
             Json::Number(n) => self.raw(n),
             Json::String(s) => self.string(s),
             Json::Array(items) => {
-                self.open::<b'['>();
+                self.open::<P, b'['>();
                 for item in items {
                     self.separate::<P>();
                     // Most arrays are `enum`s of strings: no call per element for those.
@@ -401,7 +405,7 @@ impl<'o> Writer<'o> {
                 self.close::<P, b']'>();
             }
             Json::Object(members) => {
-                self.open::<b'{'>();
+                self.open::<P, b'{'>();
                 for m in members {
                     self.key_inline::<P>(m.key);
                     self.json_in::<P>(&m.value);
@@ -422,7 +426,7 @@ impl<'o> Writer<'o> {
             self.bool(b);
             return;
         }
-        self.open::<b'{'>();
+        self.open::<P, b'{'>();
         for e in s.keywords {
             self.entry_in::<P>(e);
         }
@@ -491,7 +495,7 @@ impl<'o> Writer<'o> {
         match *v {
             Value::Schema(s) => self.schema_in::<P>(s),
             Value::Schemas(list) => {
-                self.open::<b'['>();
+                self.open::<P, b'['>();
                 for s in list {
                     self.separate::<P>();
                     self.schema_in::<P>(s);
@@ -499,7 +503,7 @@ impl<'o> Writer<'o> {
                 self.close::<P, b']'>();
             }
             Value::Props(props) => {
-                self.open::<b'{'>();
+                self.open::<P, b'{'>();
                 for p in props {
                     self.key_inline::<P>(p.name);
                     self.schema_in::<P>(&p.schema);
@@ -508,7 +512,7 @@ impl<'o> Writer<'o> {
             }
             Value::Type(t) => {
                 if t.array {
-                    self.open::<b'['>();
+                    self.open::<P, b'['>();
                     for &ty in t.list {
                         self.separate::<P>();
                         self.type_name(ty);
@@ -521,7 +525,7 @@ impl<'o> Writer<'o> {
                 }
             }
             Value::Strings(list) => {
-                self.open::<b'['>();
+                self.open::<P, b'['>();
                 for s in list {
                     self.separate::<P>();
                     self.string(s);
