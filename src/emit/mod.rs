@@ -284,6 +284,25 @@ impl<'o> Writer<'o> {
         }
     }
 
+    /// Writes `text`, constant JSON that opens objects and stops where a member or a member's
+    /// value starts, after `{`, `,` or `:` (`{"type":"function","function":{`), in one
+    /// fixed-size write; `false`, writing nothing, in pretty output (which indents each line),
+    /// so the caller writes it piece by piece. Inlined so that `text` is a constant.
+    #[inline(always)]
+    pub(crate) fn open_fixed(&mut self, text: &'static str) -> bool {
+        match Padded::fit_raw(text) {
+            Some(fixed) if !self.pretty => {
+                debug_assert!(text.ends_with(['{', ',', ':']));
+                fixed.write(self.out);
+                // After `{` or `,` the next member needs no comma; after `:`, the one after
+                // the value does.
+                self.first = !text.ends_with(':');
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Writes a keyword's key: compact output copies `"keyword":` from a table in one
     /// fixed-size write.
     #[inline(always)]
@@ -588,6 +607,14 @@ impl Padded {
         *close = b'"';
         tail.copy_from_slice(suffix);
         Some(Padded { bytes, len })
+    }
+
+    /// `text` as it is, if it fits. Inlined with a literal `text`, this folds to a constant.
+    #[inline(always)]
+    fn fit_raw(text: &str) -> Option<Padded> {
+        let mut bytes = [0u8; PADDED];
+        bytes.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
+        Some(Padded { bytes, len: text.len() })
     }
 
     /// Appends the text to `out`.

@@ -286,6 +286,22 @@ pub(crate) fn write_input(schema: Option<&Schema<'_>>, key: &'static str, w: &mu
 /// Writes `name` and `description` (when there is one).
 pub(crate) fn write_name_description(tool: &Tool<'_>, w: &mut Writer<'_>) {
     w.key_plain("name");
+    write_name_on(tool, w);
+}
+
+/// Opens the tool object with `name` and `description` (when there is one): compact output
+/// writes `{"name":` in one go.
+pub(crate) fn open_with_name_description(tool: &Tool<'_>, w: &mut Writer<'_>) {
+    if !w.open_fixed(r#"{"name":"#) {
+        w.begin_object();
+        w.key_plain("name");
+    }
+    write_name_on(tool, w);
+}
+
+/// [`write_name_description`] once `"name":` is written.
+#[inline(always)]
+fn write_name_on(tool: &Tool<'_>, w: &mut Writer<'_>) {
     w.string(tool.name);
     if let Some(d) = tool.description {
         w.key_plain("description");
