@@ -98,8 +98,9 @@ fn check(
     let Some(root) = &tool.input else { return };
     let rules = profile.strict_rules().filter(|_| strict.is_some());
     // The names pass renamed every property key the target's rule rejects.
-    let key_rule =
-        profile.key_rule().filter(|&r| !(names_checked && target.profile().key_rule() == Some(r)));
+    let key_rule = profile.key_rule().filter(|&r| {
+        !(names_checked && target.profile().key_rule().is_some_and(|t| same_rule(t, r)))
+    });
     let listed_only = strict.is_some() || profile.rejects_unlisted();
     // A strict tool out of the passes is one the strict pass made strict with this same
     // profile (`passes::run` writes `strict: false` on every other, and `Options::check_target`
@@ -185,6 +186,21 @@ fn check(
             }
         }
     }
+}
+
+/// `a == b`, without comparing the texts byte by byte when they are the same texts: the
+/// caller's profile is a copy of the target's, which shares them (every field is named, so a
+/// new one cannot be left out).
+fn same_rule(a: &NameRule, b: &NameRule) -> bool {
+    let same = |x: &str, y: &str| (x.as_ptr() == y.as_ptr() && x.len() == y.len()) || x == y;
+    let NameRule { extra, max, letter_first, pattern, source } = *a;
+    let equal = max == b.max
+        && letter_first == b.letter_first
+        && same(extra, b.extra)
+        && same(pattern, b.pattern)
+        && same(source, b.source);
+    debug_assert_eq!(equal, a == b);
+    equal
 }
 
 /// Debug builds run the whole strict check on a tool [`check_tool`] trusted the strict pass
