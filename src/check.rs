@@ -98,8 +98,9 @@ fn check(
     let Some(root) = &tool.input else { return };
     let rules = profile.strict_rules().filter(|_| strict.is_some());
     // The names pass renamed every property key the target's rule rejects.
-    let key_rule =
-        profile.key_rule().filter(|&r| !(names_checked && target.profile().key_rule() == Some(r)));
+    let key_rule = profile.key_rule().filter(|&r| {
+        !(names_checked && target.profile().key_rule().is_some_and(|t| same_rule(t, r)))
+    });
     let listed_only = strict.is_some() || profile.rejects_unlisted();
     // A strict tool out of the passes is one the strict pass made strict with this same
     // profile (`passes::run` writes `strict: false` on every other, and `Options::check_target`
@@ -110,6 +111,12 @@ fn check(
     let made_strict = trust_passes && rules.is_some();
     check_root(target, profile, rules.is_some(), root, &path, out);
     if !(rules.is_some() || listed_only || key_rule.is_some()) {
+        return;
+    }
+    let clean = if rules.is_none() && key_rule.is_none() { clean_features(profile) } else { None };
+    // Most schemas hold nothing the profile changes: the walk would return at the root (debug
+    // builds set it up anyway, and walk the schema to insist it holds no finding).
+    if !cfg!(debug_assertions) && clean.is_some_and(|c| root.features.intersection(c).is_empty()) {
         return;
     }
     let lean = if made_strict && key_rule.is_none() {
@@ -139,8 +146,10 @@ fn check(
         out,
         counts: Counts::default(),
     };
-    if rules.is_none() && key_rule.is_none() {
-        walk.clean = clean_features(profile);
+    walk.clean = clean;
+    if clean.is_some_and(|c| root.features.intersection(c).is_empty()) {
+        walk.assert_clean(root, &path, 0, true);
+        return;
     }
     walk.schema(root, &path, 0, true, made_strict);
     if made_strict {
@@ -180,6 +189,21 @@ fn check(
             }
         }
     }
+}
+
+/// `a == b`, without comparing the texts byte by byte when they are the same texts: the
+/// caller's profile is a copy of the target's, which shares them (every field is named, so a
+/// new one cannot be left out).
+fn same_rule(a: &NameRule, b: &NameRule) -> bool {
+    let same = |x: &str, y: &str| (x.as_ptr() == y.as_ptr() && x.len() == y.len()) || x == y;
+    let NameRule { extra, max, letter_first, pattern, source } = *a;
+    let equal = max == b.max
+        && letter_first == b.letter_first
+        && same(extra, b.extra)
+        && same(pattern, b.pattern)
+        && same(source, b.source);
+    debug_assert_eq!(equal, a == b);
+    equal
 }
 
 /// Debug builds run the whole strict check on a tool [`check_tool`] trusted the strict pass
@@ -547,7 +571,7 @@ impl Walk<'_, '_> {
         }
         for e in s.keywords {
             let child = path.push(Seg::Key(crate::passes::entry_name(e)));
-            if self.listed_only {
+            if self.listed_only && self.may_find(e) {
                 self.keyword(e, &child);
             }
             match e.value {
@@ -575,6 +599,14 @@ impl Walk<'_, '_> {
                             self.push(p.at, "properties", &at, m);
                         }
                         let d = if is_props { depth } else { 0 };
+                        // As `schema` would at its start, without the call: most properties of
+                        // a walked node are clean.
+                        if let Some(changed) = self.clean
+                            && p.schema.features.intersection(changed).is_empty()
+                        {
+                            self.assert_clean(&p.schema, &at, d, false);
+                            continue;
+                        }
                         let walked = walked
                             && matches!(
                                 e.keyword,
@@ -675,6 +707,24 @@ impl Walk<'_, '_> {
             self.clean = clean;
             debug_assert_eq!(self.out.len(), before, "a subtree skipped as clean has findings");
         }
+    }
+
+    /// Whether [`Walk::keyword`] may find `e`: under [`clean_features`] only a keyword whose
+    /// feature the profile changes, or a type array, can be one it does not keep. Debug builds
+    /// check every other keyword anyway and insist it is no finding.
+    #[inline]
+    fn may_find(&mut self, e: &Entry<'_>) -> bool {
+        let Some(changed) = self.clean else { return true };
+        let may = match e.keyword.feature() {
+            Some(f) => changed.contains(f),
+            None => matches!(e.value, Value::Type(t) if t.array),
+        };
+        if cfg!(debug_assertions) && !may {
+            let before = self.out.len();
+            self.keyword(e, &Path::ROOT);
+            debug_assert_eq!(self.out.len(), before, "a keyword passed over has a finding");
+        }
+        may
     }
 
     /// A keyword the profile does not keep as it is.

@@ -232,7 +232,12 @@ impl Session<'_> {
             .parse(input, limits.max_input_bytes)
             .map_err(|kind| ConversionError::new(name, Direction::ToCanonical, "", kind))?;
         let arena: &Bump = self.arena;
-        let source = Source { base: doc.base, src: input, escapes: doc.escapes };
+        let source = Source {
+            base: doc.base,
+            src: input,
+            escapes: doc.escapes,
+            escape_starts: doc.escape_starts,
+        };
         let result = {
             let mut lw = Lowerer::new(&doc, input, arena, limits, name, self.scratch);
             lw.check_keys(self.to.and_then(|t| t.profile().key_rule()));

@@ -17,6 +17,7 @@ pub(crate) struct Parser {
     buffers: Buffers,
     tape: Vec<Node<'static>>,
     escapes: Vec<u64>,
+    escape_starts: Vec<usize>,
 }
 
 /// Bytes per bit of the escape map.
@@ -32,6 +33,9 @@ pub(crate) struct Doc<'a> {
     pub structurals: &'a [u32],
     /// One bit per [`ESCAPE_BLOCK`] bytes of input, set where an escape sequence starts.
     pub escapes: &'a [u64],
+    /// Where each escape sequence of the input starts, in input order: emission copies a
+    /// string written with escapes by visiting just its own (see [`crate::emit::Source`]).
+    pub escape_starts: &'a [usize],
     /// The address of the input copy the tape's strings point into: simd-json decodes each
     /// string in place, starting where its text starts in the input.
     pub base: usize,
@@ -49,7 +53,8 @@ impl Parser {
         }
         self.escapes.clear();
         self.escapes.resize(src.len() / (ESCAPE_BLOCK * 64) + 1, 0);
-        check_escapes_and_nul(src, &mut self.escapes)?;
+        self.escape_starts.clear();
+        check_escapes_and_nul(src, &mut self.escapes, &mut self.escape_starts)?;
         self.input.clear();
         self.input.extend_from_slice(src);
         let base = self.input.as_ptr() as usize;
@@ -59,6 +64,7 @@ impl Parser {
                 tape: tape.0,
                 structurals: self.buffers.structural_indexes(),
                 escapes: &self.escapes,
+                escape_starts: &self.escape_starts,
                 base,
             }),
             Err(e) => Err(map_error(&e)),
@@ -105,8 +111,13 @@ fn describe(t: &simd_json::ErrorType) -> String {
 /// Rejects `\uD800`–`\uDFFF` escapes that do not form a high-low pair, and NUL bytes (never
 /// valid JSON text; simd-json accepts them after a literal, as padding). Outside strings valid
 /// JSON has no backslash, so scanning every backslash escape is exact. Where each escape
-/// starts is marked in `escapes` (see [`Doc::escapes`]; sized by the caller).
-fn check_escapes_and_nul(src: &[u8], escapes: &mut [u64]) -> Result<(), ErrorKind> {
+/// starts is marked in `escapes` (see [`Doc::escapes`]; sized by the caller) and listed in
+/// `starts`.
+fn check_escapes_and_nul(
+    src: &[u8],
+    escapes: &mut [u64],
+    starts: &mut Vec<usize>,
+) -> Result<(), ErrorKind> {
     let mut i = 0;
     while let Some(at) = crate::scan::next_backslash_or_nul(src, i) {
         if src.get(at) == Some(&0) {
@@ -116,6 +127,7 @@ fn check_escapes_and_nul(src: &[u8], escapes: &mut [u64]) -> Result<(), ErrorKin
         if let Some(word) = escapes.get_mut(block / 64) {
             *word |= 1 << (block % 64);
         }
+        starts.push(at);
         match src.get(at + 1) {
             Some(b'u') => {
                 let unit = hex4(src, at + 2);
@@ -181,7 +193,7 @@ mod tests {
     use super::*;
 
     fn check(src: &[u8]) -> Result<(), ErrorKind> {
-        check_escapes_and_nul(src, &mut [0; 4])
+        check_escapes_and_nul(src, &mut [0; 4], &mut Vec::new())
     }
 
     #[test]
@@ -198,11 +210,12 @@ mod tests {
         let mut src = br#"["a\\b\n", "\ud83d\ude00", "c""#.to_vec();
         src.resize(40, b' ');
         src.extend_from_slice(br#", "\t"]"#);
-        let mut escapes = [0u64; 1];
-        assert!(check_escapes_and_nul(&src, &mut escapes).is_ok());
+        let (mut escapes, mut starts) = ([0u64; 1], Vec::new());
+        assert!(check_escapes_and_nul(&src, &mut escapes, &mut starts).is_ok());
         // Escapes at 3, 6 and 12 (block 0), and 43 (block 2); the low surrogate's `\` at 18
         // belongs to the pair started at 12.
         assert_eq!(escapes, [0b101]);
+        assert_eq!(starts, [3, 6, 12, 43]);
     }
 
     /// Emission writes a string with no escape in the input without scanning it, which holds

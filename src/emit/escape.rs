@@ -8,30 +8,39 @@
 /// Bytes per window. Strings up to this long (with their quotes) are most of what is written.
 pub(super) const WINDOW: usize = 32;
 
-/// Runs longer than this are left to `memcpy`, which beats a loop of window copies there.
+/// Runs longer than this are left to `memcpy`, which beats fixed-size copies there.
 const WINDOWED_MAX: usize = 4 * WINDOW;
 
-/// Appends `src[start..end]` to `out`. When `src` holds a full window from every window start
-/// the copy is a few fixed-size moves; otherwise (a run near the end of `src`, or a long one)
-/// it is one `extend_from_slice`.
+/// Appends `src[start..end]` to `out`. When `src` holds the next 64 or 128 bytes from
+/// `start` and the run fits in them, the copy is one fixed-size block of moves and a truncate;
+/// otherwise (a run near the end of `src`, or a long one) it is one `extend_from_slice`.
 #[inline]
 pub(super) fn append_run(out: &mut Vec<u8>, src: &[u8], start: usize, end: usize) {
     let len = end.saturating_sub(start);
-    if len <= WINDOWED_MAX {
-        let kept = out.len();
-        let mut at = start;
-        while let Some(w) = window(src, at) {
-            out.extend_from_slice(w);
-            at += WINDOW;
-            if at >= end {
-                out.truncate(kept + len);
-                return;
-            }
+    if len <= WINDOWED_MAX / 2 {
+        if let Some(block) = fixed::<{ WINDOWED_MAX / 2 }>(src, start) {
+            return append_fixed(out, block, len);
         }
-        // The run ends too close to the end of `src` for a whole window: start over.
-        out.truncate(kept);
+    } else if len <= WINDOWED_MAX
+        && let Some(block) = fixed::<WINDOWED_MAX>(src, start)
+    {
+        return append_fixed(out, block, len);
     }
     out.extend_from_slice(src.get(start..end).unwrap_or_default());
+}
+
+/// The `N` bytes of `src` from `at`, if there are that many.
+#[inline]
+fn fixed<const N: usize>(src: &[u8], at: usize) -> Option<&[u8; N]> {
+    src.get(at..at.checked_add(N)?).and_then(|w| w.try_into().ok())
+}
+
+/// Appends the first `len` bytes of `block`.
+#[inline]
+fn append_fixed<const N: usize>(out: &mut Vec<u8>, block: &[u8; N], len: usize) {
+    let kept = out.len();
+    out.extend_from_slice(block);
+    out.truncate(kept + len);
 }
 
 /// Appends the first `len` bytes of `w`.
@@ -128,6 +137,26 @@ fn push_escape(out: &mut Vec<u8>, b: u8) {
         out.extend_from_slice(&[b'\\', b'u', b'0', b'0', hex(b >> 4), hex(b)]);
     } else {
         out.extend_from_slice(&[b'\\', esc]);
+    }
+}
+
+/// The length of the escape sequence at `src[at]` (a `\`), if it is the one [`write_escaped`]
+/// writes for the byte it stands for; any other spelling (`\/`, `\u00e9`, `\u000a`,
+/// upper-case hex) answers `None`.
+#[inline]
+pub(super) fn canonical_escape(src: &[u8], at: usize) -> Option<usize> {
+    match src.get(at..)? {
+        [b'\\', b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't', ..] => Some(2),
+        [b'\\', b'u', b'0', b'0', hi @ b'0'..=b'1', lo, ..] => {
+            let lo = match lo {
+                b'0'..=b'9' => lo - b'0',
+                b'a'..=b'f' => lo - b'a' + 10,
+                _ => return None,
+            };
+            // Only the control characters without a short escape are written as `\u00XX`.
+            (ESCAPE.get(usize::from((hi - b'0') << 4 | lo)) == Some(&b'u')).then_some(6)
+        }
+        _ => None,
     }
 }
 

@@ -33,6 +33,8 @@ pub(crate) struct Source<'s> {
     /// Where the input's escape sequences start: one bit per
     /// [`crate::parse::ESCAPE_BLOCK`] bytes.
     pub escapes: &'s [u64],
+    /// Where each escape of the input starts, in order ([`crate::parse::Doc::escape_starts`]).
+    pub escape_starts: &'s [usize],
 }
 
 impl<'s> Source<'s> {
@@ -76,6 +78,35 @@ impl<'s> Source<'s> {
         (quoted && !self.escape_within(at, end)).then_some((open, end + 1))
     }
 
+    /// Where `s` stands quoted in the input when the input spelled it with escapes, each the
+    /// one [`write_escaped`] writes for its character (see [`escape::canonical_escape`]): the
+    /// quoted text is then the bytes escaping `s` would give. As in [`Source::quoted`], `s`
+    /// must start right after an unescaped `"` of the input, so it starts where a string's
+    /// text starts, and the input's copy holds that string decoded from there; decoding to
+    /// exactly `s.len()` bytes before a closing quote makes `s` the whole string.
+    fn escaped(&self, s: &str) -> Option<(usize, usize)> {
+        let at = (s.as_ptr() as usize).wrapping_sub(self.base);
+        let open = at.checked_sub(1)?;
+        let opens = self.src.get(open) == Some(&b'"')
+            && (open == 0 || self.src.get(open - 1) != Some(&b'\\'));
+        if !opens {
+            return None;
+        }
+        let (mut p, mut left) = (at, s.len());
+        let first = self.escape_starts.partition_point(|&e| e < at);
+        // Each escape stands for one byte of `s`; the text between is `s`'s own bytes.
+        for &b in self.escape_starts.get(first..).unwrap_or_default() {
+            if b >= p + left {
+                break;
+            }
+            let len = escape::canonical_escape(self.src, b)?;
+            left = left.checked_sub(b.checked_sub(p)? + 1)?;
+            p = b + len;
+        }
+        let close = p + left;
+        (self.src.get(close) == Some(&b'"')).then_some((open, close + 1))
+    }
+
     /// Whether `s` is the input's own text (see [`Source::quoted`]).
     #[cfg(test)]
     fn verbatim(&self, s: &str) -> bool {
@@ -106,10 +137,12 @@ impl<'o> Writer<'o> {
         self.upper_types = upper;
     }
 
-    /// Starts a new line at the current depth, in pretty output.
+    /// Starts a new line at the current depth, in pretty output. `P` is `self.pretty`: the
+    /// writing methods come in a compact and a pretty build, so the compact one carries no
+    /// test of it.
     #[inline]
-    fn newline(&mut self) {
-        if self.pretty {
+    fn newline<const P: bool>(&mut self) {
+        if P {
             self.indent();
         }
     }
@@ -127,18 +160,18 @@ impl<'o> Writer<'o> {
     /// What comes before a member or an element: a comma unless it is the first, then the
     /// line break of pretty output.
     #[inline]
-    fn separate(&mut self) {
+    fn separate<const P: bool>(&mut self) {
         if !self.first {
             self.out.push(b',');
         }
         self.first = false;
-        self.newline();
+        self.newline::<P>();
     }
 
     /// What follows a key.
     #[inline]
-    fn colon(&mut self) {
-        if self.pretty {
+    fn colon<const P: bool>(&mut self) {
+        if P {
             self.out.extend_from_slice(b": ");
         } else {
             self.out.push(b':');
@@ -148,48 +181,64 @@ impl<'o> Writer<'o> {
     /// Opens an object.
     #[inline]
     pub fn begin_object(&mut self) {
-        self.out.push(b'{');
-        self.depth += 1;
-        self.first = true;
+        if self.pretty { self.open::<true, b'{'>() } else { self.open::<false, b'{'>() }
     }
 
     /// Closes an object.
     #[inline]
     pub fn end_object(&mut self) {
-        self.depth -= 1;
-        if !self.first {
-            self.newline();
-        }
-        self.out.push(b'}');
-        self.first = false;
+        if self.pretty { self.close::<true, b'}'>() } else { self.close::<false, b'}'>() }
     }
 
     /// Opens an array.
     #[inline]
     pub fn begin_array(&mut self) {
-        self.out.push(b'[');
-        self.depth += 1;
-        self.first = true;
+        if self.pretty { self.open::<true, b'['>() } else { self.open::<false, b'['>() }
     }
 
     /// Closes an array.
     #[inline]
     pub fn end_array(&mut self) {
-        self.depth -= 1;
-        if !self.first {
-            self.newline();
+        if self.pretty { self.close::<true, b']'>() } else { self.close::<false, b']'>() }
+    }
+
+    /// Opens an object or array (`B` is its bracket). Only pretty output counts the depth (a
+    /// writer's `pretty` never changes, so the two builds are never mixed).
+    #[inline]
+    fn open<const P: bool, const B: u8>(&mut self) {
+        self.out.push(B);
+        if P {
+            self.depth += 1;
         }
-        self.out.push(b']');
+        self.first = true;
+    }
+
+    /// Closes an object or array (`B` is its bracket).
+    #[inline]
+    fn close<const P: bool, const B: u8>(&mut self) {
+        if P {
+            self.depth -= 1;
+        }
+        if P && !self.first {
+            self.newline::<P>();
+        }
+        self.out.push(B);
         self.first = false;
     }
 
     /// Writes an object key (with the separator before it when needed).
     #[inline]
     pub fn key(&mut self, key: &str) {
-        self.separate();
+        if self.pretty { self.key_inline::<true>(key) } else { self.key_inline::<false>(key) }
+    }
+
+    /// [`Writer::key`], inlined where keys are most of the work (property names).
+    #[inline(always)]
+    fn key_inline<const P: bool>(&mut self, key: &str) {
+        self.separate::<P>();
         match self.source.short(key) {
             // The input's own `"key":`, when its colon follows the closing quote.
-            Some((w, quoted)) if !self.pretty && w.get(quoted) == Some(&b':') => {
+            Some((w, quoted)) if !P && w.get(quoted) == Some(&b':') => {
                 escape::append_window(self.out, w, quoted + 1);
             }
             _ => self.key_long(key),
@@ -206,11 +255,11 @@ impl<'o> Writer<'o> {
             }
             Some((open, close)) => {
                 escape::append_run(self.out, src, open, close);
-                self.colon();
+                self.colon_dyn();
             }
             None => {
                 write_escaped(self.out, key);
-                self.colon();
+                self.colon_dyn();
             }
         }
     }
@@ -228,19 +277,38 @@ impl<'o> Writer<'o> {
                 quoted.write(self.out);
             }
             _ => {
-                self.separate();
+                self.separate_dyn();
                 self.string_plain(key);
-                self.colon();
+                self.colon_dyn();
             }
+        }
+    }
+
+    /// Writes `text`, constant JSON that opens objects and stops where a member or a member's
+    /// value starts, after `{`, `,` or `:` (`{"type":"function","function":{`), in one
+    /// fixed-size write; `false`, writing nothing, in pretty output (which indents each line),
+    /// so the caller writes it piece by piece. Inlined so that `text` is a constant.
+    #[inline(always)]
+    pub(crate) fn open_fixed(&mut self, text: &'static str) -> bool {
+        match Padded::fit_raw(text) {
+            Some(fixed) if !self.pretty => {
+                debug_assert!(text.ends_with(['{', ',', ':']));
+                fixed.write(self.out);
+                // After `{` or `,` the next member needs no comma; after `:`, the one after
+                // the value does.
+                self.first = !text.ends_with(':');
+                true
+            }
+            _ => false,
         }
     }
 
     /// Writes a keyword's key: compact output copies `"keyword":` from a table in one
     /// fixed-size write.
     #[inline(always)]
-    fn keyword_key(&mut self, kw: Keyword) {
+    fn keyword_key<const P: bool>(&mut self, kw: Keyword) {
         match KEYWORD_KEYS.get(kw as usize) {
-            Some([bare, after]) if !self.pretty => {
+            Some([bare, after]) if !P => {
                 let quoted = if self.first { bare } else { after };
                 self.first = false;
                 quoted.write(self.out);
@@ -252,11 +320,23 @@ impl<'o> Writer<'o> {
     /// [`Writer::keyword_key`] for pretty output, out of the compact path.
     #[inline(never)]
     fn keyword_key_pretty(&mut self, kw: Keyword) {
-        self.separate();
+        self.separate_dyn();
         self.out.push(b'"');
         self.out.extend_from_slice(kw.as_str().as_bytes());
         self.out.push(b'"');
-        self.colon();
+        self.colon_dyn();
+    }
+
+    /// [`Writer::separate`] for a caller built for both kinds of output.
+    #[inline]
+    fn separate_dyn(&mut self) {
+        if self.pretty { self.separate::<true>() } else { self.separate::<false>() }
+    }
+
+    /// [`Writer::colon`] for a caller built for both kinds of output.
+    #[inline]
+    fn colon_dyn(&mut self) {
+        if self.pretty { self.colon::<true>() } else { self.colon::<false>() }
     }
 
     /// Writes a type name, from a table of quoted names.
@@ -287,7 +367,7 @@ impl<'o> Writer<'o> {
     /// Starts an array element.
     #[inline]
     pub fn element(&mut self) {
-        self.separate();
+        self.separate_dyn();
     }
 
     /// Writes a JSON string, escaping `"`, `\` and control characters.
@@ -303,7 +383,7 @@ impl<'o> Writer<'o> {
     /// from elsewhere.
     #[inline(never)]
     fn string_long(&mut self, s: &str) {
-        match self.source.quoted(s) {
+        match self.source.quoted(s).or_else(|| self.source.escaped(s)) {
             Some((open, close)) => escape::append_run(self.out, self.source.src, open, close),
             None => write_escaped(self.out, s),
         }
@@ -321,61 +401,77 @@ impl<'o> Writer<'o> {
 
     /// Writes a verbatim JSON value.
     pub fn json(&mut self, v: &Json<'_>) {
+        if self.pretty { self.json_in::<true>(v) } else { self.json_in::<false>(v) }
+    }
+
+    /// [`Writer::json`], built for compact or pretty output (`P`).
+    fn json_in<const P: bool>(&mut self, v: &Json<'_>) {
         match *v {
             Json::Null => self.raw("null"),
             Json::Bool(b) => self.bool(b),
             Json::Number(n) => self.raw(n),
             Json::String(s) => self.string(s),
             Json::Array(items) => {
-                self.begin_array();
+                self.open::<P, b'['>();
                 for item in items {
-                    self.element();
+                    self.separate::<P>();
                     // Most arrays are `enum`s of strings: no call per element for those.
                     match item {
                         Json::String(s) => self.string(s),
-                        item => self.json(item),
+                        item => self.json_in::<P>(item),
                     }
                 }
-                self.end_array();
+                self.close::<P, b']'>();
             }
             Json::Object(members) => {
-                self.begin_object();
+                self.open::<P, b'{'>();
                 for m in members {
-                    self.key(m.key);
-                    self.json(&m.value);
+                    self.key_inline::<P>(m.key);
+                    self.json_in::<P>(&m.value);
                 }
-                self.end_object();
+                self.close::<P, b'}'>();
             }
         }
     }
 
     /// Writes a schema, keywords in IR order.
     pub fn schema(&mut self, s: &Schema<'_>) {
+        if self.pretty { self.schema_in::<true>(s) } else { self.schema_in::<false>(s) }
+    }
+
+    /// [`Writer::schema`], built for compact or pretty output (`P`).
+    fn schema_in<const P: bool>(&mut self, s: &Schema<'_>) {
         if let Some(b) = s.boolean {
             self.bool(b);
             return;
         }
-        self.begin_object();
+        self.open::<P, b'{'>();
         for e in s.keywords {
-            self.entry(e);
+            self.entry_in::<P>(e);
         }
-        self.end_object();
+        self.close::<P, b'}'>();
     }
 
     /// Writes one keyword of a schema (key and value) into the open object: for a format whose
     /// tool object is a schema with envelope members among its keywords (LangChain).
     #[inline]
     pub fn entry(&mut self, e: &Entry<'_>) {
+        if self.pretty { self.entry_in::<true>(e) } else { self.entry_in::<false>(e) }
+    }
+
+    /// [`Writer::entry`], built for compact or pretty output (`P`).
+    #[inline]
+    fn entry_in<const P: bool>(&mut self, e: &Entry<'_>) {
         match &e.value {
             Value::Unknown(m) => {
-                self.key(m.key);
-                self.json(&m.value);
+                self.key_inline::<P>(m.key);
+                self.json_in::<P>(&m.value);
             }
             // The two commonest values, written here rather than through `value`, whose
             // prologue costs more than writing them.
             Value::Type(t) if !t.array => {
                 let member = match (e.keyword, t.list.first()) {
-                    (Keyword::Type, Some(&ty)) if !self.pretty => TYPE_MEMBERS
+                    (Keyword::Type, Some(&ty)) if !P => TYPE_MEMBERS
                         .get(usize::from(self.upper_types))
                         .and_then(|names| names.get(ty as usize)),
                     _ => None,
@@ -388,7 +484,7 @@ impl<'o> Writer<'o> {
                         quoted.write(self.out);
                     }
                     None => {
-                        self.keyword_key(e.keyword);
+                        self.keyword_key::<P>(e.keyword);
                         for &ty in t.list.iter().take(1) {
                             self.type_name(ty);
                         }
@@ -396,12 +492,12 @@ impl<'o> Writer<'o> {
                 }
             }
             Value::Str(s) => {
-                self.keyword_key(e.keyword);
+                self.keyword_key::<P>(e.keyword);
                 self.string(s);
             }
             value => {
-                self.keyword_key(e.keyword);
-                self.value(value);
+                self.keyword_key::<P>(e.keyword);
+                self.value_in::<P>(value);
             }
         }
     }
@@ -409,32 +505,38 @@ impl<'o> Writer<'o> {
     /// Writes a keyword's value as the schema would hold it.
     #[inline]
     pub(crate) fn value(&mut self, v: &Value<'_>) {
+        if self.pretty { self.value_in::<true>(v) } else { self.value_in::<false>(v) }
+    }
+
+    /// [`Writer::value`], built for compact or pretty output (`P`).
+    #[inline]
+    fn value_in<const P: bool>(&mut self, v: &Value<'_>) {
         match *v {
-            Value::Schema(s) => self.schema(s),
+            Value::Schema(s) => self.schema_in::<P>(s),
             Value::Schemas(list) => {
-                self.begin_array();
+                self.open::<P, b'['>();
                 for s in list {
-                    self.element();
-                    self.schema(s);
+                    self.separate::<P>();
+                    self.schema_in::<P>(s);
                 }
-                self.end_array();
+                self.close::<P, b']'>();
             }
             Value::Props(props) => {
-                self.begin_object();
+                self.open::<P, b'{'>();
                 for p in props {
-                    self.key(p.name);
-                    self.schema(&p.schema);
+                    self.key_inline::<P>(p.name);
+                    self.schema_in::<P>(&p.schema);
                 }
-                self.end_object();
+                self.close::<P, b'}'>();
             }
             Value::Type(t) => {
                 if t.array {
-                    self.begin_array();
+                    self.open::<P, b'['>();
                     for &ty in t.list {
-                        self.element();
+                        self.separate::<P>();
                         self.type_name(ty);
                     }
-                    self.end_array();
+                    self.close::<P, b']'>();
                 } else {
                     for &ty in t.list.iter().take(1) {
                         self.type_name(ty);
@@ -442,18 +544,18 @@ impl<'o> Writer<'o> {
                 }
             }
             Value::Strings(list) => {
-                self.begin_array();
+                self.open::<P, b'['>();
                 for s in list {
-                    self.element();
+                    self.separate::<P>();
                     self.string(s);
                 }
-                self.end_array();
+                self.close::<P, b']'>();
             }
             Value::Str(s) => self.string(s),
             Value::Number(n) => self.raw(n),
             Value::Bool(b) => self.bool(b),
-            Value::Json(j) => self.json(&j),
-            Value::Unknown(m) => self.json(&m.value),
+            Value::Json(j) => self.json_in::<P>(&j),
+            Value::Unknown(m) => self.json_in::<P>(&m.value),
         }
     }
 }
@@ -505,6 +607,14 @@ impl Padded {
         *close = b'"';
         tail.copy_from_slice(suffix);
         Some(Padded { bytes, len })
+    }
+
+    /// `text` as it is, if it fits. Inlined with a literal `text`, this folds to a constant.
+    #[inline(always)]
+    fn fit_raw(text: &str) -> Option<Padded> {
+        let mut bytes = [0u8; PADDED];
+        bytes.get_mut(..text.len())?.copy_from_slice(text.as_bytes());
+        Some(Padded { bytes, len: text.len() })
     }
 
     /// Appends the text to `out`.
@@ -590,7 +700,8 @@ mod tests {
         let src = br#"{"a":"plain","b":"x\ny","c\"":"q"}"#;
         let mut parser = crate::parse::Parser::default();
         let doc = parser.parse(src, usize::MAX).unwrap();
-        let source = Source { base: doc.base, src, escapes: doc.escapes };
+        let source =
+            Source { base: doc.base, src, escapes: doc.escapes, escape_starts: doc.escape_starts };
         let strings: Vec<&str> = doc
             .tape
             .iter()
@@ -619,7 +730,8 @@ mod tests {
     fn strings_and_keys_agree(src: &[u8], slices: bool) -> usize {
         let mut parser = crate::parse::Parser::default();
         let doc = parser.parse(src, usize::MAX).unwrap();
-        let source = Source { base: doc.base, src, escapes: doc.escapes };
+        let source =
+            Source { base: doc.base, src, escapes: doc.escapes, escape_starts: doc.escape_starts };
         let mut short = 0;
         for node in &doc.tape {
             let simd_json::Node::String(s) = *node else { continue };
@@ -681,6 +793,46 @@ mod tests {
             }
         }
         assert!(short > 1000, "the one-window path was taken {short} times");
+    }
+
+    #[test]
+    fn escaped_input_strings_are_copied_only_when_spelled_as_written() {
+        let canonical = [r"\n", r"\\", r#"\""#, r"\t", r"\b", r"\f", r"\r", r"\u0001", r"\u001f"];
+        let other = [r"\/", r"\u00e9", r"\u000a", r"\u001F", r"\u0020", r"\u0041", r"\ud83d\ude00"];
+        let text: String = ('a'..='z').cycle().take(70).collect();
+        for (spellings, copied) in [(&canonical[..], true), (&other[..], false)] {
+            for sp in spellings {
+                for pos in [0, 1, 30, 31, 32, 33, 64, 70] {
+                    let (a, b) = text.split_at(pos);
+                    // One escape, then several, some side by side.
+                    let quoted = if pos % 2 == 0 {
+                        format!(r#""{a}{sp}{b}""#)
+                    } else {
+                        format!(r#""{sp}{a}{sp}{sp}{b}{sp}""#)
+                    };
+                    for doc in [format!("[{quoted}]"), format!("[{quoted} ]"), quoted.clone()] {
+                        strings_and_keys_agree(doc.as_bytes(), true);
+                        let mut parser = crate::parse::Parser::default();
+                        let d = parser.parse(doc.as_bytes(), usize::MAX).unwrap();
+                        let source = Source {
+                            base: d.base,
+                            src: doc.as_bytes(),
+                            escapes: d.escapes,
+                            escape_starts: d.escape_starts,
+                        };
+                        let s = d.tape.iter().find_map(|n| match n {
+                            simd_json::Node::String(s) => Some(*s),
+                            _ => None,
+                        });
+                        let s = s.unwrap();
+                        assert_eq!(source.escaped(s).is_some(), copied, "{doc}");
+                        if let Some(cut) = s.get(..s.len() - 1) {
+                            assert!(source.escaped(cut).is_none(), "{doc}: a prefix");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

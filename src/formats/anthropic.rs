@@ -9,7 +9,7 @@ use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
 use crate::profile::{ANTHROPIC, ANTHROPIC_STRICT, Profile};
 
-use super::{lower_envelope, lower_opaque, write_input, write_members, write_name_description};
+use super::{lower_envelope, lower_opaque, open_with_name_description, write_input, write_members};
 
 /// The Anthropic Messages API tool format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -66,11 +66,11 @@ impl Adapter for Anthropic {
             w.json(&raw);
             return;
         }
-        w.begin_object();
         if same {
+            w.begin_object();
             write_members(tool, w, false, "input_schema");
         } else {
-            write_name_description(tool, w);
+            open_with_name_description(tool, w);
             write_input(tool.input.as_ref(), "input_schema", w);
             if let Some(b) = tool.strict {
                 w.key_plain("strict");

@@ -20,7 +20,7 @@ use crate::lower::{At, Lowerer};
 use crate::pointer::{Path, Seg};
 use crate::profile::{GEMINI, GEMINI_JSON, Profile};
 
-use super::{lower_envelope, write_members, write_name_description, write_object_catalog};
+use super::{lower_envelope, open_with_name_description, write_members, write_object_catalog};
 
 /// Gemini function declarations with `parameters` (the OpenAPI 3.0 subset).
 #[derive(Clone, Copy, Debug, Default)]
@@ -88,12 +88,12 @@ fn write(
 ) {
     let input = tool.input.filter(|s| !(upper && takes_nothing(s)));
     w.set_upper_types(upper);
-    w.begin_object();
     if is_gemini(cx.source) {
+        w.begin_object();
         let shown = Tool { input, ..*tool };
         write_members(&shown, w, false, if input.is_some() { key } else { "" });
     } else {
-        write_name_description(tool, w);
+        open_with_name_description(tool, w);
         if let Some(s) = &input {
             w.key_plain(key);
             w.schema(s);

@@ -116,8 +116,8 @@ impl Adapter for OpenAi {
             return;
         }
         let wrapper = |m: &&ToolMember<'_>| matches!(m.role, Role::Outer | Role::Structure);
-        w.begin_object();
         if same && tool.members.iter().any(|m| m.role == Role::Structure) {
+            w.begin_object();
             // The wrapper in source order; `function` is written where it stood.
             for m in tool.members.iter().filter(wrapper) {
                 match (m.role, m.key) {
@@ -140,10 +140,13 @@ impl Adapter for OpenAi {
             w.end_object();
             return;
         }
-        w.key_plain("type");
-        w.string_plain("function");
-        w.key_plain("function");
-        w.begin_object();
+        if !w.open_fixed(r#"{"type":"function","function":{"#) {
+            w.begin_object();
+            w.key_plain("type");
+            w.string_plain("function");
+            w.key_plain("function");
+            w.begin_object();
+        }
         if same {
             write_members(tool, w, false, "");
         } else {
@@ -215,8 +218,8 @@ impl Adapter for OpenAiResponses {
             w.json(&raw);
             return;
         }
-        w.begin_object();
         if same {
+            w.begin_object();
             if tool.member("type").is_none() {
                 w.key_plain("type");
                 w.string_plain("function");
@@ -227,8 +230,11 @@ impl Adapter for OpenAiResponses {
                 w.bool(tool.strict.unwrap_or(false));
             }
         } else {
-            w.key_plain("type");
-            w.string_plain("function");
+            if !w.open_fixed(r#"{"type":"function","#) {
+                w.begin_object();
+                w.key_plain("type");
+                w.string_plain("function");
+            }
             write_name_description(tool, w);
             write_input(tool.input.as_ref(), "parameters", w);
             // The Responses API treats an omitted `strict` as strict; state it.
