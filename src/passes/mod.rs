@@ -34,6 +34,9 @@ pub(crate) struct PassCx<'a, 'c> {
     pub arena: &'a Bump,
     pub source: &'c dyn Adapter,
     pub target: &'c dyn Adapter,
+    /// The profile the passes follow: the base one, or the strict one while a tool is made
+    /// strict. Outside [`run`] it is whichever the last tool used ([`PassCx::base_profile`]
+    /// is the base one).
     pub profile: Profile,
     pub options: &'c Options,
     pub report: &'c mut Report,
@@ -46,6 +49,10 @@ pub(crate) struct PassCx<'a, 'c> {
     base: Profile,
     /// The target's strict profile (with the caller's overrides), when it has one.
     strict: Option<Profile>,
+    /// Whether `profile` holds the strict profile. It is switched only when a tool needs the
+    /// other one: the tools of a strict conversion mostly all are strict, and a profile is a
+    /// few hundred bytes to copy into place and back for every tool.
+    strict_on: bool,
     /// Whether the profile set makes tools strict (the toolfoundation set has no strict mode;
     /// the strict profile is still what a tool marked strict is checked against).
     makes_strict: bool,
@@ -82,6 +89,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             text,
             base: profile,
             strict,
+            strict_on: false,
             makes_strict: set.has_strict_mode(),
             formats: None,
         }
@@ -90,6 +98,24 @@ impl<'a, 'c> PassCx<'a, 'c> {
     /// The target's strict profile with the caller's overrides, when it has one.
     pub fn strict_profile(&self) -> Option<Profile> {
         self.strict
+    }
+
+    /// The target profile with the caller's overrides, for a tool that is not strict.
+    pub fn base_profile(&self) -> &Profile {
+        &self.base
+    }
+
+    /// Puts the strict profile (`strict`, where the target has one) or the base one in
+    /// `profile`, unless it is there already.
+    #[inline]
+    fn use_strict(&mut self, strict: bool) {
+        if self.strict_on != strict {
+            self.profile = match self.strict {
+                Some(p) if strict => p,
+                _ => self.base,
+            };
+            self.strict_on = strict;
+        }
     }
 
     /// Whether `tool` is to be made strict, and whether that is required: `None` when not.
@@ -481,7 +507,9 @@ pub(crate) fn run<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<bool, ConversionError> {
-    let (Some(required), Some(strict_profile)) = (cx.strict_wanted(tool), cx.strict) else {
+    let (Some(required), Some(strict_profile)) = (cx.strict_wanted(tool), cx.strict.as_ref())
+    else {
+        cx.use_strict(false);
         let kept = run_all(tool, cx)?;
         // Stated where the caller turned strict off, and where the format would read an
         // omitted `strict` as strict (the Responses API).
@@ -495,15 +523,17 @@ pub(crate) fn run<'a>(
         }
         return Ok(kept);
     };
-    let Some(rules) = strict_profile.strict_rules() else { return run_all(tool, cx) };
+    let Some(rules) = strict_profile.strict_rules() else {
+        cx.use_strict(false);
+        return run_all(tool, cx);
+    };
     let (saved, mark) = (*tool, cx.report.len());
-    cx.profile = strict_profile;
+    cx.use_strict(true);
     let kept = run_all(tool, cx);
     let outcome = match &kept {
         Ok(true) => strict::run(tool, cx, rules),
         _ => Ok(Ok(())),
     };
-    cx.profile = cx.base;
     let not_strict = match (kept?, outcome?) {
         (false, _) => return Ok(false),
         (true, Ok(())) => return Ok(true),
@@ -511,6 +541,7 @@ pub(crate) fn run<'a>(
     };
     cx.report.truncate(mark);
     *tool = saved;
+    cx.use_strict(false);
     if required {
         cx.record(
             tool,
