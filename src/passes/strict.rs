@@ -769,12 +769,19 @@ fn nullable<'a>(
         Ok(Schema { boolean: None, keywords, features, at: s.at })
     };
     if let (Some(t), None, false, None) = (n.types, n.enum_value, n.has_const, n.any_of) {
-        let list = arena.try_alloc_slice_fill_copy(t.list.len() + 1, JsonType::Null);
-        let list = list.map_err(|_| err())?;
-        for (slot, ty) in list.iter_mut().zip(t.list) {
-            *slot = *ty;
-        }
-        let list = &*list;
+        let list: &'a [JsonType] = match t.list {
+            // One name (most optional properties): a static list.
+            [one] => WITH_NULL.get(*one as usize).map_or(&[], |l| l.as_slice()),
+            _ => {
+                let list = arena.try_alloc_slice_fill_copy(t.list.len() + 1, JsonType::Null);
+                let list = list.map_err(|_| err())?;
+                for (slot, ty) in list.iter_mut().zip(t.list) {
+                    *slot = *ty;
+                }
+                list
+            }
+        };
+        debug_assert_eq!(list.split_last(), Some((&JsonType::Null, t.list)));
         let keywords = arena.try_alloc_slice_copy(s.keywords).map_err(|_| err())?;
         for e in keywords.iter_mut().filter(|e| e.keyword == Keyword::Type) {
             e.value = Value::Type(Types { list, array: true });
@@ -814,6 +821,17 @@ fn nullable<'a>(
     debug_assert_eq!(features, features_of(keywords));
     Ok(Some(Schema { boolean: None, keywords, features, at: s.at }))
 }
+
+/// `[t, null]` for each type `t`, in [`JsonType::ALL`] order.
+static WITH_NULL: [[JsonType; 2]; 7] = [
+    [JsonType::Null, JsonType::Null],
+    [JsonType::Boolean, JsonType::Null],
+    [JsonType::Object, JsonType::Null],
+    [JsonType::Array, JsonType::Null],
+    [JsonType::Number, JsonType::Null],
+    [JsonType::String, JsonType::Null],
+    [JsonType::Integer, JsonType::Null],
+];
 
 /// The `required` names among `keywords`, as [`Schema::required`] reads them.
 fn required_of<'a>(keywords: &[Entry<'a>]) -> &'a [&'a str] {
@@ -986,6 +1004,15 @@ fn find_cycle<'a>(
 #[cfg(test)]
 mod tests {
     use super::push_count;
+
+    /// The static `[t, null]` lists are where `nullable` looks them up.
+    #[test]
+    fn each_type_has_its_list_with_null() {
+        for t in crate::ir::JsonType::ALL {
+            let list = super::WITH_NULL.get(t as usize).map(|l| l.as_slice());
+            assert_eq!(list, Some([t, crate::ir::JsonType::Null].as_slice()));
+        }
+    }
 
     /// Written as `{n}` writes it, one digit or many, after what the buffer held.
     #[test]
