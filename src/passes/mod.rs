@@ -59,6 +59,9 @@ pub(crate) struct PassCx<'a, 'c> {
     /// The two format names in the report's text, written at the first entry and shared by
     /// every later one (the report is not cleared while it is borrowed here).
     formats: Option<Formats>,
+    /// Where the current tool's entries start in the report: they are recorded in source
+    /// order from there on (see [`Report::record_in`]); the rows before stay as they are.
+    order_from: usize,
 }
 
 impl<'a, 'c> PassCx<'a, 'c> {
@@ -92,6 +95,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             strict_on: false,
             makes_strict: set.has_strict_mode(),
             formats: None,
+            order_from: usize::MAX,
         }
     }
 
@@ -154,7 +158,9 @@ impl<'a, 'c> PassCx<'a, 'c> {
             }
         };
         let names = [tool.source_name.unwrap_or(tool.name), feature];
-        self.report.record_in(severity, code, (tool.at, at, 0), names, formats, pointer, message);
+        let order = (tool.at, at, 0);
+        let floor = self.order_from;
+        self.report.record_in(severity, code, order, names, formats, pointer, message, floor);
     }
 }
 
@@ -507,6 +513,9 @@ pub(crate) fn run<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<bool, ConversionError> {
+    // The tool's entries are kept in order among themselves; the report is truncated back to
+    // here at most (a strict tool that falls back).
+    cx.order_from = cx.report.len();
     let (Some(required), Some(strict_profile)) = (cx.strict_wanted(tool), cx.strict.as_ref())
     else {
         cx.use_strict(false);
