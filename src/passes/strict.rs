@@ -179,8 +179,20 @@ fn over_limits(
 ) -> Option<NotStrict> {
     let limits = cx.profile.provider_limits();
     let catalog = cx.catalog;
-    // Checked one after the other, not gathered first: most targets have few of these limits,
-    // and a tool rarely breaks one.
+    // Every count against its limit first, with nothing else: a tool rarely breaks one.
+    let counted = [
+        (limits.properties, counts.properties),
+        (limits.depth, counts.depth),
+        (limits.enum_values, counts.enum_values),
+        (limits.schema_chars, counts.chars),
+        (limits.strict_tools, catalog.strict_tools + 1),
+        (limits.optional_params, catalog.optional + counts.optional),
+        (limits.union_params, catalog.unions + counts.unions),
+    ];
+    if counted.iter().all(|(limit, n)| limit.is_none_or(|l| *n <= l.max)) {
+        return None;
+    }
+    // Checked one after the other, not gathered first: most targets have few of these limits.
     let over = |limit: Option<Limit>, n: usize, what: &str| {
         let limit = limit?;
         (n > limit.max).then(|| {
