@@ -261,6 +261,9 @@ pub(crate) struct Span {
 impl Texts {
     /// Appends `text` and returns where it lies.
     pub(crate) fn push(&mut self, text: impl Text) -> Span {
+        if let Some(span) = text.written() {
+            return span;
+        }
         let start = self.0.len();
         text.write_into(&mut self.0);
         Span { start, end: self.0.len() }
@@ -329,6 +332,35 @@ impl fmt::Debug for Report {
 pub(crate) trait Text {
     /// Appends the text to `out`.
     fn write_into(self, out: &mut String);
+
+    /// Where the text lies in the buffer already, when it was written there before: nothing
+    /// is written again.
+    fn written(&self) -> Option<Span> {
+        None
+    }
+}
+
+/// Text written in the report before (its [`Span`], as [`Report::record_in`] returned it), or
+/// text to write: entries that say the same thing (one note about many tools) share one copy.
+pub(crate) enum Reuse<T> {
+    Written(Span),
+    New(T),
+}
+
+impl<T: Text> Text for Reuse<T> {
+    fn write_into(self, out: &mut String) {
+        // `Written` text is not written: `Texts::push` takes its span as it is.
+        if let Reuse::New(text) = self {
+            text.write_into(out);
+        }
+    }
+
+    fn written(&self) -> Option<Span> {
+        match self {
+            Reuse::Written(span) => Some(*span),
+            Reuse::New(_) => None,
+        }
+    }
 }
 
 impl Text for String {
@@ -435,6 +467,13 @@ impl Report {
 
     fn str(&self, span: Span) -> &str {
         self.text.get(span)
+    }
+
+    /// The text at `span` (one [`Report::record_in_spans`] returned), for a check that a
+    /// shared text is the one it stands for.
+    #[cfg(debug_assertions)]
+    pub(crate) fn text_at(&self, span: Span) -> &str {
+        self.str(span)
     }
 
     /// The list made from the rows, in the last list's entries where there are some.
@@ -556,8 +595,42 @@ impl Report {
     /// (a caller that truncates back to a length puts its floor there). The order
     /// [`Report::finish`] makes is the same either way: it sorts by place, and rows at one
     /// place keep the order they were written in.
+    ///
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn record_in(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        order: (u32, u32, u32),
+        names: [&str; 2],
+        formats: Formats,
+        pointer: impl Text,
+        message: impl Text,
+        floor: usize,
+    ) {
+        let _ = self.record_row(severity, code, order, names, formats, pointer, message, floor);
+    }
+
+    /// [`Report::record_in`], returning where the pointer and the message lie in the report's
+    /// text, for later entries that repeat them ([`Reuse`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn record_in_spans(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        order: (u32, u32, u32),
+        names: [&str; 2],
+        formats: Formats,
+        pointer: impl Text,
+        message: impl Text,
+        floor: usize,
+    ) -> (Span, Span) {
+        self.record_row(severity, code, order, names, formats, pointer, message, floor)
+    }
+
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn record_row(
         &mut self,
         severity: Severity,
         code: Code,
@@ -567,7 +640,7 @@ impl Report {
         pointer: impl Text,
         message: impl Text,
         floor: usize,
-    ) {
+    ) -> (Span, Span) {
         self.unmake();
         let tool = self.span(tool);
         let feature = self.span(feature);
@@ -581,13 +654,14 @@ impl Report {
         let before = |r: Option<&Row>| r.is_some_and(|r| (r.order.0, r.order.1) > place);
         if floor >= len || !before(self.rows.last()) {
             self.rows.push(row);
-            return;
+            return (pointer, message);
         }
         let mut at = len - 1;
         while at > floor && before(self.rows.get(at - 1)) {
             at -= 1;
         }
         self.rows.insert(at, row);
+        (pointer, message)
     }
 
     pub(crate) fn extend(&mut self, entries: impl IntoIterator<Item = ReportEntry>) {

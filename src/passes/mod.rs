@@ -26,7 +26,7 @@ use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, V
 use crate::options::{Options, Strict};
 use crate::pointer::{Path, Seg};
 use crate::profile::Profile;
-use crate::report::{Code, Formats, Report, Severity, Text};
+use crate::report::{Code, Formats, Report, Severity, Span, Text};
 
 /// What the passes share: the arena, the two formats, the target profile with the caller's
 /// overrides, the options and the report.
@@ -59,6 +59,8 @@ pub(crate) struct PassCx<'a, 'c> {
     /// The two format names in the report's text, written at the first entry and shared by
     /// every later one (the report is not cleared while it is borrowed here).
     formats: Option<Formats>,
+    /// Texts of entries written before, for entries that repeat them.
+    pub written: Written,
     /// Where the current tool's entries start in the report: they are recorded in source
     /// order from there on (see [`Report::record_in`]); the rows before stay as they are.
     order_from: usize,
@@ -96,6 +98,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             makes_strict: set.has_strict_mode(),
             formats: None,
             order_from: usize::MAX,
+            written: Written::default(),
         }
     }
 
@@ -151,17 +154,55 @@ impl<'a, 'c> PassCx<'a, 'c> {
         pointer: impl Text,
         message: impl Text,
     ) {
-        let formats = match self.formats {
-            Some(f) => f,
-            None => {
-                *self.formats.insert(self.report.formats(self.source.name(), self.target.name()))
-            }
-        };
+        let formats = self.formats();
         let names = [tool.source_name.unwrap_or(tool.name), feature];
         let order = (tool.at, at, 0);
         let floor = self.order_from;
         self.report.record_in(severity, code, order, names, formats, pointer, message, floor);
     }
+
+    /// [`PassCx::record`], returning where the entry's pointer and message lie in the
+    /// report's text (see [`Written`]).
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_spans(
+        &mut self,
+        tool: &Tool<'_>,
+        at: u32,
+        severity: Severity,
+        code: Code,
+        feature: &str,
+        pointer: impl Text,
+        message: impl Text,
+    ) -> (Span, Span) {
+        let formats = self.formats();
+        let names = [tool.source_name.unwrap_or(tool.name), feature];
+        let order = (tool.at, at, 0);
+        let floor = self.order_from;
+        self.report.record_in_spans(severity, code, order, names, formats, pointer, message, floor)
+    }
+
+    /// The two format names in the report's text, written at the first entry.
+    #[inline]
+    fn formats(&mut self) -> Formats {
+        match self.formats {
+            Some(f) => f,
+            None => {
+                *self.formats.insert(self.report.formats(self.source.name(), self.target.name()))
+            }
+        }
+    }
+}
+
+/// The texts of report entries a conversion writes over and over (one note about many tools),
+/// where they lie in the report's text: a later entry shares them ([`crate::report::Reuse`]).
+/// The report is not cleared while the passes hold it, so the places stay good.
+#[derive(Default)]
+pub(crate) struct Written {
+    /// The pointer of a tool's input schema root, and the input pointer it was written for.
+    pub root: Option<(&'static str, Span)>,
+    /// The strict pass's note on closed objects, by how many it closed (a few, as a rule).
+    pub closed: [Option<Span>; 8],
 }
 
 /// Copy-on-write over an arena slice: walking an unchanged slice allocates nothing; the first

@@ -21,7 +21,7 @@ use crate::ir::{
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::{Limit, StrictRules};
-use crate::report::{Code, Severity, With};
+use crate::report::{Code, Reuse, Severity, With};
 
 use super::refs::{Target, resolve};
 use super::{CowSlice, PassCx, arena_error, entry_name, features_of};
@@ -101,21 +101,38 @@ pub(super) fn run<'a>(
         return Ok(Err(n));
     }
     if closed > 0 {
-        cx.record(
+        // The same pointer and note for many tools: written once per conversion.
+        let pointer = match cx.written.root {
+            Some((input, span)) if input == tool.input_pointer => Reuse::Written(span),
+            _ => Reuse::New(With(|out: &mut String| path.write_pointer(out))),
+        };
+        let message = match cx.written.closed.get(closed).copied().flatten() {
+            Some(span) => Reuse::Written(span),
+            None => Reuse::New(With(|out: &mut String| closed_note(out, closed))),
+        };
+        let (pointer, message) = cx.record_spans(
             tool,
             root.at,
             Severity::Info,
             Code::ObjectClosed,
             "additionalProperties",
-            With(|out: &mut String| path.write_pointer(out)),
-            With(|out: &mut String| {
-                out.push_str("strict mode closes every object: ");
-                push_count(out, closed);
-                out.push_str(
-                    " that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)",
-                );
-            }),
+            pointer,
+            message,
         );
+        // Shared or not, the texts are the ones this tool's entry has (checked without
+        // writing them again: warm conversions allocate nothing).
+        #[cfg(debug_assertions)]
+        {
+            let note = cx.report.text_at(message);
+            let count =
+                note.strip_prefix(CLOSED_NOTE.0).and_then(|n| n.strip_suffix(CLOSED_NOTE.1));
+            debug_assert_eq!(count.and_then(|n| n.parse().ok()), Some(closed), "a shared note");
+            debug_assert_eq!(cx.report.text_at(pointer), tool.input_pointer, "a shared pointer");
+        }
+        cx.written.root = Some((tool.input_pointer, pointer));
+        if let Some(slot) = cx.written.closed.get_mut(closed) {
+            *slot = Some(message);
+        }
     }
     cx.catalog.strict_tools += 1;
     cx.catalog.optional += counts.optional;
@@ -125,6 +142,19 @@ pub(super) fn run<'a>(
     tool.strict_closed = closes_all;
     tool.remapped |= widened;
     Ok(Ok(()))
+}
+
+/// The strict pass's note on closed objects, around their count.
+const CLOSED_NOTE: (&str, &str) = (
+    "strict mode closes every object: ",
+    " that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)",
+);
+
+/// The strict pass's note on the `closed` objects of a tool.
+fn closed_note(out: &mut String, closed: usize) {
+    out.push_str(CLOSED_NOTE.0);
+    push_count(out, closed);
+    out.push_str(CLOSED_NOTE.1);
 }
 
 /// What the value of keyword `k` counts toward the size limits, as
