@@ -19,6 +19,7 @@ pub(crate) use refs::{Target, percent_decode, resolve};
 pub(crate) use strict::{CatalogCounts, recursion};
 
 use bumpalo::Bump;
+use smallvec::SmallVec;
 
 use crate::adapter::Adapter;
 use crate::error::ConversionError;
@@ -60,7 +61,7 @@ pub(crate) struct PassCx<'a, 'c> {
     /// every later one (the report is not cleared while it is borrowed here).
     formats: Option<Formats>,
     /// Texts of entries written before, for entries that repeat them.
-    pub written: Written,
+    pub written: Written<'a>,
     /// Where the current tool's entries start in the report: they are recorded in source
     /// order from there on (see [`Report::record_in`]); the rows before stay as they are.
     order_from: usize,
@@ -198,11 +199,69 @@ impl<'a, 'c> PassCx<'a, 'c> {
 /// where they lie in the report's text: a later entry shares them ([`crate::report::Reuse`]).
 /// The report is not cleared while the passes hold it, so the places stay good.
 #[derive(Default)]
-pub(crate) struct Written {
+pub(crate) struct Written<'a> {
     /// The pointer of a tool's input schema root, and the input pointer it was written for.
     pub root: Option<(&'static str, Span)>,
     /// The strict pass's note on closed objects, by how many it closed (a few, as a rule).
     pub closed: [Option<Span>; 8],
+    /// Texts written from a tool member's key (the pointer and the note of a member the
+    /// target drops), by the key and where the tool's members are: the tools of a catalog
+    /// mostly carry the same few members.
+    members: SmallVec<[MemberTexts<'a>; 4]>,
+}
+
+/// The texts written about one member key ([`Written::member`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MemberTexts<'a> {
+    key: &'a str,
+    /// The pointer of the tool's members (empty for a member outside them).
+    scope: &'static str,
+    /// The member's pointer.
+    pub pointer: Option<Span>,
+    /// The note on the member dropped, by [`MemberNote`].
+    pub notes: [Option<Span>; 3],
+}
+
+/// Which note on a dropped member ([`MemberTexts::notes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MemberNote {
+    /// A member the target has no place for.
+    Dropped,
+    /// An output schema the target has no place for.
+    NoOutput,
+    /// A `strict` flag the target has no place for.
+    NoStrict,
+}
+
+impl<'a> Written<'a> {
+    /// How many member keys are kept at most: looked for one by one.
+    const MEMBERS: usize = 8;
+
+    /// The texts written before about the member `key` of a tool whose members are at
+    /// `scope`, made to keep more (`None` past [`Written::MEMBERS`] keys).
+    pub fn member(&mut self, scope: &'static str, key: &'a str) -> Option<&mut MemberTexts<'a>> {
+        let at = self.members.iter().position(|m| m.key == key && m.scope == scope);
+        match at {
+            Some(i) => self.members.get_mut(i),
+            None if self.members.len() < Self::MEMBERS => {
+                let texts = MemberTexts { key, scope, pointer: None, notes: [None; 3] };
+                self.members.push(texts);
+                self.members.last_mut()
+            }
+            None => None,
+        }
+    }
+}
+
+/// Whether `text` is `pieces` one after the other: a check, without writing them, that a
+/// shared text is the one it stands for.
+#[cfg(debug_assertions)]
+pub(crate) fn is_pieces(text: &str, pieces: &[&str]) -> bool {
+    let mut rest = Some(text);
+    for p in pieces {
+        rest = rest.and_then(|r| r.strip_prefix(p));
+    }
+    rest == Some("")
 }
 
 /// Copy-on-write over an arena slice: walking an unchanged slice allocates nothing; the first
