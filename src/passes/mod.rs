@@ -582,12 +582,26 @@ pub(crate) fn append_note<'a>(
         }
     }
     let value = Value::Str(arena.try_alloc_str(buf).map_err(|_| ())?);
-    let len = s.keywords.len() + usize::from(at.is_none());
-    let blank = Entry { keyword: Keyword::Description, at: s.at, value };
-    let slots = arena.try_alloc_slice_fill_copy(len, blank).map_err(|_| ())?;
-    for (i, (slot, e)) in slots.iter_mut().zip(s.keywords).enumerate() {
-        *slot = if Some(i) == at { Entry { value, ..*e } } else { *e };
-    }
+    let slots = match at {
+        // The description replaced in a copy of the node (one block copy).
+        Some(i) => {
+            let slots = arena.try_alloc_slice_copy(s.keywords).map_err(|_| ())?;
+            if let Some(e) = slots.get_mut(i) {
+                e.value = value;
+            }
+            slots
+        }
+        // A description added last.
+        None => {
+            let blank = Entry { keyword: Keyword::Description, at: s.at, value };
+            let slots =
+                arena.try_alloc_slice_fill_copy(s.keywords.len() + 1, blank).map_err(|_| ())?;
+            for (slot, e) in slots.iter_mut().zip(s.keywords) {
+                *slot = *e;
+            }
+            slots
+        }
+    };
     Ok(Schema { boolean: None, keywords: slots, ..*s })
 }
 
