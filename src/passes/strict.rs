@@ -931,6 +931,10 @@ impl<'a> NullShape<'a> {
 
     /// Whether the node visibly accepts `null`: a `null` type with no enum/const to exclude
     /// it, or an `anyOf` branch that does.
+    ///
+    /// Inlined where [`nullable`] asks (an optional property, as a rule a plain typed one);
+    /// the branches of an `anyOf` are asked by a call.
+    #[inline]
     fn accepts_null(&self) -> bool {
         let enum_has_null = match self.enum_value {
             Some(Value::Json(Json::Array(items))) => items.iter().any(|v| matches!(v, Json::Null)),
@@ -940,11 +944,16 @@ impl<'a> NullShape<'a> {
         let typed_null = self.types.is_some_and(|t| t.contains(JsonType::Null))
             && enum_has_null
             && !self.has_const;
-        let branch_null = match self.any_of {
+        typed_null || (self.types.is_none() && self.branch_null())
+    }
+
+    /// Whether a branch of the node's `anyOf` accepts `null`.
+    #[inline(never)]
+    fn branch_null(&self) -> bool {
+        match self.any_of {
             Some(Value::Schemas(list)) => list.iter().any(|b| NullShape::of(b).accepts_null()),
             _ => false,
-        };
-        typed_null || (branch_null && self.types.is_none())
+        }
     }
 }
 
