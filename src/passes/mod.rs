@@ -35,6 +35,9 @@ pub(crate) struct PassCx<'a, 'c> {
     pub arena: &'a Bump,
     pub source: &'c dyn Adapter,
     pub target: &'c dyn Adapter,
+    /// Whether the source and the target are one format (asked by several passes per tool:
+    /// compared once).
+    pub same_format: bool,
     /// The profile the passes follow: the base one, or the strict one while a tool is made
     /// strict. Outside [`run`] it is whichever the last tool used ([`PassCx::base_profile`]
     /// is the base one).
@@ -88,6 +91,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             arena,
             source,
             target,
+            same_format: source.name() == target.name(),
             profile,
             options,
             report,
@@ -133,9 +137,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             return None;
         }
         match self.options.strict {
-            Strict::Source => (tool.strict == Some(true)
-                && self.source.name() != self.target.name())
-            .then_some(false),
+            Strict::Source => (tool.strict == Some(true) && !self.same_format).then_some(false),
             Strict::On => Some(false),
             Strict::Require => Some(true),
             Strict::Off => None,
@@ -708,7 +710,7 @@ pub(crate) fn run<'a>(
 /// rather than claiming a strictness its schema was never made to meet. The same format keeps
 /// the flag as written, as it keeps everything else.
 fn no_strict_mode(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
-    let crosses = cx.source.name() != cx.target.name();
+    let crosses = !cx.same_format;
     if !(crosses && tool.strict == Some(true) && cx.strict.is_some() && tool.opaque.is_none()) {
         return;
     }
