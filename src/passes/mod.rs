@@ -355,17 +355,17 @@ pub(crate) fn rewrite_tool<'a>(
     if !rule.every_node() && tool.features().intersection(rule.triggers()).is_empty() {
         return Ok(());
     }
-    let t = *tool;
+    // The schemas are taken out and put back: the tool is read, not copied, meanwhile.
     let root = Path::ROOT;
-    if let Some(input) = &t.input {
-        let path = root.push(Seg::Raw(t.input_pointer));
-        if let Some(s) = rewrite(input, &path, &t, cx, rule)? {
+    if let Some(input) = tool.input {
+        let path = root.push(Seg::Raw(tool.input_pointer));
+        if let Some(s) = rewrite(&input, &path, tool, cx, rule)? {
             tool.input = Some(s);
         }
     }
-    if let Some(output) = &t.output {
+    if let Some(output) = tool.output {
         let path = root.push(Seg::Raw("/outputSchema"));
-        if let Some(s) = rewrite(output, &path, &t, cx, rule)? {
+        if let Some(s) = rewrite(&output, &path, tool, cx, rule)? {
             tool.output = Some(s);
         }
     }
