@@ -210,16 +210,15 @@ fn over_limits(
     let limits = cx.profile.provider_limits();
     let catalog = cx.catalog;
     // Every count against its limit first, with nothing else: a tool rarely breaks one.
-    let counted = [
-        (limits.properties, counts.properties),
-        (limits.depth, counts.depth),
-        (limits.enum_values, counts.enum_values),
-        (limits.schema_chars, counts.chars),
-        (limits.strict_tools, catalog.strict_tools + 1),
-        (limits.optional_params, catalog.optional + counts.optional),
-        (limits.union_params, catalog.unions + counts.unions),
-    ];
-    if counted.iter().all(|(limit, n)| limit.is_none_or(|l| *n <= l.max)) {
+    let within = |limit: &Option<Limit>, n: usize| limit.as_ref().is_none_or(|l| n <= l.max);
+    if within(&limits.properties, counts.properties)
+        && within(&limits.depth, counts.depth)
+        && within(&limits.enum_values, counts.enum_values)
+        && within(&limits.schema_chars, counts.chars)
+        && within(&limits.strict_tools, catalog.strict_tools + 1)
+        && within(&limits.optional_params, catalog.optional + counts.optional)
+        && within(&limits.union_params, catalog.unions + counts.unions)
+    {
         return None;
     }
     // Checked one after the other, not gathered first: most targets have few of these limits.
