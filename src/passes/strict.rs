@@ -68,12 +68,20 @@ pub(super) fn run<'a>(
         // A function without parameters: strict needs the empty closed object.
         None => object_node(&[], tool.at, &path, cx)?,
     };
-    let root = cx.arena.try_alloc(input).map_err(|_| arena_error(&path, cx))?;
-    if !rules.recursion
-        && let Some(at) = recursion(root, &path)
-    {
-        return Ok(Err(at));
+    // Without a `$ref` anywhere (the feature bits hold the children's) there is no cycle to
+    // look for, nor a copy of the root in the arena for the search to resolve refs in.
+    if !rules.recursion && input.features.contains(SchemaFeature::Ref) {
+        let root = cx.arena.try_alloc(input).map_err(|_| arena_error(&path, cx))?;
+        if let Some(at) = recursion(root, &path) {
+            return Ok(Err(at));
+        }
     }
+    debug_assert!(
+        rules.recursion
+            || input.features.contains(SchemaFeature::Ref)
+            || recursion(&input, &path).is_none()
+    );
+    let root = &input;
     // Only the per-request limits read the optional and union-typed parameters, and those
     // are the costly counts (a `required` lookup and a keyword scan per property).
     let limits = cx.profile.provider_limits();
