@@ -464,7 +464,8 @@ impl<'a> Walk<'a, '_, '_> {
         // whose `properties` may be long).
         let mut added = FeatureSet::EMPTY;
         for (i, e) in s.keywords.iter().enumerate() {
-            let child = path.push(Seg::Key(entry_name(e)));
+            // The child's path, made only where the walk descends (or refuses).
+            let child = || path.push(Seg::Key(entry_name(e)));
             // The subschemas this walk descends into count in their own visit, any other one
             // here through `count`, as `measure` would count it in the strict schema.
             let c = &mut self.counts;
@@ -481,18 +482,19 @@ impl<'a> Walk<'a, '_, '_> {
                     } else {
                         0
                     };
-                    self.props(props, &child, d, &mut added)?.map(Value::Props)
+                    self.props(props, &child(), d, &mut added)?.map(Value::Props)
                 }
                 (Keyword::Items, Value::Schema(item)) => {
+                    let child = child();
                     let new = self.schema(item, &child, false, depth)?;
                     self.changed_schema(item, new, &child, &mut added)?
                 }
                 (Keyword::AnyOf, Value::Schemas(list)) => {
-                    self.list(list, &child, depth, &mut added)?
+                    self.list(list, &child(), depth, &mut added)?
                 }
                 (Keyword::AdditionalProperties, Value::Schema(x)) if x.boolean != Some(false) => {
                     return Err(self.not(
-                        &child,
+                        &child(),
                         e.at,
                         "`additionalProperties` admits keys the schema does not name (a map); strict mode closes every object",
                     ));
