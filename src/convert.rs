@@ -381,7 +381,7 @@ impl Converter {
             let strict = cx.strict_profile();
             for tool in lowered.tools.iter() {
                 findings.clear();
-                check::check_tool(tool, to, &cx.profile, strict.as_ref(), false, findings);
+                check::check_tool(tool, to, cx.base_profile(), strict.as_ref(), false, findings);
                 record_findings(tool, &[], findings, &mut cx);
             }
             findings.clear();
@@ -564,7 +564,14 @@ fn run_passes<'a>(
         }
         if rewrite {
             scratch.findings.clear();
-            check::check_tool(&tool, to, &cx.profile, strict.as_ref(), true, scratch.findings);
+            check::check_tool(
+                &tool,
+                to,
+                cx.base_profile(),
+                strict.as_ref(),
+                true,
+                scratch.findings,
+            );
             if !scratch.findings.is_empty() {
                 record_findings(&tool, &[], scratch.findings, &mut cx);
                 // The strict totals count the kept tools only.

@@ -240,6 +240,9 @@ struct More {
     /// Sort scratch, kept.
     keys: Vec<u128>,
     sorted: Vec<Row>,
+    /// How many rows the report had when it was last finished: those are in order, each at
+    /// its place in the recording from then on (the rows after it were recorded since).
+    finished: usize,
 }
 
 /// Strings kept back to back in one buffer, each known by its [`Span`]: recording one copies
@@ -258,6 +261,9 @@ pub(crate) struct Span {
 impl Texts {
     /// Appends `text` and returns where it lies.
     pub(crate) fn push(&mut self, text: impl Text) -> Span {
+        if let Some(span) = text.written() {
+            return span;
+        }
         let start = self.0.len();
         text.write_into(&mut self.0);
         Span { start, end: self.0.len() }
@@ -297,7 +303,13 @@ struct Row {
 
 impl Clone for Report {
     fn clone(&self) -> Report {
-        Report { rows: self.rows.clone(), text: self.text.clone(), more: OnceLock::new() }
+        let more = OnceLock::new();
+        // What was finished in the original is so in the copy.
+        let finished = self.finished();
+        if finished > 0 {
+            let _ = more.set(Box::new(More { finished, ..More::default() }));
+        }
+        Report { rows: self.rows.clone(), text: self.text.clone(), more }
     }
 }
 
@@ -320,6 +332,35 @@ impl fmt::Debug for Report {
 pub(crate) trait Text {
     /// Appends the text to `out`.
     fn write_into(self, out: &mut String);
+
+    /// Where the text lies in the buffer already, when it was written there before: nothing
+    /// is written again.
+    fn written(&self) -> Option<Span> {
+        None
+    }
+}
+
+/// Text written in the report before (its [`Span`], as [`Report::record_in`] returned it), or
+/// text to write: entries that say the same thing (one note about many tools) share one copy.
+pub(crate) enum Reuse<T> {
+    Written(Span),
+    New(T),
+}
+
+impl<T: Text> Text for Reuse<T> {
+    fn write_into(self, out: &mut String) {
+        // `Written` text is not written: `Texts::push` takes its span as it is.
+        if let Reuse::New(text) = self {
+            text.write_into(out);
+        }
+    }
+
+    fn written(&self) -> Option<Span> {
+        match self {
+            Reuse::Written(span) => Some(*span),
+            Reuse::New(_) => None,
+        }
+    }
 }
 
 impl Text for String {
@@ -400,13 +441,39 @@ impl Report {
             .collect()
     }
 
-    /// The message of the first entry, without making the list.
+    /// The message of the first entry, without making the list: the first recorded until
+    /// [`Report::finish`] (rows may be recorded in source order rather than at the end, see
+    /// [`Report::record_in`]; the last part of a row's order is its place in the recording),
+    /// the first in order after.
     pub(crate) fn first_message(&self) -> Option<&str> {
-        self.rows.first().map(|r| self.str(r.message))
+        let first = if self.finished() > 0 {
+            self.rows.first()
+        } else {
+            self.rows.iter().min_by_key(|r| r.order.2)
+        };
+        first.map(|r| self.str(r.message))
+    }
+
+    /// [`More::finished`] (none where nothing was ever finished).
+    fn finished(&self) -> usize {
+        self.more.get().map_or(0, |more| more.finished)
+    }
+
+    fn set_finished(&mut self, len: usize) {
+        if let Some(more) = self.more.get_mut() {
+            more.finished = len;
+        }
     }
 
     fn str(&self, span: Span) -> &str {
         self.text.get(span)
+    }
+
+    /// The text at `span` (one [`Report::record_in_spans`] returned), for a check that a
+    /// shared text is the one it stands for.
+    #[cfg(debug_assertions)]
+    pub(crate) fn text_at(&self, span: Span) -> &str {
+        self.str(span)
     }
 
     /// The list made from the rows, in the last list's entries where there are some.
@@ -480,6 +547,7 @@ impl Report {
         self.unmake();
         self.rows.clear();
         self.text.clear();
+        self.set_finished(0);
     }
 
     pub(crate) fn push(&mut self, entry: ReportEntry) {
@@ -507,7 +575,8 @@ impl Report {
         message: impl Text,
     ) {
         let formats = self.formats(from, to);
-        self.record_in(severity, code, order, [tool, feature], formats, pointer, message);
+        let names = [tool, feature];
+        self.record_in(severity, code, order, names, formats, pointer, message, usize::MAX);
     }
 
     /// Writes the two format names for [`Report::record_in`]: a run of entries between the
@@ -518,8 +587,50 @@ impl Report {
 
     /// [`Report::record`] with the format names written before, by [`Report::formats`] on
     /// this report since it was last cleared.
+    ///
+    /// The row goes in source order (after the rows at the same place) among the rows from
+    /// `floor` on, rather than last: the passes write a tool's entries in their own order
+    /// (the strict pass's after the policy's, at places before them), and a report left in
+    /// order is not sorted by [`Report::finish`]. The rows before `floor` are never moved
+    /// (a caller that truncates back to a length puts its floor there). The order
+    /// [`Report::finish`] makes is the same either way: it sorts by place, and rows at one
+    /// place keep the order they were written in.
+    ///
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn record_in(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        order: (u32, u32, u32),
+        names: [&str; 2],
+        formats: Formats,
+        pointer: impl Text,
+        message: impl Text,
+        floor: usize,
+    ) {
+        let _ = self.record_row(severity, code, order, names, formats, pointer, message, floor);
+    }
+
+    /// [`Report::record_in`], returning where the pointer and the message lie in the report's
+    /// text, for later entries that repeat them ([`Reuse`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn record_in_spans(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        order: (u32, u32, u32),
+        names: [&str; 2],
+        formats: Formats,
+        pointer: impl Text,
+        message: impl Text,
+        floor: usize,
+    ) -> (Span, Span) {
+        self.record_row(severity, code, order, names, formats, pointer, message, floor)
+    }
+
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn record_row(
         &mut self,
         severity: Severity,
         code: Code,
@@ -528,13 +639,29 @@ impl Report {
         Formats { from, to }: Formats,
         pointer: impl Text,
         message: impl Text,
-    ) {
+        floor: usize,
+    ) -> (Span, Span) {
         self.unmake();
         let tool = self.span(tool);
         let feature = self.span(feature);
         let pointer = self.span(pointer);
         let message = self.span(message);
-        self.rows.push(Row { severity, code, order, tool, feature, pointer, from, to, message });
+        // Until `finish`, the last part of the order is the row's place in the recording.
+        let len = self.rows.len();
+        let order = (order.0, order.1, u32::try_from(len).unwrap_or(u32::MAX));
+        let row = Row { severity, code, order, tool, feature, pointer, from, to, message };
+        let place = (order.0, order.1);
+        let before = |r: Option<&Row>| r.is_some_and(|r| (r.order.0, r.order.1) > place);
+        if floor >= len || !before(self.rows.last()) {
+            self.rows.push(row);
+            return (pointer, message);
+        }
+        let mut at = len - 1;
+        while at > floor && before(self.rows.get(at - 1)) {
+            at -= 1;
+        }
+        self.rows.insert(at, row);
+        (pointer, message)
     }
 
     pub(crate) fn extend(&mut self, entries: impl IntoIterator<Item = ReportEntry>) {
@@ -556,32 +683,48 @@ impl Report {
         if len < self.rows.len() {
             self.unmake();
             self.rows.truncate(len);
+            let finished = self.finished().min(len);
+            self.set_finished(finished);
         }
     }
 
     pub(crate) fn finish(&mut self) {
         self.unmake();
         // Entries at one place keep the order they were written in: the last part of the key
-        // becomes the position of writing. The sort moves small keys, not rows; the rows are
-        // then copied once into their order.
-        let mut sorted = true;
-        let mut last = (0, 0);
-        for (i, r) in self.rows.iter_mut().enumerate() {
-            r.order.2 = u32::try_from(i).unwrap_or(u32::MAX);
-            sorted &= (r.order.0, r.order.1) >= last;
-            last = (r.order.0, r.order.1);
-        }
-        if sorted {
+        // is the position of writing, recorded with the row (those finished before were
+        // written before, in the order they are in now). The sort moves small keys, not rows;
+        // the rows are then copied once into their order.
+        if self.rows.is_empty() {
+            self.set_finished(0);
             return;
         }
         if self.more.get().is_none() {
             let _ = self.more.set(Box::default());
         }
         let Some(more) = self.more.get_mut() else { return };
+        let finished = std::mem::replace(&mut more.finished, self.rows.len());
+        let mut sorted = true;
+        let mut last = (0, 0, 0);
+        for (i, r) in self.rows.iter_mut().enumerate() {
+            if i < finished {
+                r.order.2 = u32::try_from(i).unwrap_or(u32::MAX);
+            }
+            sorted &= r.order >= last;
+            last = r.order;
+        }
+        if sorted {
+            return;
+        }
         more.keys.clear();
-        // One integer: tool, place, position, most significant first.
-        more.keys.extend(self.rows.iter().map(|r| {
-            (u128::from(r.order.0) << 64) | (u128::from(r.order.1) << 32) | u128::from(r.order.2)
+        // One integer: tool, place, position of writing, and the row's position now (distinct
+        // keys), most significant first.
+        more.keys.extend(self.rows.iter().enumerate().map(|(i, r)| {
+            let (tool, at, written) = r.order;
+            let now = u32::try_from(i).unwrap_or(u32::MAX);
+            (u128::from(tool) << 96)
+                | (u128::from(at) << 64)
+                | (u128::from(written) << 32)
+                | u128::from(now)
         }));
         sort_keys(&mut more.keys);
         more.sorted.clear();
@@ -663,6 +806,57 @@ mod tests {
                 assert_eq!(got, expected);
             }
         }
+    }
+
+    /// Rows recorded in source order from a floor on give the report rows recorded last
+    /// give: the same entries, in the same order, once finished; the first recorded is still
+    /// the first message until then, and a truncation back to the floor takes out only what
+    /// was recorded after it.
+    #[test]
+    fn rows_kept_in_order_finish_as_rows_recorded_last() {
+        let places = [(1, 50), (2, 9), (2, 30), (2, 4), (2, 30), (2, 2), (3, 1), (2, 30), (0, 7)];
+        let record = |report: &mut Report, floor: usize, (i, (tool, at)): (usize, (u32, u32))| {
+            let formats = report.formats("mcp", "openai");
+            let message = format!("entry {i}");
+            let names = [["a", "b", "c", "d"][tool as usize], "format"];
+            report.record_in(
+                Severity::Info,
+                Code::KeywordDropped,
+                (tool, at, 0),
+                names,
+                formats,
+                "/p",
+                message.as_str(),
+                floor,
+            );
+        };
+        let mut last = Report::default();
+        let mut kept = Report::default();
+        for (i, place) in places.into_iter().enumerate() {
+            record(&mut last, usize::MAX, (i, place));
+            // The floor moves up at each tool, as the passes move it.
+            record(&mut kept, if i < 1 { 0 } else { 1 }, (i, place));
+        }
+        assert_eq!(kept.first_message(), Some("entry 0"));
+        let mark = kept.len();
+        record(&mut kept, mark, (99, (2, 1)));
+        kept.truncate(mark);
+        last.finish();
+        kept.finish();
+        assert_eq!(kept, last);
+        assert_eq!(kept.first_message(), last.first_message());
+        // Recorded after a finish, in a copy or not, and finished again.
+        let (mut kept_copy, mut last_copy) = (kept.clone(), last.clone());
+        for report in [&mut kept, &mut last, &mut kept_copy, &mut last_copy] {
+            for (i, place) in [(1, 50), (0, 3), (2, 4)].into_iter().enumerate() {
+                record(report, usize::MAX, (i + 20, place));
+            }
+            report.finish();
+        }
+        assert_eq!(kept, last);
+        assert_eq!(kept_copy, last_copy);
+        assert_eq!(kept_copy, kept);
+        assert_eq!(kept.first_message(), last.first_message());
     }
 
     fn entry(tool: &str, pointer: &str, order: (u32, u32, u32)) -> ReportEntry {

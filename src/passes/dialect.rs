@@ -39,7 +39,7 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<()
         tuples: !cx.profile.features().contains(SchemaFeature::TupleItems) || json_target,
         nullable: tool.openapi_schema
             && (cx.profile.action(Keyword::Nullable) == Action::Rewrite || json_target),
-        types: cx.source.name() != cx.target.name(),
+        types: !cx.same_format,
     };
     if !rule.triggers().is_empty() {
         rewrite_tool(tool, cx, &mut rule)?;

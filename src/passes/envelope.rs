@@ -9,14 +9,14 @@
 
 use crate::adapter::EmitContext;
 use crate::error::ConversionError;
-use crate::ir::{Keyword, Role, Schema, Tool, Value};
+use crate::ir::{Keyword, Role, Schema, Tool, ToolMember, Value};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Severity, With};
+use crate::report::{Code, Reuse, Severity, With};
 
-use super::{CowSlice, PassCx, arena_error, features_of, render};
+use super::{CowSlice, MemberNote, PassCx, arena_error, features_of, render};
 
 /// Returns whether the tool is emitted.
-pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
+pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
     let ecx = EmitContext { source: cx.source.name(), target: cx.target.name() };
     if tool.opaque.is_some() {
         if ecx.same_format() {
@@ -39,40 +39,20 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
         );
         return false;
     }
+    let target = cx.target.name();
     for m in tool.members {
         match m.role {
             Role::Meta | Role::Outer if !cx.target.holds_member(m, &ecx) => {
-                cx.record(
-                    tool,
-                    m.at,
-                    Severity::Warning,
-                    Code::MetadataDropped,
-                    m.key,
-                    With(|out: &mut String| tool.write_member_pointer(m, out)),
-                    ["`", m.key, "` has no place in ", cx.target.name(), " tools; dropped"],
-                );
+                let note = ["`", m.key, "` has no place in ", target, " tools; dropped"];
+                dropped(tool, m, cx, Code::MetadataDropped, MemberNote::Dropped, note);
             }
             Role::Output if !cx.target.holds_output_schema() => {
-                cx.record(
-                    tool,
-                    m.at,
-                    Severity::Warning,
-                    Code::OutputSchemaDropped,
-                    m.key,
-                    With(|out: &mut String| tool.write_member_pointer(m, out)),
-                    [cx.target.name(), " tools have no output schema; dropped"],
-                );
+                let note = ["", "", "", target, " tools have no output schema; dropped"];
+                dropped(tool, m, cx, Code::OutputSchemaDropped, MemberNote::NoOutput, note);
             }
             Role::Strict if tool.strict.is_some() && !cx.target.holds_strict() => {
-                cx.record(
-                    tool,
-                    m.at,
-                    Severity::Warning,
-                    Code::MetadataDropped,
-                    m.key,
-                    With(|out: &mut String| tool.write_member_pointer(m, out)),
-                    [cx.target.name(), " tools have no `strict` flag; dropped"],
-                );
+                let note = ["", "", "", target, " tools have no `strict` flag; dropped"];
+                dropped(tool, m, cx, Code::MetadataDropped, MemberNote::NoStrict, note);
             }
             _ => {}
         }
@@ -93,6 +73,55 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) -> bool {
         );
     }
     true
+}
+
+/// Records that member `m` of `tool` is dropped, with `note` (pieces written one after the
+/// other). The tools of a catalog mostly carry the same members: the pointer and the note
+/// are written once per conversion and shared by the entries that repeat them.
+fn dropped<'a>(
+    tool: &Tool<'a>,
+    m: &'a ToolMember<'a>,
+    cx: &mut PassCx<'a, '_>,
+    code: Code,
+    what: MemberNote,
+    note: [&str; 5],
+) {
+    let scope = if m.role == Role::Outer { "" } else { tool.members_pointer };
+    let slot = what as usize;
+    let known =
+        cx.written.member(scope, m.key).map(|k| (k.pointer, k.notes.get(slot).copied().flatten()));
+    let (known_pointer, known_note) = known.unwrap_or_default();
+    let pointer = match known_pointer {
+        Some(span) => Reuse::Written(span),
+        None => Reuse::New(With(|out: &mut String| tool.write_member_pointer(m, out))),
+    };
+    let message = match known_note {
+        Some(span) => Reuse::Written(span),
+        None => Reuse::New(note),
+    };
+    let (pointer, message) =
+        cx.record_spans(tool, m.at, Severity::Warning, code, m.key, pointer, message);
+    #[cfg(debug_assertions)]
+    {
+        let report = &cx.report;
+        debug_assert!(super::is_pieces(report.text_at(message), &note), "a shared note");
+        let at = report.text_at(pointer);
+        let plain = !m.key.contains(['~', '/']);
+        debug_assert!(known_pointer.is_none() || plain, "only a key without escapes shares");
+        debug_assert!(!plain || super::is_pieces(at, &[scope, "/", m.key]), "a shared pointer");
+    }
+    if known_pointer.is_none() || known_note.is_none() {
+        // A key with `~` or `/` is escaped in its pointer: written each time.
+        let plain = !m.key.bytes().any(|b| b == b'~' || b == b'/');
+        if let Some(texts) = cx.written.member(scope, m.key) {
+            if plain {
+                texts.pointer = Some(pointer);
+            }
+            if let Some(n) = texts.notes.get_mut(slot) {
+                *n = Some(message);
+            }
+        }
+    }
 }
 
 /// For a target whose tool object is its input schema ([`crate::Adapter::tool_is_schema`]):

@@ -19,6 +19,7 @@ pub(crate) use refs::{Target, percent_decode, resolve};
 pub(crate) use strict::{CatalogCounts, recursion};
 
 use bumpalo::Bump;
+use smallvec::SmallVec;
 
 use crate::adapter::Adapter;
 use crate::error::ConversionError;
@@ -26,7 +27,7 @@ use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, V
 use crate::options::{Options, Strict};
 use crate::pointer::{Path, Seg};
 use crate::profile::Profile;
-use crate::report::{Code, Formats, Report, Severity, Text};
+use crate::report::{Code, Formats, Report, Severity, Span, Text};
 
 /// What the passes share: the arena, the two formats, the target profile with the caller's
 /// overrides, the options and the report.
@@ -34,6 +35,12 @@ pub(crate) struct PassCx<'a, 'c> {
     pub arena: &'a Bump,
     pub source: &'c dyn Adapter,
     pub target: &'c dyn Adapter,
+    /// Whether the source and the target are one format (asked by several passes per tool:
+    /// compared once).
+    pub same_format: bool,
+    /// The profile the passes follow: the base one, or the strict one while a tool is made
+    /// strict. Outside [`run`] it is whichever the last tool used ([`PassCx::base_profile`]
+    /// is the base one).
     pub profile: Profile,
     pub options: &'c Options,
     pub report: &'c mut Report,
@@ -46,12 +53,21 @@ pub(crate) struct PassCx<'a, 'c> {
     base: Profile,
     /// The target's strict profile (with the caller's overrides), when it has one.
     strict: Option<Profile>,
+    /// Whether `profile` holds the strict profile. It is switched only when a tool needs the
+    /// other one: the tools of a strict conversion mostly all are strict, and a profile is a
+    /// few hundred bytes to copy into place and back for every tool.
+    strict_on: bool,
     /// Whether the profile set makes tools strict (the toolfoundation set has no strict mode;
     /// the strict profile is still what a tool marked strict is checked against).
     makes_strict: bool,
     /// The two format names in the report's text, written at the first entry and shared by
     /// every later one (the report is not cleared while it is borrowed here).
     formats: Option<Formats>,
+    /// Texts of entries written before, for entries that repeat them.
+    pub written: Written<'a>,
+    /// Where the current tool's entries start in the report: they are recorded in source
+    /// order from there on (see [`Report::record_in`]); the rows before stay as they are.
+    order_from: usize,
 }
 
 impl<'a, 'c> PassCx<'a, 'c> {
@@ -75,6 +91,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             arena,
             source,
             target,
+            same_format: source.name() == target.name(),
             profile,
             options,
             report,
@@ -82,14 +99,35 @@ impl<'a, 'c> PassCx<'a, 'c> {
             text,
             base: profile,
             strict,
+            strict_on: false,
             makes_strict: set.has_strict_mode(),
             formats: None,
+            order_from: usize::MAX,
+            written: Written::default(),
         }
     }
 
     /// The target's strict profile with the caller's overrides, when it has one.
     pub fn strict_profile(&self) -> Option<Profile> {
         self.strict
+    }
+
+    /// The target profile with the caller's overrides, for a tool that is not strict.
+    pub fn base_profile(&self) -> &Profile {
+        &self.base
+    }
+
+    /// Puts the strict profile (`strict`, where the target has one) or the base one in
+    /// `profile`, unless it is there already.
+    #[inline]
+    fn use_strict(&mut self, strict: bool) {
+        if self.strict_on != strict {
+            self.profile = match self.strict {
+                Some(p) if strict => p,
+                _ => self.base,
+            };
+            self.strict_on = strict;
+        }
     }
 
     /// Whether `tool` is to be made strict, and whether that is required: `None` when not.
@@ -99,9 +137,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             return None;
         }
         match self.options.strict {
-            Strict::Source => (tool.strict == Some(true)
-                && self.source.name() != self.target.name())
-            .then_some(false),
+            Strict::Source => (tool.strict == Some(true) && !self.same_format).then_some(false),
             Strict::On => Some(false),
             Strict::Require => Some(true),
             Strict::Off => None,
@@ -121,15 +157,113 @@ impl<'a, 'c> PassCx<'a, 'c> {
         pointer: impl Text,
         message: impl Text,
     ) {
-        let formats = match self.formats {
+        let formats = self.formats();
+        let names = [tool.source_name.unwrap_or(tool.name), feature];
+        let order = (tool.at, at, 0);
+        let floor = self.order_from;
+        self.report.record_in(severity, code, order, names, formats, pointer, message, floor);
+    }
+
+    /// [`PassCx::record`], returning where the entry's pointer and message lie in the
+    /// report's text (see [`Written`]).
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_spans(
+        &mut self,
+        tool: &Tool<'_>,
+        at: u32,
+        severity: Severity,
+        code: Code,
+        feature: &str,
+        pointer: impl Text,
+        message: impl Text,
+    ) -> (Span, Span) {
+        let formats = self.formats();
+        let names = [tool.source_name.unwrap_or(tool.name), feature];
+        let order = (tool.at, at, 0);
+        let floor = self.order_from;
+        self.report.record_in_spans(severity, code, order, names, formats, pointer, message, floor)
+    }
+
+    /// The two format names in the report's text, written at the first entry.
+    #[inline]
+    fn formats(&mut self) -> Formats {
+        match self.formats {
             Some(f) => f,
             None => {
                 *self.formats.insert(self.report.formats(self.source.name(), self.target.name()))
             }
-        };
-        let names = [tool.source_name.unwrap_or(tool.name), feature];
-        self.report.record_in(severity, code, (tool.at, at, 0), names, formats, pointer, message);
+        }
     }
+}
+
+/// The texts of report entries a conversion writes over and over (one note about many tools),
+/// where they lie in the report's text: a later entry shares them ([`crate::report::Reuse`]).
+/// The report is not cleared while the passes hold it, so the places stay good.
+#[derive(Default)]
+pub(crate) struct Written<'a> {
+    /// The pointer of a tool's input schema root, and the input pointer it was written for.
+    pub root: Option<(&'static str, Span)>,
+    /// The strict pass's note on closed objects, by how many it closed (a few, as a rule).
+    pub closed: [Option<Span>; 8],
+    /// Texts written from a tool member's key (the pointer and the note of a member the
+    /// target drops), by the key and where the tool's members are: the tools of a catalog
+    /// mostly carry the same few members.
+    members: SmallVec<[MemberTexts<'a>; 4]>,
+}
+
+/// The texts written about one member key ([`Written::member`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MemberTexts<'a> {
+    key: &'a str,
+    /// The pointer of the tool's members (empty for a member outside them).
+    scope: &'static str,
+    /// The member's pointer.
+    pub pointer: Option<Span>,
+    /// The note on the member dropped, by [`MemberNote`].
+    pub notes: [Option<Span>; 3],
+}
+
+/// Which note on a dropped member ([`MemberTexts::notes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MemberNote {
+    /// A member the target has no place for.
+    Dropped,
+    /// An output schema the target has no place for.
+    NoOutput,
+    /// A `strict` flag the target has no place for.
+    NoStrict,
+}
+
+impl<'a> Written<'a> {
+    /// How many member keys are kept at most: looked for one by one.
+    const MEMBERS: usize = 8;
+
+    /// The texts written before about the member `key` of a tool whose members are at
+    /// `scope`, made to keep more (`None` past [`Written::MEMBERS`] keys).
+    pub fn member(&mut self, scope: &'static str, key: &'a str) -> Option<&mut MemberTexts<'a>> {
+        let at = self.members.iter().position(|m| m.key == key && m.scope == scope);
+        match at {
+            Some(i) => self.members.get_mut(i),
+            None if self.members.len() < Self::MEMBERS => {
+                let texts = MemberTexts { key, scope, pointer: None, notes: [None; 3] };
+                self.members.push(texts);
+                self.members.last_mut()
+            }
+            None => None,
+        }
+    }
+}
+
+/// Whether `text` is `pieces` one after the other: a check, without writing them, that a
+/// shared text is the one it stands for.
+#[cfg(debug_assertions)]
+pub(crate) fn is_pieces(text: &str, pieces: &[&str]) -> bool {
+    let mut rest = Some(text);
+    for p in pieces {
+        rest = rest.and_then(|r| r.strip_prefix(p));
+    }
+    rest == Some("")
 }
 
 /// Copy-on-write over an arena slice: walking an unchanged slice allocates nothing; the first
@@ -221,17 +355,17 @@ pub(crate) fn rewrite_tool<'a>(
     if !rule.every_node() && tool.features().intersection(rule.triggers()).is_empty() {
         return Ok(());
     }
-    let t = *tool;
+    // The schemas are taken out and put back: the tool is read, not copied, meanwhile.
     let root = Path::ROOT;
-    if let Some(input) = &t.input {
-        let path = root.push(Seg::Raw(t.input_pointer));
-        if let Some(s) = rewrite(input, &path, &t, cx, rule)? {
+    if let Some(input) = tool.input {
+        let path = root.push(Seg::Raw(tool.input_pointer));
+        if let Some(s) = rewrite(&input, &path, tool, cx, rule)? {
             tool.input = Some(s);
         }
     }
-    if let Some(output) = &t.output {
+    if let Some(output) = tool.output {
         let path = root.push(Seg::Raw("/outputSchema"));
-        if let Some(s) = rewrite(output, &path, &t, cx, rule)? {
+        if let Some(s) = rewrite(&output, &path, tool, cx, rule)? {
             tool.output = Some(s);
         }
     }
@@ -450,12 +584,26 @@ pub(crate) fn append_note<'a>(
         }
     }
     let value = Value::Str(arena.try_alloc_str(buf).map_err(|_| ())?);
-    let len = s.keywords.len() + usize::from(at.is_none());
-    let blank = Entry { keyword: Keyword::Description, at: s.at, value };
-    let slots = arena.try_alloc_slice_fill_copy(len, blank).map_err(|_| ())?;
-    for (i, (slot, e)) in slots.iter_mut().zip(s.keywords).enumerate() {
-        *slot = if Some(i) == at { Entry { value, ..*e } } else { *e };
-    }
+    let slots = match at {
+        // The description replaced in a copy of the node (one block copy).
+        Some(i) => {
+            let slots = arena.try_alloc_slice_copy(s.keywords).map_err(|_| ())?;
+            if let Some(e) = slots.get_mut(i) {
+                e.value = value;
+            }
+            slots
+        }
+        // A description added last.
+        None => {
+            let blank = Entry { keyword: Keyword::Description, at: s.at, value };
+            let slots =
+                arena.try_alloc_slice_fill_copy(s.keywords.len() + 1, blank).map_err(|_| ())?;
+            for (slot, e) in slots.iter_mut().zip(s.keywords) {
+                *slot = *e;
+            }
+            slots
+        }
+    };
     Ok(Schema { boolean: None, keywords: slots, ..*s })
 }
 
@@ -481,7 +629,12 @@ pub(crate) fn run<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<bool, ConversionError> {
-    let (Some(required), Some(strict_profile)) = (cx.strict_wanted(tool), cx.strict) else {
+    // The tool's entries are kept in order among themselves; the report is truncated back to
+    // here at most (a strict tool that falls back).
+    cx.order_from = cx.report.len();
+    let (Some(required), Some(strict_profile)) = (cx.strict_wanted(tool), cx.strict.as_ref())
+    else {
+        cx.use_strict(false);
         let kept = run_all(tool, cx)?;
         // Stated where the caller turned strict off, and where the format would read an
         // omitted `strict` as strict (the Responses API).
@@ -495,15 +648,17 @@ pub(crate) fn run<'a>(
         }
         return Ok(kept);
     };
-    let Some(rules) = strict_profile.strict_rules() else { return run_all(tool, cx) };
+    let Some(rules) = strict_profile.strict_rules() else {
+        cx.use_strict(false);
+        return run_all(tool, cx);
+    };
     let (saved, mark) = (*tool, cx.report.len());
-    cx.profile = strict_profile;
+    cx.use_strict(true);
     let kept = run_all(tool, cx);
     let outcome = match &kept {
         Ok(true) => strict::run(tool, cx, rules),
         _ => Ok(Ok(())),
     };
-    cx.profile = cx.base;
     let not_strict = match (kept?, outcome?) {
         (false, _) => return Ok(false),
         (true, Ok(())) => return Ok(true),
@@ -511,6 +666,7 @@ pub(crate) fn run<'a>(
     };
     cx.report.truncate(mark);
     *tool = saved;
+    cx.use_strict(false);
     if required {
         cx.record(
             tool,
@@ -554,7 +710,7 @@ pub(crate) fn run<'a>(
 /// rather than claiming a strictness its schema was never made to meet. The same format keeps
 /// the flag as written, as it keeps everything else.
 fn no_strict_mode(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
-    let crosses = cx.source.name() != cx.target.name();
+    let crosses = !cx.same_format;
     if !(crosses && tool.strict == Some(true) && cx.strict.is_some() && tool.opaque.is_none()) {
         return;
     }

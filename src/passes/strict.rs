@@ -21,7 +21,7 @@ use crate::ir::{
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::{Limit, StrictRules};
-use crate::report::{Code, Severity, With};
+use crate::report::{Code, Reuse, Severity, With};
 
 use super::refs::{Target, resolve};
 use super::{CowSlice, PassCx, arena_error, entry_name, features_of};
@@ -68,12 +68,20 @@ pub(super) fn run<'a>(
         // A function without parameters: strict needs the empty closed object.
         None => object_node(&[], tool.at, &path, cx)?,
     };
-    let root = cx.arena.try_alloc(input).map_err(|_| arena_error(&path, cx))?;
-    if !rules.recursion
-        && let Some(at) = recursion(root, &path)
-    {
-        return Ok(Err(at));
+    // Without a `$ref` anywhere (the feature bits hold the children's) there is no cycle to
+    // look for, nor a copy of the root in the arena for the search to resolve refs in.
+    if !rules.recursion && input.features.contains(SchemaFeature::Ref) {
+        let root = cx.arena.try_alloc(input).map_err(|_| arena_error(&path, cx))?;
+        if let Some(at) = recursion(root, &path) {
+            return Ok(Err(at));
+        }
     }
+    debug_assert!(
+        rules.recursion
+            || input.features.contains(SchemaFeature::Ref)
+            || recursion(&input, &path).is_none()
+    );
+    let root = &input;
     // Only the per-request limits read the optional and union-typed parameters, and those
     // are the costly counts (a `required` lookup and a keyword scan per property).
     let limits = cx.profile.provider_limits();
@@ -101,21 +109,38 @@ pub(super) fn run<'a>(
         return Ok(Err(n));
     }
     if closed > 0 {
-        cx.record(
+        // The same pointer and note for many tools: written once per conversion.
+        let pointer = match cx.written.root {
+            Some((input, span)) if input == tool.input_pointer => Reuse::Written(span),
+            _ => Reuse::New(With(|out: &mut String| path.write_pointer(out))),
+        };
+        let message = match cx.written.closed.get(closed).copied().flatten() {
+            Some(span) => Reuse::Written(span),
+            None => Reuse::New(With(|out: &mut String| closed_note(out, closed))),
+        };
+        let (pointer, message) = cx.record_spans(
             tool,
             root.at,
             Severity::Info,
             Code::ObjectClosed,
             "additionalProperties",
-            With(|out: &mut String| path.write_pointer(out)),
-            With(|out: &mut String| {
-                out.push_str("strict mode closes every object: ");
-                push_count(out, closed);
-                out.push_str(
-                    " that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)",
-                );
-            }),
+            pointer,
+            message,
         );
+        // Shared or not, the texts are the ones this tool's entry has (checked without
+        // writing them again: warm conversions allocate nothing).
+        #[cfg(debug_assertions)]
+        {
+            let note = cx.report.text_at(message);
+            let count =
+                note.strip_prefix(CLOSED_NOTE.0).and_then(|n| n.strip_suffix(CLOSED_NOTE.1));
+            debug_assert_eq!(count.and_then(|n| n.parse().ok()), Some(closed), "a shared note");
+            debug_assert_eq!(cx.report.text_at(pointer), tool.input_pointer, "a shared pointer");
+        }
+        cx.written.root = Some((tool.input_pointer, pointer));
+        if let Some(slot) = cx.written.closed.get_mut(closed) {
+            *slot = Some(message);
+        }
     }
     cx.catalog.strict_tools += 1;
     cx.catalog.optional += counts.optional;
@@ -125,6 +150,19 @@ pub(super) fn run<'a>(
     tool.strict_closed = closes_all;
     tool.remapped |= widened;
     Ok(Ok(()))
+}
+
+/// The strict pass's note on closed objects, around their count.
+const CLOSED_NOTE: (&str, &str) = (
+    "strict mode closes every object: ",
+    " that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)",
+);
+
+/// The strict pass's note on the `closed` objects of a tool.
+fn closed_note(out: &mut String, closed: usize) {
+    out.push_str(CLOSED_NOTE.0);
+    push_count(out, closed);
+    out.push_str(CLOSED_NOTE.1);
 }
 
 /// What the value of keyword `k` counts toward the size limits, as
@@ -179,8 +217,19 @@ fn over_limits(
 ) -> Option<NotStrict> {
     let limits = cx.profile.provider_limits();
     let catalog = cx.catalog;
-    // Checked one after the other, not gathered first: most targets have few of these limits,
-    // and a tool rarely breaks one.
+    // Every count against its limit first, with nothing else: a tool rarely breaks one.
+    let within = |limit: &Option<Limit>, n: usize| limit.as_ref().is_none_or(|l| n <= l.max);
+    if within(&limits.properties, counts.properties)
+        && within(&limits.depth, counts.depth)
+        && within(&limits.enum_values, counts.enum_values)
+        && within(&limits.schema_chars, counts.chars)
+        && within(&limits.strict_tools, catalog.strict_tools + 1)
+        && within(&limits.optional_params, catalog.optional + counts.optional)
+        && within(&limits.union_params, catalog.unions + counts.unions)
+    {
+        return None;
+    }
+    // Checked one after the other, not gathered first: most targets have few of these limits.
     let over = |limit: Option<Limit>, n: usize, what: &str| {
         let limit = limit?;
         (n > limit.max).then(|| {
@@ -415,7 +464,8 @@ impl<'a> Walk<'a, '_, '_> {
         // whose `properties` may be long).
         let mut added = FeatureSet::EMPTY;
         for (i, e) in s.keywords.iter().enumerate() {
-            let child = path.push(Seg::Key(entry_name(e)));
+            // The child's path, made only where the walk descends (or refuses).
+            let child = || path.push(Seg::Key(entry_name(e)));
             // The subschemas this walk descends into count in their own visit, any other one
             // here through `count`, as `measure` would count it in the strict schema.
             let c = &mut self.counts;
@@ -432,18 +482,19 @@ impl<'a> Walk<'a, '_, '_> {
                     } else {
                         0
                     };
-                    self.props(props, &child, d, &mut added)?.map(Value::Props)
+                    self.props(props, &child(), d, &mut added)?.map(Value::Props)
                 }
                 (Keyword::Items, Value::Schema(item)) => {
+                    let child = child();
                     let new = self.schema(item, &child, false, depth)?;
                     self.changed_schema(item, new, &child, &mut added)?
                 }
                 (Keyword::AnyOf, Value::Schemas(list)) => {
-                    self.list(list, &child, depth, &mut added)?
+                    self.list(list, &child(), depth, &mut added)?
                 }
                 (Keyword::AdditionalProperties, Value::Schema(x)) if x.boolean != Some(false) => {
                     return Err(self.not(
-                        &child,
+                        &child(),
                         e.at,
                         "`additionalProperties` admits keys the schema does not name (a map); strict mode closes every object",
                     ));
@@ -769,12 +820,19 @@ fn nullable<'a>(
         Ok(Schema { boolean: None, keywords, features, at: s.at })
     };
     if let (Some(t), None, false, None) = (n.types, n.enum_value, n.has_const, n.any_of) {
-        let list = arena.try_alloc_slice_fill_copy(t.list.len() + 1, JsonType::Null);
-        let list = list.map_err(|_| err())?;
-        for (slot, ty) in list.iter_mut().zip(t.list) {
-            *slot = *ty;
-        }
-        let list = &*list;
+        let list: &'a [JsonType] = match t.list {
+            // One name (most optional properties): a static list.
+            [one] => WITH_NULL.get(*one as usize).map_or(&[], |l| l.as_slice()),
+            _ => {
+                let list = arena.try_alloc_slice_fill_copy(t.list.len() + 1, JsonType::Null);
+                let list = list.map_err(|_| err())?;
+                for (slot, ty) in list.iter_mut().zip(t.list) {
+                    *slot = *ty;
+                }
+                list
+            }
+        };
+        debug_assert_eq!(list.split_last(), Some((&JsonType::Null, t.list)));
         let keywords = arena.try_alloc_slice_copy(s.keywords).map_err(|_| err())?;
         for e in keywords.iter_mut().filter(|e| e.keyword == Keyword::Type) {
             e.value = Value::Type(Types { list, array: true });
@@ -814,6 +872,17 @@ fn nullable<'a>(
     debug_assert_eq!(features, features_of(keywords));
     Ok(Some(Schema { boolean: None, keywords, features, at: s.at }))
 }
+
+/// `[t, null]` for each type `t`, in [`JsonType::ALL`] order.
+static WITH_NULL: [[JsonType; 2]; 7] = [
+    [JsonType::Null, JsonType::Null],
+    [JsonType::Boolean, JsonType::Null],
+    [JsonType::Object, JsonType::Null],
+    [JsonType::Array, JsonType::Null],
+    [JsonType::Number, JsonType::Null],
+    [JsonType::String, JsonType::Null],
+    [JsonType::Integer, JsonType::Null],
+];
 
 /// The `required` names among `keywords`, as [`Schema::required`] reads them.
 fn required_of<'a>(keywords: &[Entry<'a>]) -> &'a [&'a str] {
@@ -871,6 +940,10 @@ impl<'a> NullShape<'a> {
 
     /// Whether the node visibly accepts `null`: a `null` type with no enum/const to exclude
     /// it, or an `anyOf` branch that does.
+    ///
+    /// Inlined where [`nullable`] asks (an optional property, as a rule a plain typed one);
+    /// the branches of an `anyOf` are asked by a call.
+    #[inline]
     fn accepts_null(&self) -> bool {
         let enum_has_null = match self.enum_value {
             Some(Value::Json(Json::Array(items))) => items.iter().any(|v| matches!(v, Json::Null)),
@@ -880,11 +953,16 @@ impl<'a> NullShape<'a> {
         let typed_null = self.types.is_some_and(|t| t.contains(JsonType::Null))
             && enum_has_null
             && !self.has_const;
-        let branch_null = match self.any_of {
+        typed_null || (self.types.is_none() && self.branch_null())
+    }
+
+    /// Whether a branch of the node's `anyOf` accepts `null`.
+    #[inline(never)]
+    fn branch_null(&self) -> bool {
+        match self.any_of {
             Some(Value::Schemas(list)) => list.iter().any(|b| NullShape::of(b).accepts_null()),
             _ => false,
-        };
-        typed_null || (branch_null && self.types.is_none())
+        }
     }
 }
 
@@ -986,6 +1064,15 @@ fn find_cycle<'a>(
 #[cfg(test)]
 mod tests {
     use super::push_count;
+
+    /// The static `[t, null]` lists are where `nullable` looks them up.
+    #[test]
+    fn each_type_has_its_list_with_null() {
+        for t in crate::ir::JsonType::ALL {
+            let list = super::WITH_NULL.get(t as usize).map(|l| l.as_slice());
+            assert_eq!(list, Some([t, crate::ir::JsonType::Null].as_slice()));
+        }
+    }
 
     /// Written as `{n}` writes it, one digit or many, after what the buffer held.
     #[test]
