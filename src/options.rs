@@ -91,9 +91,15 @@ impl ProfileSet {
 
     /// The profile the passes use for `target`, or `None` when the set has no entry for it.
     pub fn profile_for(self, target: &dyn Adapter) -> Option<Profile> {
+        self.profile_ref(target).copied()
+    }
+
+    /// [`ProfileSet::profile_for`] without the copy (a profile is a few hundred bytes, and
+    /// every conversion looks it up).
+    pub(crate) fn profile_ref(self, target: &dyn Adapter) -> Option<&Profile> {
         match self {
-            ProfileSet::Default => Some(*target.profile()),
-            ProfileSet::ToolFoundation => toolfoundation_profile(target.name()).copied(),
+            ProfileSet::Default => Some(target.profile()),
+            ProfileSet::ToolFoundation => toolfoundation_profile(target.name()),
         }
     }
 
