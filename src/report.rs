@@ -469,7 +469,7 @@ impl Report {
         self.text.get(span)
     }
 
-    /// The text at `span` (one [`Report::record_in_spans`] returned), for a check that a
+    /// The text at `span` (one [`Report::record_in`] returned), for a check that a
     /// shared text is the one it stands for.
     #[cfg(debug_assertions)]
     pub(crate) fn text_at(&self, span: Span) -> &str {
@@ -586,7 +586,8 @@ impl Report {
     }
 
     /// [`Report::record`] with the format names written before, by [`Report::formats`] on
-    /// this report since it was last cleared.
+    /// this report since it was last cleared. Returns where the pointer and the message lie
+    /// in the report's text, for later entries that repeat them ([`Reuse`]).
     ///
     /// The row goes in source order (after the rows at the same place) among the rows from
     /// `floor` on, rather than last: the passes write a tool's entries in their own order
@@ -598,23 +599,6 @@ impl Report {
     ///
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn record_in(
-        &mut self,
-        severity: Severity,
-        code: Code,
-        order: (u32, u32, u32),
-        names: [&str; 2],
-        formats: Formats,
-        pointer: impl Text,
-        message: impl Text,
-        floor: usize,
-    ) {
-        let _ = self.record_row(severity, code, order, names, formats, pointer, message, floor);
-    }
-
-    /// [`Report::record_in`], returning where the pointer and the message lie in the report's
-    /// text, for later entries that repeat them ([`Reuse`]).
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn record_in_spans(
         &mut self,
         severity: Severity,
         code: Code,

@@ -100,7 +100,7 @@ fn dropped<'a>(
         None => Reuse::New(note),
     };
     let (pointer, message) =
-        cx.record_spans(tool, m.at, Severity::Warning, code, m.key, pointer, message);
+        cx.record(tool, m.at, Severity::Warning, code, m.key, pointer, message);
     #[cfg(debug_assertions)]
     {
         let report = &cx.report;

@@ -146,31 +146,12 @@ impl<'a, 'c> PassCx<'a, 'c> {
         }
     }
 
-    /// Records a report entry about `tool` at source position `at`.
+    /// Records a report entry about `tool` at source position `at`. Returns where the entry's
+    /// pointer and message lie in the report's text, for entries that repeat them (see
+    /// [`Written`]).
     #[cold]
     #[allow(clippy::too_many_arguments)]
     pub fn record(
-        &mut self,
-        tool: &Tool<'_>,
-        at: u32,
-        severity: Severity,
-        code: Code,
-        feature: &str,
-        pointer: impl Text,
-        message: impl Text,
-    ) {
-        let formats = self.formats();
-        let names = [tool.source_name.unwrap_or(tool.name), feature];
-        let order = (tool.at, at, 0);
-        let floor = self.order_from;
-        self.report.record_in(severity, code, order, names, formats, pointer, message, floor);
-    }
-
-    /// [`PassCx::record`], returning where the entry's pointer and message lie in the
-    /// report's text (see [`Written`]).
-    #[cold]
-    #[allow(clippy::too_many_arguments)]
-    pub fn record_spans(
         &mut self,
         tool: &Tool<'_>,
         at: u32,
@@ -184,7 +165,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
         let names = [tool.source_name.unwrap_or(tool.name), feature];
         let order = (tool.at, at, 0);
         let floor = self.order_from;
-        self.report.record_in_spans(severity, code, order, names, formats, pointer, message, floor)
+        self.report.record_in(severity, code, order, names, formats, pointer, message, floor)
     }
 
     /// The two format names in the report's text, written at the first entry.

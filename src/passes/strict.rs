@@ -118,7 +118,7 @@ pub(super) fn run<'a>(
             Some(span) => Reuse::Written(span),
             None => Reuse::New(With(|out: &mut String| closed_note(out, closed))),
         };
-        let (pointer, message) = cx.record_spans(
+        let (pointer, message) = cx.record(
             tool,
             root.at,
             Severity::Info,
