@@ -234,3 +234,24 @@ fn warm_openai_strict_widening_allocates_nothing() {
     });
     assert_eq!(n, 0, "{n} allocations in 100 warm strict conversions that widen properties");
 }
+
+/// Six distinct metadata members the target drops, in every tool: the texts shared between
+/// their report entries are kept for each key without going to the heap.
+const MANY_MEMBERS: &[u8] = br#"{"tools":[{"name":"a","title":"A","annotations":{},"_meta":{},"icons":[],"category":"x","displayName":"A","inputSchema":{"type":"object"},"outputSchema":{}},{"name":"b","title":"B","annotations":{},"_meta":{},"icons":[],"category":"y","displayName":"B","inputSchema":{"type":"object"},"outputSchema":{}}]}"#;
+
+#[test]
+fn warm_conversion_with_many_dropped_members_allocates_nothing() {
+    let options = Options::default();
+    let mut converter = Converter::new();
+    for _ in 0..3 {
+        let c = converter.convert(MANY_MEMBERS, &Mcp, &OpenAi, &options).expect("converts");
+        assert_eq!(c.report().len(), 14, "{:?}", c.report());
+    }
+    let n = allocations(|| {
+        for _ in 0..100 {
+            let c = converter.convert(MANY_MEMBERS, &Mcp, &OpenAi, &options).expect("converts");
+            assert_eq!(c.report().len(), 14);
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 100 warm conversions dropping six kinds of member");
+}

@@ -191,8 +191,10 @@ pub(crate) struct Written<'a> {
     pub closed: [Option<Span>; 8],
     /// Texts written from a tool member's key (the pointer and the note of a member the
     /// target drops), by the key and where the tool's members are: the tools of a catalog
-    /// mostly carry the same few members.
-    members: SmallVec<[MemberTexts<'a>; 4]>,
+    /// mostly carry the same few members. Held inline up to [`Written::MEMBERS`], the most
+    /// it keeps, so a conversion never goes to the heap for them (`Written` is made anew for
+    /// each conversion).
+    members: SmallVec<[MemberTexts<'a>; Written::MEMBERS]>,
 }
 
 /// The texts written about one member key ([`Written::member`]).
