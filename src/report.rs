@@ -596,25 +596,9 @@ impl Report {
     /// (a caller that truncates back to a length puts its floor there). The order
     /// [`Report::finish`] makes is the same either way: it sorts by place, and rows at one
     /// place keep the order they were written in.
-    ///
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn record_in(
-        &mut self,
-        severity: Severity,
-        code: Code,
-        order: (u32, u32, u32),
-        names: [&str; 2],
-        formats: Formats,
-        pointer: impl Text,
-        message: impl Text,
-        floor: usize,
-    ) -> (Span, Span) {
-        self.record_row(severity, code, order, names, formats, pointer, message, floor)
-    }
-
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn record_row(
+    pub(crate) fn record_in(
         &mut self,
         severity: Severity,
         code: Code,
