@@ -87,6 +87,8 @@ fn dropped<'a>(
     note: [&str; 5],
 ) {
     let scope = if m.role == Role::Outer { "" } else { tool.members_pointer };
+    // A key with `~` or `/` is escaped in its pointer: that pointer is written each time.
+    let plain = !m.key.bytes().any(|b| b == b'~' || b == b'/');
     let slot = what as usize;
     let known =
         cx.written.member(scope, m.key).map(|k| (k.pointer, k.notes.get(slot).copied().flatten()));
@@ -106,20 +108,17 @@ fn dropped<'a>(
         let report = &cx.report;
         debug_assert!(super::is_pieces(report.text_at(message), &note), "a shared note");
         let at = report.text_at(pointer);
-        let plain = !m.key.contains(['~', '/']);
         debug_assert!(known_pointer.is_none() || plain, "only a key without escapes shares");
         debug_assert!(!plain || super::is_pieces(at, &[scope, "/", m.key]), "a shared pointer");
     }
-    if known_pointer.is_none() || known_note.is_none() {
-        // A key with `~` or `/` is escaped in its pointer: written each time.
-        let plain = !m.key.bytes().any(|b| b == b'~' || b == b'/');
-        if let Some(texts) = cx.written.member(scope, m.key) {
-            if plain {
-                texts.pointer = Some(pointer);
-            }
-            if let Some(n) = texts.notes.get_mut(slot) {
-                *n = Some(message);
-            }
+    if (known_pointer.is_none() || known_note.is_none())
+        && let Some(texts) = cx.written.member(scope, m.key)
+    {
+        if plain {
+            texts.pointer = Some(pointer);
+        }
+        if let Some(n) = texts.notes.get_mut(slot) {
+            *n = Some(message);
         }
     }
 }
