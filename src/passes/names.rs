@@ -403,6 +403,27 @@ mod tests {
         }
     }
 
+    /// Every ASCII character and two wider ones, at every place of names one to seventeen
+    /// bytes long (whole words, a tail, both), under every rule.
+    #[test]
+    fn byte_rule_agrees_on_every_character_at_every_place() {
+        let chars: Vec<char> = (0u8..=127).map(char::from).chain(['é', '😀']).collect();
+        // More extras than the word test holds: answered by the rule itself.
+        let wide = NameRule { extra: ".:-+/", ..GEMINI_NAMES };
+        for rule in [OPENAI_NAMES, ANTHROPIC_NAMES, ANTHROPIC_KEYS, GEMINI_NAMES, wide] {
+            let bytes = ByteRule::new(&rule);
+            for len in 1..=17 {
+                for at in 0..len {
+                    for &c in &chars {
+                        let name: String =
+                            (0..len).map(|i| if i == at { c } else { 'a' }).collect();
+                        assert_eq!(bytes.accepts(&name), rule.accepts(&name), "{name:?}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn duplicates_are_found_at_every_size() {
         let mut scratch = Vec::new();
