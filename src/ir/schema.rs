@@ -296,4 +296,29 @@ mod tests {
             assert_eq!(JsonType::from_openapi_name(t.as_upper_str()), Some(t));
         }
     }
+
+    #[test]
+    fn names_a_byte_off_are_no_type() {
+        for t in JsonType::ALL {
+            let name = t.as_str();
+            let mut near = vec![
+                name[1..].to_owned(),
+                name[..name.len() - 1].to_owned(),
+                format!("{name}s"),
+                format!("_{name}"),
+                name.to_uppercase(),
+            ];
+            for at in 0..name.len() {
+                let mut b = name.as_bytes().to_vec();
+                b[at] ^= 0x01;
+                near.push(String::from_utf8(b).unwrap_or_default());
+            }
+            for n in near {
+                assert_eq!(JsonType::from_name(&n), None, "{n:?}");
+            }
+        }
+        for n in ["", "n", "nul", "nullnull", "integers", "str"] {
+            assert_eq!(JsonType::from_name(n), None, "{n:?}");
+        }
+    }
 }
