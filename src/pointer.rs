@@ -32,6 +32,52 @@ impl<'p> Path<'p> {
         Path { parent: Some(self), seg: Some(seg) }
     }
 
+    /// Whether this path is the one step `raw` from the root: where the passes start a tool's
+    /// schema.
+    #[inline]
+    pub(crate) fn is_raw_root(&self, raw: &str) -> bool {
+        match (self.parent, self.seg) {
+            (Some(parent), Some(Seg::Raw(r))) => {
+                // The passes start a path with the tool's own static text: its address tells.
+                parent.parent.is_none()
+                    && parent.seg.is_none()
+                    && (std::ptr::eq(r, raw) || r == raw)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `text` is this path's pointer, checked without writing it (a debug check that
+    /// a shared pointer is the one it stands for, where nothing may allocate).
+    #[cfg(debug_assertions)]
+    pub(crate) fn is_pointer_of(&self, text: &str) -> bool {
+        self.strip_from(text) == Some("")
+    }
+
+    /// What follows this path's pointer at the start of `text`, when it starts with it.
+    #[cfg(debug_assertions)]
+    fn strip_from<'t>(&self, text: &'t str) -> Option<&'t str> {
+        let rest = match self.parent {
+            Some(parent) => parent.strip_from(text)?,
+            None => text,
+        };
+        match self.seg {
+            None => Some(rest),
+            Some(Seg::Raw(r)) => rest.strip_prefix(r),
+            Some(Seg::Key(k)) => k.chars().try_fold(rest.strip_prefix('/')?, |rest, c| match c {
+                '~' => rest.strip_prefix("~0"),
+                '/' => rest.strip_prefix("~1"),
+                c => rest.strip_prefix(c),
+            }),
+            Some(Seg::Index(i)) => {
+                let rest = rest.strip_prefix('/')?;
+                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                let (n, rest) = rest.split_at_checked(digits)?;
+                (n.parse::<usize>().ok()? == i).then_some(rest)
+            }
+        }
+    }
+
     /// Depth in steps.
     pub fn depth(&self) -> usize {
         let mut n = 0;
@@ -186,6 +232,14 @@ mod tests {
         assert_eq!(d.to_pointer(), "/inputSchema/properties/a~1b~0c/3");
         assert_eq!(Path::ROOT.to_pointer(), "");
         assert_eq!(d.depth(), 4);
+        for p in [&root, &a, &b, &c, &d] {
+            assert!(p.is_pointer_of(&p.to_pointer()));
+            assert!(!p.is_pointer_of(&format!("{}x", p.to_pointer())));
+        }
+        assert!(!d.is_pointer_of("/inputSchema/properties/a/b~0c/3"));
+        assert!(!d.is_pointer_of("/inputSchema/properties/a~1b~0c/4"));
+        assert!(a.is_raw_root("/inputSchema") && !b.is_raw_root("/inputSchema"));
+        assert!(!root.is_raw_root("") && !a.is_raw_root("/outputSchema"));
     }
 
     #[test]

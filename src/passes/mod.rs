@@ -189,12 +189,76 @@ pub(crate) struct Written<'a> {
     pub root: Option<(&'static str, Span)>,
     /// The strict pass's note on closed objects, by how many it closed (a few, as a rule).
     pub closed: [Option<Span>; 8],
+    /// The pointer of a tool's input schema root's `required`, and the input pointer it was
+    /// written for (the strict pass widens most tools' optional properties there).
+    pub required: Option<(&'static str, Span)>,
+    /// The policy's texts below, for the target's name and the input pointer they were
+    /// written with (a tool that falls back from strict has another profile; another format's
+    /// tools, another pointer): the policy forgets them when either changes.
+    pub policy_scope: (Place, Place),
+    /// The policy's pointers to keywords of a schema root (a `$schema` in every tool), by the
+    /// keyword.
+    pub root_keywords: Kept<4>,
+    /// The policy's notes on dropped keywords, by the keyword (the note names nothing else).
+    pub dropped: Kept<4>,
     /// Texts written from a tool member's key (the pointer and the note of a member the
     /// target drops), by the key and where the tool's members are: the tools of a catalog
     /// mostly carry the same few members. Held inline up to [`Written::MEMBERS`], the most
     /// it keeps, so a conversion never goes to the heap for them (`Written` is made anew for
     /// each conversion).
     members: SmallVec<[MemberTexts<'a>; Written::MEMBERS]>,
+}
+
+/// Where a static text lies: its address and length. Two places are equal only for the same
+/// text (a static text never moves nor changes), compared as two integers.
+pub(crate) type Place = (usize, usize);
+
+/// The [`Place`] of `text`.
+#[inline]
+pub(crate) fn place(text: &'static str) -> Place {
+    (text.as_ptr() as usize, text.len())
+}
+
+/// Texts written before, by an integer key (never zero): one slot per key, found by the key
+/// alone without a search; a text whose slot another key took is written again.
+pub(crate) struct Kept<const N: usize> {
+    slots: [(u64, Span); N],
+}
+
+impl<const N: usize> Default for Kept<N> {
+    fn default() -> Self {
+        Kept { slots: [(0, Span::default()); N] }
+    }
+}
+
+impl<const N: usize> Kept<N> {
+    /// The slot of `key`.
+    #[inline]
+    fn slot(key: u64) -> usize {
+        (key % N as u64) as usize
+    }
+
+    /// The text kept under `key`.
+    #[inline]
+    pub fn find(&self, key: u64) -> Option<Span> {
+        match self.slots.get(Self::slot(key)) {
+            Some(&(k, span)) if k == key => Some(span),
+            _ => None,
+        }
+    }
+
+    /// Keeps `span` under `key`, in place of what its slot held.
+    #[inline]
+    pub fn keep(&mut self, key: u64, span: Span) {
+        if let Some(slot) = self.slots.get_mut(Self::slot(key)) {
+            *slot = (key, span);
+        }
+    }
+
+    /// Forgets every text.
+    pub fn clear(&mut self) {
+        *self = Kept::default();
+    }
 }
 
 /// The texts written about one member key ([`Written::member`]).

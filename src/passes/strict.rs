@@ -764,13 +764,24 @@ impl<'a> Walk<'a, '_, '_> {
         {
             self.widened = true;
             let tool = self.tool;
-            self.cx.record(
+            // The root's pointer (most tools widen there) is written once per conversion.
+            let known = match self.cx.written.required {
+                Some((input, span)) if root && input == tool.input_pointer => Some(span),
+                _ => None,
+            };
+            let pointer = match known {
+                Some(span) => Reuse::Written(span),
+                None => Reuse::New(With(|out: &mut String| {
+                    path.push(Seg::Key("required")).write_pointer(out);
+                })),
+            };
+            let (pointer, _) = self.cx.record(
                 tool,
                 s.at,
                 Severity::Info,
                 Code::StrictWidened,
                 "required",
-                With(|out: &mut String| path.push(Seg::Key("required")).write_pointer(out)),
+                pointer,
                 With(|out: &mut String| {
                     out.push_str("strict mode requires every property: optional ");
                     if let Some(first) = widened.next() {
@@ -788,6 +799,14 @@ impl<'a> Walk<'a, '_, '_> {
                     );
                 }),
             );
+            #[cfg(debug_assertions)]
+            {
+                let text = self.cx.report.text_at(pointer);
+                debug_assert!(path.push(Seg::Key("required")).is_pointer_of(text));
+            }
+            if root && known.is_none() {
+                self.cx.written.required = Some((tool.input_pointer, pointer));
+            }
         }
         Ok((true, 0))
     }
