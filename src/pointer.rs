@@ -117,12 +117,38 @@ impl<'p> Path<'p> {
         self.write_from_root(out);
     }
 
-    /// Root first, by recursion rather than gathering the steps first: a path is as deep as
-    /// the schema walk holding it, which is bounded by the nesting limit and already recursed
-    /// with larger frames.
+    /// Root first. The nodes of a shallow path (a report's, as a rule: the input schema, a
+    /// property, a keyword) are gathered leaf first into an array on the stack and written
+    /// from its end: a loop, where a call per level (its frame saved and restored) cost about
+    /// as much as writing the step. A deeper path is written by recursion ([`Path::write_deep`]).
     fn write_from_root(&self, out: &mut String) {
+        const SHALLOW: usize = 8;
+        let mut nodes: [&Path<'_>; SHALLOW] = [self; SHALLOW];
+        let mut n = 0;
+        let mut cur = Some(self);
+        while let Some(p) = cur {
+            if let Some(slot) = nodes.get_mut(n) {
+                *slot = p;
+            } else {
+                return self.write_deep(out);
+            }
+            n += 1;
+            cur = p.parent;
+        }
+        for p in nodes.get(..n).unwrap_or_default().iter().rev() {
+            if let Some(seg) = p.seg {
+                push_seg(out, seg);
+            }
+        }
+    }
+
+    /// [`Path::write_from_root`] of a path too deep for its array, by recursion: a path is as
+    /// deep as the schema walk holding it, which is bounded by the nesting limit and already
+    /// recursed with larger frames.
+    #[cold]
+    fn write_deep(&self, out: &mut String) {
         if let Some(parent) = self.parent {
-            parent.write_from_root(out);
+            parent.write_deep(out);
         }
         if let Some(seg) = self.seg {
             push_seg(out, seg);
@@ -239,6 +265,19 @@ mod tests {
         assert!(!d.is_pointer_of("/inputSchema/properties/a/b~0c/3"));
         assert!(!d.is_pointer_of("/inputSchema/properties/a~1b~0c/4"));
         assert!(a.is_raw_root("/inputSchema") && !b.is_raw_root("/inputSchema"));
+        // Deeper than the array that a shallow path is gathered in, and as deep as it.
+        let mut deep = String::from("/inputSchema/properties/a~1b~0c/3");
+        let e = d.push(Seg::Key("e"));
+        let e2 = e.push(Seg::Index(12));
+        let e3 = e2.push(Seg::Raw("/raw"));
+        let e4 = e3.push(Seg::Key("~"));
+        deep.push_str("/e/12/raw/~0");
+        assert_eq!(e4.to_pointer(), deep);
+        let mut out = String::from("x");
+        e4.write_pointer(&mut out);
+        assert_eq!(out, format!("x{deep}"));
+        assert_eq!(e2.to_pointer(), "/inputSchema/properties/a~1b~0c/3/e/12");
+        assert_eq!(e3.to_pointer(), "/inputSchema/properties/a~1b~0c/3/e/12/raw");
         assert!(!root.is_raw_root("") && !a.is_raw_root("/outputSchema"));
     }
 
