@@ -679,16 +679,31 @@ impl<'a> Walk<'a, '_, '_> {
         root: bool,
         added: &mut FeatureSet,
     ) -> Result<(bool, usize), Stop> {
-        let props = match out.iter().find(|e| e.keyword == Keyword::Properties).map(|e| e.value) {
+        // The first `properties`, `required` and `additionalProperties`, in one scan of the
+        // node (as `find` and `Schema::required` read them; the walk changed no `required`).
+        let (mut props, mut required, mut extra) = (None, None, None);
+        for e in out.iter() {
+            match e.keyword {
+                Keyword::Properties if props.is_none() => props = Some(e.value),
+                Keyword::Required if required.is_none() => required = Some(e.value),
+                Keyword::AdditionalProperties if extra.is_none() => extra = Some(e.value),
+                _ => {}
+            }
+        }
+        let props = match props {
             Some(Value::Props(p)) => p,
             _ => &[],
         };
-        let required = s.required();
+        let required = match required {
+            Some(Value::Strings(r)) => r,
+            _ => &[],
+        };
+        debug_assert_eq!(required, s.required());
         let mut changed = false;
-        if let Some(e) = out.iter().find(|e| e.keyword == Keyword::AdditionalProperties) {
+        if let Some(value) = extra {
             // Any schema here is `false` (the walk refused the others); another shape leaves
             // the object as it is, open.
-            self.closes_all &= matches!(e.value, Value::Schema(_));
+            self.closes_all &= matches!(value, Value::Schema(_));
         } else {
             if props.is_empty() && !root {
                 return Err(self.not(
