@@ -49,13 +49,13 @@ impl<'p> Path<'p> {
 
     /// Whether `text` is this path's pointer, checked without writing it (a debug check that
     /// a shared pointer is the one it stands for, where nothing may allocate).
-    #[cfg(debug_assertions)]
+    #[cfg(any(test, debug_assertions))]
     pub(crate) fn is_pointer_of(&self, text: &str) -> bool {
         self.strip_from(text) == Some("")
     }
 
     /// What follows this path's pointer at the start of `text`, when it starts with it.
-    #[cfg(debug_assertions)]
+    #[cfg(any(test, debug_assertions))]
     fn strip_from<'t>(&self, text: &'t str) -> Option<&'t str> {
         let rest = match self.parent {
             Some(parent) => parent.strip_from(text)?,
