@@ -219,40 +219,34 @@ pub(crate) fn place(text: &'static str) -> Place {
     (text.as_ptr() as usize, text.len())
 }
 
-/// Texts written before, by an integer key (never zero): one slot per key, found by the key
-/// alone without a search; a text whose slot another key took is written again.
+/// Texts written before, by an integer key (never zero): up to `N`, looked for one by one
+/// (a compare each), the oldest given way to the newest when full.
 pub(crate) struct Kept<const N: usize> {
     slots: [(u64, Span); N],
+    /// The slot the next text goes into.
+    next: usize,
 }
 
 impl<const N: usize> Default for Kept<N> {
     fn default() -> Self {
-        Kept { slots: [(0, Span::default()); N] }
+        Kept { slots: [(0, Span::default()); N], next: 0 }
     }
 }
 
 impl<const N: usize> Kept<N> {
-    /// The slot of `key`.
-    #[inline]
-    fn slot(key: u64) -> usize {
-        (key % N as u64) as usize
-    }
-
     /// The text kept under `key`.
     #[inline]
     pub fn find(&self, key: u64) -> Option<Span> {
-        match self.slots.get(Self::slot(key)) {
-            Some(&(k, span)) if k == key => Some(span),
-            _ => None,
-        }
+        self.slots.iter().find(|(k, _)| *k == key).map(|&(_, span)| span)
     }
 
-    /// Keeps `span` under `key`, in place of what its slot held.
+    /// Keeps `span` under `key`, in place of the oldest text when full.
     #[inline]
     pub fn keep(&mut self, key: u64, span: Span) {
-        if let Some(slot) = self.slots.get_mut(Self::slot(key)) {
+        if let Some(slot) = self.slots.get_mut(self.next) {
             *slot = (key, span);
         }
+        self.next = if self.next + 1 >= N { 0 } else { self.next + 1 };
     }
 
     /// Forgets every text.

@@ -229,10 +229,16 @@ impl Policy {
         let (pointer, _) = match action {
             Action::Drop => {
                 let known = if modelled { cx.written.dropped.find(keyword) } else { None };
-                let note = ["`", name, "` is not supported by ", target, "; dropped"];
                 let message = match known {
                     Some(span) => Reuse::Written(span),
-                    None => Reuse::New(note),
+                    // Written piece by piece: the fixed pieces are copied in line.
+                    None => Reuse::New(With(|out: &mut String| {
+                        out.push('`');
+                        out.push_str(name);
+                        out.push_str("` is not supported by ");
+                        out.push_str(target);
+                        out.push_str("; dropped");
+                    })),
                 };
                 let code = Code::KeywordDropped;
                 let spans = cx.record(tool, e.at, severity, code, name, shared_pointer, message);
@@ -240,7 +246,10 @@ impl Policy {
                     cx.written.dropped.keep(keyword, spans.1);
                 }
                 #[cfg(debug_assertions)]
-                debug_assert!(super::is_pieces(cx.report.text_at(spans.1), &note));
+                {
+                    let note = ["`", name, "` is not supported by ", target, "; dropped"];
+                    debug_assert!(super::is_pieces(cx.report.text_at(spans.1), &note));
+                }
                 spans
             }
             Action::Describe => {
