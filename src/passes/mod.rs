@@ -149,7 +149,8 @@ impl<'a, 'c> PassCx<'a, 'c> {
     /// Records a report entry about `tool` at source position `at`. Returns where the entry's
     /// pointer and message lie in the report's text, for entries that repeat them (see
     /// [`Written`]).
-    #[cold]
+    ///
+    /// Not marked cold: a strict conversion records several entries for most tools.
     #[allow(clippy::too_many_arguments)]
     pub fn record(
         &mut self,
