@@ -602,7 +602,8 @@ pub(crate) fn entry_name<'a>(e: &Entry<'a>) -> &'a str {
 
 /// A keyword's value as [`render`] writes it, handed to `push` in pieces. Strings, numbers
 /// and booleans (what a description mostly shows) are passed through without a buffer.
-pub(crate) fn render_to(value: &Value<'_>, push: &mut dyn FnMut(&str)) {
+/// Generic over `push`, so each piece is a direct call rather than one through a `dyn`.
+pub(crate) fn render_to(value: &Value<'_>, push: &mut impl FnMut(&str)) {
     use crate::ir::Json;
     match *value {
         Value::Str(s) | Value::Number(s) | Value::Json(Json::Number(s)) => push(s),
