@@ -603,6 +603,7 @@ pub(crate) fn entry_name<'a>(e: &Entry<'a>) -> &'a str {
 /// A keyword's value as [`render`] writes it, handed to `push` in pieces. Strings, numbers
 /// and booleans (what a description mostly shows) are passed through without a buffer.
 /// Generic over `push`, so each piece is a direct call rather than one through a `dyn`.
+#[inline]
 pub(crate) fn render_to(value: &Value<'_>, push: &mut impl FnMut(&str)) {
     use crate::ir::Json;
     match *value {
