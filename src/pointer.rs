@@ -32,6 +32,52 @@ impl<'p> Path<'p> {
         Path { parent: Some(self), seg: Some(seg) }
     }
 
+    /// Whether this path is the one step `raw` from the root: where the passes start a tool's
+    /// schema.
+    #[inline]
+    pub(crate) fn is_raw_root(&self, raw: &str) -> bool {
+        match (self.parent, self.seg) {
+            (Some(parent), Some(Seg::Raw(r))) => {
+                // The passes start a path with the tool's own static text: its address tells.
+                parent.parent.is_none()
+                    && parent.seg.is_none()
+                    && (std::ptr::eq(r, raw) || r == raw)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `text` is this path's pointer, checked without writing it (a debug check that
+    /// a shared pointer is the one it stands for, where nothing may allocate).
+    #[cfg(any(test, debug_assertions))]
+    pub(crate) fn is_pointer_of(&self, text: &str) -> bool {
+        self.strip_from(text) == Some("")
+    }
+
+    /// What follows this path's pointer at the start of `text`, when it starts with it.
+    #[cfg(any(test, debug_assertions))]
+    fn strip_from<'t>(&self, text: &'t str) -> Option<&'t str> {
+        let rest = match self.parent {
+            Some(parent) => parent.strip_from(text)?,
+            None => text,
+        };
+        match self.seg {
+            None => Some(rest),
+            Some(Seg::Raw(r)) => rest.strip_prefix(r),
+            Some(Seg::Key(k)) => k.chars().try_fold(rest.strip_prefix('/')?, |rest, c| match c {
+                '~' => rest.strip_prefix("~0"),
+                '/' => rest.strip_prefix("~1"),
+                c => rest.strip_prefix(c),
+            }),
+            Some(Seg::Index(i)) => {
+                let rest = rest.strip_prefix('/')?;
+                let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+                let (n, rest) = rest.split_at_checked(digits)?;
+                (n.parse::<usize>().ok()? == i).then_some(rest)
+            }
+        }
+    }
+
     /// Depth in steps.
     pub fn depth(&self) -> usize {
         let mut n = 0;
@@ -71,12 +117,38 @@ impl<'p> Path<'p> {
         self.write_from_root(out);
     }
 
-    /// Root first, by recursion rather than gathering the steps first: a path is as deep as
-    /// the schema walk holding it, which is bounded by the nesting limit and already recursed
-    /// with larger frames.
+    /// Root first. The nodes of a shallow path (a report's, as a rule: the input schema, a
+    /// property, a keyword) are gathered leaf first into an array on the stack and written
+    /// from its end: a loop, where a call per level (its frame saved and restored) cost about
+    /// as much as writing the step. A deeper path is written by recursion ([`Path::write_deep`]).
     fn write_from_root(&self, out: &mut String) {
+        const SHALLOW: usize = 8;
+        let mut nodes: [&Path<'_>; SHALLOW] = [self; SHALLOW];
+        let mut n = 0;
+        let mut cur = Some(self);
+        while let Some(p) = cur {
+            if let Some(slot) = nodes.get_mut(n) {
+                *slot = p;
+            } else {
+                return self.write_deep(out);
+            }
+            n += 1;
+            cur = p.parent;
+        }
+        for p in nodes.get(..n).unwrap_or_default().iter().rev() {
+            if let Some(seg) = p.seg {
+                push_seg(out, seg);
+            }
+        }
+    }
+
+    /// [`Path::write_from_root`] of a path too deep for its array, by recursion: a path is as
+    /// deep as the schema walk holding it, which is bounded by the nesting limit and already
+    /// recursed with larger frames.
+    #[cold]
+    fn write_deep(&self, out: &mut String) {
         if let Some(parent) = self.parent {
-            parent.write_from_root(out);
+            parent.write_deep(out);
         }
         if let Some(seg) = self.seg {
             push_seg(out, seg);
@@ -186,6 +258,27 @@ mod tests {
         assert_eq!(d.to_pointer(), "/inputSchema/properties/a~1b~0c/3");
         assert_eq!(Path::ROOT.to_pointer(), "");
         assert_eq!(d.depth(), 4);
+        for p in [&root, &a, &b, &c, &d] {
+            assert!(p.is_pointer_of(&p.to_pointer()));
+            assert!(!p.is_pointer_of(&format!("{}x", p.to_pointer())));
+        }
+        assert!(!d.is_pointer_of("/inputSchema/properties/a/b~0c/3"));
+        assert!(!d.is_pointer_of("/inputSchema/properties/a~1b~0c/4"));
+        assert!(a.is_raw_root("/inputSchema") && !b.is_raw_root("/inputSchema"));
+        // Deeper than the array that a shallow path is gathered in, and as deep as it.
+        let mut deep = String::from("/inputSchema/properties/a~1b~0c/3");
+        let e = d.push(Seg::Key("e"));
+        let e2 = e.push(Seg::Index(12));
+        let e3 = e2.push(Seg::Raw("/raw"));
+        let e4 = e3.push(Seg::Key("~"));
+        deep.push_str("/e/12/raw/~0");
+        assert_eq!(e4.to_pointer(), deep);
+        let mut out = String::from("x");
+        e4.write_pointer(&mut out);
+        assert_eq!(out, format!("x{deep}"));
+        assert_eq!(e2.to_pointer(), "/inputSchema/properties/a~1b~0c/3/e/12");
+        assert_eq!(e3.to_pointer(), "/inputSchema/properties/a~1b~0c/3/e/12/raw");
+        assert!(!root.is_raw_root("") && !a.is_raw_root("/outputSchema"));
     }
 
     #[test]

@@ -259,7 +259,9 @@ pub(crate) struct Span {
 }
 
 impl Texts {
-    /// Appends `text` and returns where it lies.
+    /// Appends `text` and returns where it lies. In line: each entry writes four texts, and
+    /// a call for each cost more than the copy of a short one.
+    #[inline]
     pub(crate) fn push(&mut self, text: impl Text) -> Span {
         if let Some(span) = text.written() {
             return span;

@@ -149,7 +149,8 @@ impl<'a, 'c> PassCx<'a, 'c> {
     /// Records a report entry about `tool` at source position `at`. Returns where the entry's
     /// pointer and message lie in the report's text, for entries that repeat them (see
     /// [`Written`]).
-    #[cold]
+    ///
+    /// Not marked cold: a strict conversion records several entries for most tools.
     #[allow(clippy::too_many_arguments)]
     pub fn record(
         &mut self,
@@ -189,12 +190,70 @@ pub(crate) struct Written<'a> {
     pub root: Option<(&'static str, Span)>,
     /// The strict pass's note on closed objects, by how many it closed (a few, as a rule).
     pub closed: [Option<Span>; 8],
+    /// The pointer of a tool's input schema root's `required`, and the input pointer it was
+    /// written for (the strict pass widens most tools' optional properties there).
+    pub required: Option<(&'static str, Span)>,
+    /// The policy's texts below, for the target's name and the input pointer they were
+    /// written with (a tool that falls back from strict has another profile; another format's
+    /// tools, another pointer): the policy forgets them when either changes.
+    pub policy_scope: (Place, Place),
+    /// The policy's pointers to keywords of a schema root (a `$schema` in every tool), by the
+    /// keyword.
+    pub root_keywords: Kept<4>,
+    /// The policy's notes on dropped keywords, by the keyword (the note names nothing else).
+    pub dropped: Kept<4>,
     /// Texts written from a tool member's key (the pointer and the note of a member the
     /// target drops), by the key and where the tool's members are: the tools of a catalog
     /// mostly carry the same few members. Held inline up to [`Written::MEMBERS`], the most
     /// it keeps, so a conversion never goes to the heap for them (`Written` is made anew for
     /// each conversion).
     members: SmallVec<[MemberTexts<'a>; Written::MEMBERS]>,
+}
+
+/// Where a static text lies: its address and length. Two places are equal only for the same
+/// text (a static text never moves nor changes), compared as two integers.
+pub(crate) type Place = (usize, usize);
+
+/// The [`Place`] of `text`.
+#[inline]
+pub(crate) fn place(text: &'static str) -> Place {
+    (text.as_ptr() as usize, text.len())
+}
+
+/// Texts written before, by an integer key (never zero): up to `N`, looked for one by one
+/// (a compare each), the oldest given way to the newest when full.
+pub(crate) struct Kept<const N: usize> {
+    slots: [(u64, Span); N],
+    /// The slot the next text goes into.
+    next: usize,
+}
+
+impl<const N: usize> Default for Kept<N> {
+    fn default() -> Self {
+        Kept { slots: [(0, Span::default()); N], next: 0 }
+    }
+}
+
+impl<const N: usize> Kept<N> {
+    /// The text kept under `key`.
+    #[inline]
+    pub fn find(&self, key: u64) -> Option<Span> {
+        self.slots.iter().find(|(k, _)| *k == key).map(|&(_, span)| span)
+    }
+
+    /// Keeps `span` under `key`, in place of the oldest text when full.
+    #[inline]
+    pub fn keep(&mut self, key: u64, span: Span) {
+        if let Some(slot) = self.slots.get_mut(self.next) {
+            *slot = (key, span);
+        }
+        self.next = if self.next + 1 >= N { 0 } else { self.next + 1 };
+    }
+
+    /// Forgets every text.
+    pub fn clear(&mut self) {
+        *self = Kept::default();
+    }
 }
 
 /// The texts written about one member key ([`Written::member`]).
@@ -543,7 +602,9 @@ pub(crate) fn entry_name<'a>(e: &Entry<'a>) -> &'a str {
 
 /// A keyword's value as [`render`] writes it, handed to `push` in pieces. Strings, numbers
 /// and booleans (what a description mostly shows) are passed through without a buffer.
-pub(crate) fn render_to(value: &Value<'_>, push: &mut dyn FnMut(&str)) {
+/// Generic over `push`, so each piece is a direct call rather than one through a `dyn`.
+#[inline]
+pub(crate) fn render_to(value: &Value<'_>, push: &mut impl FnMut(&str)) {
     use crate::ir::Json;
     match *value {
         Value::Str(s) | Value::Number(s) | Value::Json(Json::Number(s)) => push(s),

@@ -13,10 +13,10 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Profile};
-use crate::report::{Code, Severity, With};
+use crate::report::{Code, Reuse, Severity, With};
 
 use super::{
-    CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name,
+    CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name, place,
     render_to, rewrite_tool,
 };
 
@@ -158,7 +158,6 @@ impl Policy {
         note: &mut Option<String>,
     ) -> Result<Option<&'a [Entry<'a>]>, ConversionError> {
         let mut out = CowSlice::new(s.keywords);
-        let target = cx.profile.name();
         for (i, e) in s.keywords.iter().enumerate() {
             // A kept leaf (most keywords) holds no boolean subschema either.
             let action = action(e, &cx.profile);
@@ -169,8 +168,6 @@ impl Policy {
                 out.same(i);
                 continue;
             }
-            let name = entry_name(e);
-            let pointer = With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
             match action {
                 Action::Keep | Action::Rewrite => match self.booleans_of(e, path, tool, cx)? {
                     Some(v) => out
@@ -178,80 +175,133 @@ impl Policy {
                         .map_err(|()| arena_error(path, cx))?,
                     None => out.same(i),
                 },
-                Action::Drop => {
-                    cx.record(
-                        tool,
-                        e.at,
-                        severity(e.keyword, &cx.profile),
-                        Code::KeywordDropped,
-                        name,
-                        pointer,
-                        // Written piece by piece: the fixed pieces are copied in line.
-                        With(|out: &mut String| {
-                            out.push('`');
-                            out.push_str(name);
-                            out.push_str("` is not supported by ");
-                            out.push_str(target);
-                            out.push_str("; dropped");
-                        }),
-                    );
-                    out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
-                }
-                Action::Describe => {
-                    let note = match note {
-                        Some(note) => {
-                            note.push_str(", ");
-                            note
-                        }
-                        None => {
-                            let taken = note.insert(std::mem::take(cx.text));
-                            taken.clear();
-                            taken.push_str("Constraints: ");
-                            taken
-                        }
-                    };
-                    note.push_str(name);
-                    note.push(' ');
-                    let at = note.len();
-                    render_to(&e.value, &mut |piece| note.push_str(piece));
-                    let value = note.get(at..).unwrap_or_default();
-                    cx.record(
-                        tool,
-                        e.at,
-                        severity(e.keyword, &cx.profile),
-                        Code::KeywordDescribed,
-                        name,
-                        pointer,
-                        With(|out: &mut String| {
-                            out.push('`');
-                            out.push_str(name);
-                            out.push_str("` is not supported by ");
-                            out.push_str(target);
-                            out.push_str("; moved into the description (\"");
-                            out.push_str(name);
-                            out.push(' ');
-                            out.push_str(value);
-                            out.push_str("\")");
-                        }),
-                    );
+                Action::Drop | Action::Describe => {
+                    self.record(e, action, path, tool, cx, note);
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
                 Action::Reject => {
                     self.rejected = true;
-                    cx.record(
-                        tool,
-                        e.at,
-                        Severity::Error,
-                        Code::KeywordRejected,
-                        name,
-                        pointer,
-                        ["the policy rejects `", name, "`; the tool is left out"],
-                    );
+                    self.record(e, action, path, tool, cx, note);
                     out.same(i);
                 }
             }
         }
         Ok(out.finish())
+    }
+
+    /// Records the entry about `e` at `path` that `action` (drop, describe or reject) makes;
+    /// a described keyword is written into `note` too. Out of line: the loop over a node's
+    /// keywords, most of them kept, stays small.
+    #[inline(never)]
+    fn record(
+        &self,
+        e: &Entry<'_>,
+        action: Action,
+        path: &Path<'_>,
+        tool: &Tool<'_>,
+        cx: &mut PassCx<'_, '_>,
+        note: &mut Option<String>,
+    ) {
+        let target = cx.profile.name();
+        // The texts shared below were written for one target name and input pointer.
+        let scope = (place(target), place(tool.input_pointer));
+        let written = &mut cx.written;
+        if written.policy_scope != scope {
+            written.policy_scope = scope;
+            written.root_keywords.clear();
+            written.dropped.clear();
+        }
+        let name = entry_name(e);
+        let pointer = With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
+        // A modelled keyword's name is static, and so are the texts about it but for where it
+        // is and its value: its pointer at a schema root (a `$schema` in every tool) and the
+        // note on dropping it are shared by the entries of the conversion that repeat them.
+        let modelled = e.keyword != Keyword::Unknown;
+        // Never zero: the empty slots hold zero.
+        let keyword = e.keyword as u64 + 1;
+        let root = (modelled && path.is_raw_root(tool.input_pointer)).then_some(keyword);
+        let known_pointer = root.and_then(|k| cx.written.root_keywords.find(k));
+        let shared_pointer = match known_pointer {
+            Some(span) => Reuse::Written(span),
+            None => Reuse::New(pointer),
+        };
+        let severity = severity(e.keyword, &cx.profile);
+        let (pointer, _) = match action {
+            Action::Drop => {
+                let known = if modelled { cx.written.dropped.find(keyword) } else { None };
+                let message = match known {
+                    Some(span) => Reuse::Written(span),
+                    // Written piece by piece: the fixed pieces are copied in line.
+                    None => Reuse::New(With(|out: &mut String| {
+                        out.push('`');
+                        out.push_str(name);
+                        out.push_str("` is not supported by ");
+                        out.push_str(target);
+                        out.push_str("; dropped");
+                    })),
+                };
+                let code = Code::KeywordDropped;
+                let spans = cx.record(tool, e.at, severity, code, name, shared_pointer, message);
+                if modelled && known.is_none() {
+                    cx.written.dropped.keep(keyword, spans.1);
+                }
+                #[cfg(debug_assertions)]
+                {
+                    let note = ["`", name, "` is not supported by ", target, "; dropped"];
+                    debug_assert!(super::is_pieces(cx.report.text_at(spans.1), &note));
+                }
+                spans
+            }
+            Action::Describe => {
+                let note = match note {
+                    Some(note) => {
+                        note.push_str(", ");
+                        note
+                    }
+                    None => {
+                        let taken = note.insert(std::mem::take(cx.text));
+                        taken.clear();
+                        taken.push_str("Constraints: ");
+                        taken
+                    }
+                };
+                note.push_str(name);
+                note.push(' ');
+                let at = note.len();
+                render_to(&e.value, &mut |piece| note.push_str(piece));
+                let value = note.get(at..).unwrap_or_default();
+                let message = With(|out: &mut String| {
+                    out.push('`');
+                    out.push_str(name);
+                    out.push_str("` is not supported by ");
+                    out.push_str(target);
+                    out.push_str("; moved into the description (\"");
+                    out.push_str(name);
+                    out.push(' ');
+                    out.push_str(value);
+                    out.push_str("\")");
+                });
+                let code = Code::KeywordDescribed;
+                cx.record(tool, e.at, severity, code, name, shared_pointer, message)
+            }
+            _ => cx.record(
+                tool,
+                e.at,
+                Severity::Error,
+                Code::KeywordRejected,
+                name,
+                shared_pointer,
+                ["the policy rejects `", name, "`; the tool is left out"],
+            ),
+        };
+        #[cfg(debug_assertions)]
+        {
+            let at = path.push(Seg::Key(name));
+            debug_assert!(at.is_pointer_of(cx.report.text_at(pointer)), "a shared pointer");
+        }
+        if let (Some(key), None) = (root, known_pointer) {
+            cx.written.root_keywords.keep(key, pointer);
+        }
     }
 
     /// The entry's value with boolean subschemas written as object schemas, for targets

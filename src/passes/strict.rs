@@ -111,7 +111,7 @@ pub(super) fn run<'a>(
     if closed > 0 {
         // The same pointer and note for many tools: written once per conversion.
         let pointer = match cx.written.root {
-            Some((input, span)) if input == tool.input_pointer => Reuse::Written(span),
+            Some((input, span)) if same_static(input, tool.input_pointer) => Reuse::Written(span),
             _ => Reuse::New(With(|out: &mut String| path.write_pointer(out))),
         };
         let message = match cx.written.closed.get(closed).copied().flatten() {
@@ -564,7 +564,7 @@ impl<'a> Walk<'a, '_, '_> {
         if self.wants.optional {
             self.counts.optional += optional.unwrap_or_else(|| {
                 let required = required_of(keywords);
-                props.iter().filter(|p| !required.contains(&p.name)).count()
+                props.iter().filter(|p| !is_required(required, p.name)).count()
             });
         }
         if self.wants.unions {
@@ -679,16 +679,31 @@ impl<'a> Walk<'a, '_, '_> {
         root: bool,
         added: &mut FeatureSet,
     ) -> Result<(bool, usize), Stop> {
-        let props = match out.iter().find(|e| e.keyword == Keyword::Properties).map(|e| e.value) {
+        // The first `properties`, `required` and `additionalProperties`, in one scan of the
+        // node (as `find` and `Schema::required` read them; the walk changed no `required`).
+        let (mut props, mut required, mut extra) = (None, None, None);
+        for e in out.iter() {
+            match e.keyword {
+                Keyword::Properties if props.is_none() => props = Some(e.value),
+                Keyword::Required if required.is_none() => required = Some(e.value),
+                Keyword::AdditionalProperties if extra.is_none() => extra = Some(e.value),
+                _ => {}
+            }
+        }
+        let props = match props {
             Some(Value::Props(p)) => p,
             _ => &[],
         };
-        let required = s.required();
+        let required = match required {
+            Some(Value::Strings(r)) => r,
+            _ => &[],
+        };
+        debug_assert_eq!(required, s.required());
         let mut changed = false;
-        if let Some(e) = out.iter().find(|e| e.keyword == Keyword::AdditionalProperties) {
+        if let Some(value) = extra {
             // Any schema here is `false` (the walk refused the others); another shape leaves
             // the object as it is, open.
-            self.closes_all &= matches!(e.value, Value::Schema(_));
+            self.closes_all &= matches!(value, Value::Schema(_));
         } else {
             if props.is_empty() && !root {
                 return Err(self.not(
@@ -710,14 +725,14 @@ impl<'a> Walk<'a, '_, '_> {
         }
         if !self.rules.all_required {
             let optional = if self.wants.optional {
-                props.iter().filter(|p| !required.contains(&p.name)).count()
+                props.iter().filter(|p| !is_required(required, p.name)).count()
             } else {
                 0
             };
             return Ok((changed, optional));
         }
         // From here on every property is required.
-        let Some(first) = props.iter().position(|p| !required.contains(&p.name)) else {
+        let Some(first) = props.iter().position(|p| !is_required(required, p.name)) else {
             return Ok((changed, 0));
         };
         // Only this pass widens, and each node once: the flag marks this node's optional ones.
@@ -727,7 +742,7 @@ impl<'a> Walk<'a, '_, '_> {
         let arena = self.cx.arena;
         let new_props = arena.try_alloc_slice_copy(props).map_err(|_| self.arena(path))?;
         let optional = new_props.get_mut(first..).unwrap_or_default();
-        for p in optional.iter_mut().filter(|p| !required.contains(&p.name)) {
+        for p in optional.iter_mut().filter(|p| !is_required(required, p.name)) {
             // Already accepting null, the schema stays, but the model now sends `null` where
             // it would have left the key out, so the inverse drops that null too.
             if let Some(schema) = nullable(&p.schema, self.cx, path)? {
@@ -764,13 +779,24 @@ impl<'a> Walk<'a, '_, '_> {
         {
             self.widened = true;
             let tool = self.tool;
-            self.cx.record(
+            // The root's pointer (most tools widen there) is written once per conversion.
+            let known = match self.cx.written.required {
+                Some((input, span)) if root && same_static(input, tool.input_pointer) => Some(span),
+                _ => None,
+            };
+            let pointer = match known {
+                Some(span) => Reuse::Written(span),
+                None => Reuse::New(With(|out: &mut String| {
+                    path.push(Seg::Key("required")).write_pointer(out);
+                })),
+            };
+            let (pointer, _) = self.cx.record(
                 tool,
                 s.at,
                 Severity::Info,
                 Code::StrictWidened,
                 "required",
-                With(|out: &mut String| path.push(Seg::Key("required")).write_pointer(out)),
+                pointer,
                 With(|out: &mut String| {
                     out.push_str("strict mode requires every property: optional ");
                     if let Some(first) = widened.next() {
@@ -788,6 +814,14 @@ impl<'a> Walk<'a, '_, '_> {
                     );
                 }),
             );
+            #[cfg(debug_assertions)]
+            {
+                let text = self.cx.report.text_at(pointer);
+                debug_assert!(path.push(Seg::Key("required")).is_pointer_of(text));
+            }
+            if root && known.is_none() {
+                self.cx.written.required = Some((tool.input_pointer, pointer));
+            }
         }
         Ok((true, 0))
     }
@@ -883,6 +917,42 @@ static WITH_NULL: [[JsonType; 2]; 7] = [
     [JsonType::String, JsonType::Null],
     [JsonType::Integer, JsonType::Null],
 ];
+
+/// Whether two static texts (input pointers) are the same: the same address, as a rule, told
+/// without comparing bytes.
+#[inline]
+fn same_static(a: &'static str, b: &'static str) -> bool {
+    std::ptr::eq(a, b) || a == b
+}
+
+/// Whether `name` is among the `required` names. Asked for every property of every object
+/// the pass closes: names are compared as integers (their length, then their bytes as one or
+/// two words) rather than through a `memcmp` call for each name of the same length.
+#[inline]
+fn is_required(required: &[&str], name: &str) -> bool {
+    required.iter().any(|r| same_name(r.as_bytes(), name.as_bytes()))
+}
+
+/// `a == b`, for the short names of properties: up to sixteen bytes are read as two words
+/// (overlapping below sixteen), the rest compared as a slice.
+#[inline]
+fn same_name(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize| {
+        s.get(at..at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()).map_or(0, u64::from_le_bytes)
+    };
+    let half = |s: &[u8], at: usize| {
+        s.get(at..at + 4).and_then(|w| <[u8; 4]>::try_from(w).ok()).map_or(0, u32::from_le_bytes)
+    };
+    match n {
+        4..8 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => a == b,
+    }
+}
 
 /// The `required` names among `keywords`, as [`Schema::required`] reads them.
 fn required_of<'a>(keywords: &[Entry<'a>]) -> &'a [&'a str] {
@@ -1064,6 +1134,31 @@ fn find_cycle<'a>(
 #[cfg(test)]
 mod tests {
     use super::push_count;
+
+    /// Names are told apart as a slice comparison tells them, whatever their length and
+    /// wherever they differ.
+    #[test]
+    fn names_compare_as_slices_do() {
+        let names: Vec<String> = (0..40)
+            .flat_map(|n| {
+                let base = "abcdefghijklmnopqrstuvwxyz0123456789ABCD".get(..n).unwrap_or("");
+                let mut v = vec![base.to_owned()];
+                for at in 0..n {
+                    let mut b = base.as_bytes().to_vec();
+                    if let Some(c) = b.get_mut(at) {
+                        *c = b'_';
+                    }
+                    v.push(String::from_utf8(b).unwrap_or_default());
+                }
+                v
+            })
+            .collect();
+        for a in &names {
+            for b in &names {
+                assert_eq!(super::same_name(a.as_bytes(), b.as_bytes()), a == b, "{a} {b}");
+            }
+        }
+    }
 
     /// The static `[t, null]` lists are where `nullable` looks them up.
     #[test]
