@@ -2,8 +2,8 @@
 //! target so the ratios come from the same run: a serde_json `Value` parse + re-serialize of the
 //! same bytes and simd-json's own (`BorrowedValue` parse + serialize), a simd-json tape parse
 //! alone, with fresh buffers (`to_tape`) and with buffers reused as a `Converter` reuses its
-//! own, and that reused parse followed by the least a compact writer can do: one copy of each
-//! token's source bytes.
+//! own, and that reused parse followed by a simple compact writer: one copy of each token's
+//! source bytes (a reference, not a bound: a writer copying longer runs can beat it).
 //!
 //! Input: every catalog in `$TOOLADAPTER_CORPUS/mcp-catalogs/` (default `../shared/corpus`),
 //! or the repo's `examples/data/catalog.mcp.json` when the corpus is absent.
@@ -107,7 +107,7 @@ fn bench(c: &mut Criterion) {
                 BatchSize::LargeInput,
             );
         });
-        // The floor of parse-then-write: the reused tape parse, then every token's source bytes
+        // A reference for parse-then-write: the reused tape parse, then every token's source bytes
         // (from one structural to the next, whitespace after it trimmed) copied to the output.
         // That is compact JSON of the input with no escaping, no lowering and no converting,
         // so the ratio against it says what all of those cost together.
