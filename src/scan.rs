@@ -1,5 +1,6 @@
 //! Byte scans for the two hot loops that look for rare bytes: escaping output strings and
-//! finding `\` escapes in the input. Output strings are tested eight bytes per step with the
+//! finding `\` escapes in the input; and the comparison of short byte strings without
+//! `memcmp`. Output strings are tested eight bytes per step with the
 //! classic SWAR zero-byte test, which also locates the hit (no byte loop, even for the short
 //! tail); the input scan is `memchr`'s.
 
@@ -83,6 +84,33 @@ pub(crate) fn next_backslash_or_nul(bytes: &[u8], from: usize) -> Option<usize> 
     memchr::memchr2(b'\\', 0, bytes.get(from..)?).map(|p| p + from)
 }
 
+/// Whether two byte strings are equal; up to 24 bytes compared as (overlapping) words of 2, 4
+/// or 8 bytes, longer ones as slices. A slice comparison calls `memcmp`, which costs more than
+/// the comparison for the short keys and names a conversion compares most (schema keywords,
+/// property names against `required`, dropped member keys).
+#[inline]
+pub(crate) fn same_short(a: &[u8], b: &[u8]) -> bool {
+    fn word<const W: usize>(s: &[u8], at: usize) -> Option<[u8; W]> {
+        s.get(at..at + W).and_then(|w| <[u8; W]>::try_from(w).ok())
+    }
+    fn ends<const W: usize>(a: &[u8], b: &[u8]) -> bool {
+        let n = a.len();
+        word::<W>(a, 0) == word::<W>(b, 0)
+            && word::<W>(a, n.saturating_sub(W)) == word::<W>(b, n.saturating_sub(W))
+    }
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        // Words at 0, the middle and the end cover any length from 8 to 24.
+        8..=24 => [0, (n - 8) / 2, n - 8].iter().all(|&at| word::<8>(a, at) == word::<8>(b, at)),
+        4..=7 => ends::<4>(a, b),
+        2..=3 => ends::<2>(a, b),
+        _ => a == b,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +132,27 @@ mod tests {
                 assert_eq!(next_to_escape(s, from), slow.map(|p| p + from), "{s:?} from {from}");
                 let slow = s.iter().skip(from).position(|&b| b == b'\\' || b == 0);
                 assert_eq!(next_backslash_or_nul(s, from), slow.map(|p| p + from));
+            }
+        }
+    }
+
+    #[test]
+    fn short_comparison_agrees_with_slices() {
+        let words: Vec<Vec<u8>> = (0..=25)
+            .flat_map(|n| {
+                let base: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+                let mut variants = vec![base.clone()];
+                for at in 0..n {
+                    let mut v = base.clone();
+                    v[at] = b'Z';
+                    variants.push(v);
+                }
+                variants
+            })
+            .collect();
+        for a in &words {
+            for b in &words {
+                assert_eq!(same_short(a, b), a == b, "{a:?} {b:?}");
             }
         }
     }

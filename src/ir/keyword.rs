@@ -233,7 +233,7 @@ impl Keyword {
         let at = slot(b);
         let kw = SLOTS.get(at).copied().unwrap_or(Keyword::Unknown);
         let name = SLOT_NAMES.get(at).copied().unwrap_or_default();
-        if same_short(name.as_bytes(), b) { kw } else { Keyword::Unknown }
+        if crate::scan::same_short(name.as_bytes(), b) { kw } else { Keyword::Unknown }
     }
 
     /// The keyword as written in a schema (`"<unknown>"` for [`Keyword::Unknown`], whose real
@@ -401,32 +401,6 @@ const fn slot(b: &[u8]) -> usize {
     (key.wrapping_mul(0x5db4_9269) >> 24) as usize
 }
 
-/// Whether two byte strings of at most 24 bytes are equal, compared as (overlapping) words
-/// of 2, 4 or 8 bytes: the slice comparison calls `memcmp`, which costs more than the
-/// comparison for keys this short (`type`, `items` and `format` are the commonest).
-#[inline]
-fn same_short(a: &[u8], b: &[u8]) -> bool {
-    fn word<const W: usize>(s: &[u8], at: usize) -> Option<[u8; W]> {
-        s.get(at..at + W).and_then(|w| <[u8; W]>::try_from(w).ok())
-    }
-    fn ends<const W: usize>(a: &[u8], b: &[u8]) -> bool {
-        let n = a.len();
-        word::<W>(a, 0) == word::<W>(b, 0)
-            && word::<W>(a, n.saturating_sub(W)) == word::<W>(b, n.saturating_sub(W))
-    }
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    match n {
-        // Words at 0, the middle and the end cover any length from 8 to 24.
-        8..=24 => [0, (n - 8) / 2, n - 8].iter().all(|&at| word::<8>(a, at) == word::<8>(b, at)),
-        4..=7 => ends::<4>(a, b),
-        2..=3 => ends::<2>(a, b),
-        _ => a == b,
-    }
-}
-
 /// Keyword by [`slot`]; `Unknown` where no keyword lands.
 #[allow(clippy::indexing_slicing, reason = "const table build: slots are below 256")]
 static SLOTS: [Keyword; 256] = {
@@ -474,27 +448,6 @@ mod tests {
         }
         assert_eq!(Keyword::from_key("x-vendor"), Keyword::Unknown);
         assert_eq!(Keyword::from_key(""), Keyword::Unknown);
-    }
-
-    #[test]
-    fn short_comparison_agrees_with_slices() {
-        let words: Vec<Vec<u8>> = (0..=25)
-            .flat_map(|n| {
-                let base: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
-                let mut variants = vec![base.clone()];
-                for at in 0..n {
-                    let mut v = base.clone();
-                    v[at] = b'Z';
-                    variants.push(v);
-                }
-                variants
-            })
-            .collect();
-        for a in &words {
-            for b in &words {
-                assert_eq!(same_short(a, b), a == b, "{a:?} {b:?}");
-            }
-        }
     }
 
     #[test]

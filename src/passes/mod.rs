@@ -28,6 +28,7 @@ use crate::options::{Options, Strict};
 use crate::pointer::{Path, Seg};
 use crate::profile::Profile;
 use crate::report::{Code, Formats, Report, Severity, Span, Text};
+use crate::scan::same_short;
 
 /// What the passes share: the arena, the two formats, the target profile with the caller's
 /// overrides, the options and the report.
@@ -260,7 +261,6 @@ impl<const N: usize> Kept<N> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MemberTexts<'a> {
     key: &'a str,
-    sig: KeySig,
     /// The pointer of the tool's members (empty for a member outside them).
     scope: &'static str,
     /// The member's pointer.
@@ -269,30 +269,11 @@ pub(crate) struct MemberTexts<'a> {
     pub notes: [Option<Span>; 3],
 }
 
-/// A short key told by integers: its length and its first and last eight bytes (which
-/// overlap below sixteen). [`Written::member`] runs for every member a target drops, and a
-/// string comparison there went through `memcmp` for each key of the same length (`title`,
-/// `_meta`, `icons`): about 4% of an MCP → OpenAI conversion's time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct KeySig {
-    len: usize,
-    head: u64,
-    tail: u64,
-}
-
-impl KeySig {
-    fn of(key: &str) -> KeySig {
-        let b = key.as_bytes();
-        let word = |s: &[u8]| s.iter().rev().fold(0u64, |w, &x| (w << 8) | u64::from(x));
-        let head = b.get(..8).map_or_else(|| word(b), word);
-        let tail = b.get(b.len().saturating_sub(8)..).map_or(0, word);
-        KeySig { len: b.len(), head, tail }
-    }
-
-    /// Whether equal signatures mean equal keys: the two words cover every byte.
-    fn whole(self) -> bool {
-        self.len <= 16
-    }
+/// Whether two static texts (input pointers, member scopes) are the same: the same address,
+/// as a rule, told without comparing bytes.
+#[inline]
+pub(crate) fn same_static(a: &'static str, b: &'static str) -> bool {
+    std::ptr::eq(a, b) || a == b
 }
 
 /// Which note on a dropped member ([`MemberTexts::notes`]).
@@ -313,16 +294,15 @@ impl<'a> Written<'a> {
     /// The texts written before about the member `key` of a tool whose members are at
     /// `scope`, made to keep more (`None` past [`Written::MEMBERS`] keys).
     pub fn member(&mut self, scope: &'static str, key: &'a str) -> Option<&mut MemberTexts<'a>> {
-        let sig = KeySig::of(key);
+        // Without `memcmp`: the keys of a catalog's members are short, and many share a
+        // length (`title`, `_meta`, `icons`).
         let at = self.members.iter().position(|m| {
-            m.sig == sig
-                && (sig.whole() || m.key == key)
-                && (std::ptr::eq(m.scope, scope) || m.scope == scope)
+            same_short(m.key.as_bytes(), key.as_bytes()) && same_static(m.scope, scope)
         });
         match at {
             Some(i) => self.members.get_mut(i),
             None if self.members.len() < Self::MEMBERS => {
-                let texts = MemberTexts { key, sig, scope, pointer: None, notes: [None; 3] };
+                let texts = MemberTexts { key, scope, pointer: None, notes: [None; 3] };
                 self.members.push(texts);
                 self.members.last_mut()
             }

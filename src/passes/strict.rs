@@ -24,7 +24,8 @@ use crate::profile::{Limit, StrictRules};
 use crate::report::{Code, Reuse, Severity, With};
 
 use super::refs::{Target, resolve};
-use super::{CowSlice, PassCx, arena_error, entry_name, features_of};
+use super::{CowSlice, PassCx, arena_error, entry_name, features_of, same_static};
+use crate::scan::same_short;
 
 /// Why a tool cannot be strict: the place (RFC 6901 pointer into the source tool) and the
 /// reason, for the report.
@@ -918,40 +919,12 @@ static WITH_NULL: [[JsonType; 2]; 7] = [
     [JsonType::Integer, JsonType::Null],
 ];
 
-/// Whether two static texts (input pointers) are the same: the same address, as a rule, told
-/// without comparing bytes.
-#[inline]
-fn same_static(a: &'static str, b: &'static str) -> bool {
-    std::ptr::eq(a, b) || a == b
-}
-
 /// Whether `name` is among the `required` names. Asked for every property of every object
-/// the pass closes: names are compared as integers (their length, then their bytes as one or
-/// two words) rather than through a `memcmp` call for each name of the same length.
+/// the pass closes: names are compared as words ([`same_short`]) rather than through a
+/// `memcmp` call for each name of the same length.
 #[inline]
 fn is_required(required: &[&str], name: &str) -> bool {
-    required.iter().any(|r| same_name(r.as_bytes(), name.as_bytes()))
-}
-
-/// `a == b`, for the short names of properties: up to sixteen bytes are read as two words
-/// (overlapping below sixteen), the rest compared as a slice.
-#[inline]
-fn same_name(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    let word = |s: &[u8], at: usize| {
-        s.get(at..at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()).map_or(0, u64::from_le_bytes)
-    };
-    let half = |s: &[u8], at: usize| {
-        s.get(at..at + 4).and_then(|w| <[u8; 4]>::try_from(w).ok()).map_or(0, u32::from_le_bytes)
-    };
-    match n {
-        4..8 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
-        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
-        _ => a == b,
-    }
+    required.iter().any(|r| same_short(r.as_bytes(), name.as_bytes()))
 }
 
 /// The `required` names among `keywords`, as [`Schema::required`] reads them.
@@ -1135,10 +1108,10 @@ fn find_cycle<'a>(
 mod tests {
     use super::push_count;
 
-    /// Names are told apart as a slice comparison tells them, whatever their length and
-    /// wherever they differ.
+    /// Required names are told apart as a slice comparison tells them, whatever their length
+    /// and wherever they differ.
     #[test]
-    fn names_compare_as_slices_do() {
+    fn required_names_compare_as_slices_do() {
         let names: Vec<String> = (0..40)
             .flat_map(|n| {
                 let base = "abcdefghijklmnopqrstuvwxyz0123456789ABCD".get(..n).unwrap_or("");
@@ -1155,7 +1128,7 @@ mod tests {
             .collect();
         for a in &names {
             for b in &names {
-                assert_eq!(super::same_name(a.as_bytes(), b.as_bytes()), a == b, "{a} {b}");
+                assert_eq!(super::is_required(&[a.as_str()], b), a == b, "{a} {b}");
             }
         }
     }
