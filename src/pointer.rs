@@ -39,9 +39,7 @@ impl<'p> Path<'p> {
         match (self.parent, self.seg) {
             (Some(parent), Some(Seg::Raw(r))) => {
                 // The passes start a path with the tool's own static text: its address tells.
-                parent.parent.is_none()
-                    && parent.seg.is_none()
-                    && (std::ptr::eq(r, raw) || r == raw)
+                parent.parent.is_none() && parent.seg.is_none() && crate::scan::same_text(r, raw)
             }
             _ => false,
         }

@@ -84,6 +84,14 @@ pub(crate) fn next_backslash_or_nul(bytes: &[u8], from: usize) -> Option<usize> 
     memchr::memchr2(b'\\', 0, bytes.get(from..)?).map(|p| p + from)
 }
 
+/// Whether two texts are the same, told by their address first: static texts (input
+/// pointers, member scopes, a path's raw steps) are, as a rule, the same text at the same
+/// place, so no bytes are compared.
+#[inline]
+pub(crate) fn same_text(a: &str, b: &str) -> bool {
+    std::ptr::eq(a, b) || a == b
+}
+
 /// Whether two byte strings are equal; up to 24 bytes compared as (overlapping) words of 2, 4
 /// or 8 bytes, longer ones as slices. A slice comparison calls `memcmp`, which costs more than
 /// the comparison for the short keys and names a conversion compares most (schema keywords,

@@ -28,7 +28,7 @@ use crate::options::{Options, Strict};
 use crate::pointer::{Path, Seg};
 use crate::profile::Profile;
 use crate::report::{Code, Formats, Report, Severity, Span, Text};
-use crate::scan::same_short;
+use crate::scan::{same_short, same_text};
 
 /// What the passes share: the arena, the two formats, the target profile with the caller's
 /// overrides, the options and the report.
@@ -197,7 +197,7 @@ pub(crate) struct Written<'a> {
     /// The policy's texts below, for the target's name and the input pointer they were
     /// written with (a tool that falls back from strict has another profile; another format's
     /// tools, another pointer): the policy forgets them when either changes.
-    pub policy_scope: (Place, Place),
+    pub policy_scope: (&'static str, &'static str),
     /// The policy's pointers to keywords of a schema root (a `$schema` in every tool), by the
     /// keyword.
     pub root_keywords: Kept<4>,
@@ -209,16 +209,6 @@ pub(crate) struct Written<'a> {
     /// it keeps, so a conversion never goes to the heap for them (`Written` is made anew for
     /// each conversion).
     members: SmallVec<[MemberTexts<'a>; Written::MEMBERS]>,
-}
-
-/// Where a static text lies: its address and length. Two places are equal only for the same
-/// text (a static text never moves nor changes), compared as two integers.
-pub(crate) type Place = (usize, usize);
-
-/// The [`Place`] of `text`.
-#[inline]
-pub(crate) fn place(text: &'static str) -> Place {
-    (text.as_ptr() as usize, text.len())
 }
 
 /// Texts written before, by an integer key (never zero): up to `N`, looked for one by one
@@ -269,13 +259,6 @@ pub(crate) struct MemberTexts<'a> {
     pub notes: [Option<Span>; 3],
 }
 
-/// Whether two static texts (input pointers, member scopes) are the same: the same address,
-/// as a rule, told without comparing bytes.
-#[inline]
-pub(crate) fn same_static(a: &'static str, b: &'static str) -> bool {
-    std::ptr::eq(a, b) || a == b
-}
-
 /// Which note on a dropped member ([`MemberTexts::notes`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MemberNote {
@@ -297,7 +280,7 @@ impl<'a> Written<'a> {
         // Without `memcmp`: the keys of a catalog's members are short, and many share a
         // length (`title`, `_meta`, `icons`).
         let at = self.members.iter().position(|m| {
-            same_short(m.key.as_bytes(), key.as_bytes()) && same_static(m.scope, scope)
+            same_short(m.key.as_bytes(), key.as_bytes()) && same_text(m.scope, scope)
         });
         match at {
             Some(i) => self.members.get_mut(i),

@@ -14,9 +14,10 @@ use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, V
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Profile};
 use crate::report::{Code, Reuse, Severity, With};
+use crate::scan::same_text;
 
 use super::{
-    CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name, place,
+    CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name,
     render_to, rewrite_tool,
 };
 
@@ -204,10 +205,10 @@ impl Policy {
     ) {
         let target = cx.profile.name();
         // The texts shared below were written for one target name and input pointer.
-        let scope = (place(target), place(tool.input_pointer));
         let written = &mut cx.written;
-        if written.policy_scope != scope {
-            written.policy_scope = scope;
+        let (scope_target, scope_input) = written.policy_scope;
+        if !(same_text(scope_target, target) && same_text(scope_input, tool.input_pointer)) {
+            written.policy_scope = (target, tool.input_pointer);
             written.root_keywords.clear();
             written.dropped.clear();
         }

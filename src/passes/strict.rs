@@ -24,8 +24,8 @@ use crate::profile::{Limit, StrictRules};
 use crate::report::{Code, Reuse, Severity, With};
 
 use super::refs::{Target, resolve};
-use super::{CowSlice, PassCx, arena_error, entry_name, features_of, same_static};
-use crate::scan::same_short;
+use super::{CowSlice, PassCx, arena_error, entry_name, features_of};
+use crate::scan::{same_short, same_text};
 
 /// Why a tool cannot be strict: the place (RFC 6901 pointer into the source tool) and the
 /// reason, for the report.
@@ -112,7 +112,7 @@ pub(super) fn run<'a>(
     if closed > 0 {
         // The same pointer and note for many tools: written once per conversion.
         let pointer = match cx.written.root {
-            Some((input, span)) if same_static(input, tool.input_pointer) => Reuse::Written(span),
+            Some((input, span)) if same_text(input, tool.input_pointer) => Reuse::Written(span),
             _ => Reuse::New(With(|out: &mut String| path.write_pointer(out))),
         };
         let message = match cx.written.closed.get(closed).copied().flatten() {
@@ -782,7 +782,7 @@ impl<'a> Walk<'a, '_, '_> {
             let tool = self.tool;
             // The root's pointer (most tools widen there) is written once per conversion.
             let known = match self.cx.written.required {
-                Some((input, span)) if root && same_static(input, tool.input_pointer) => Some(span),
+                Some((input, span)) if root && same_text(input, tool.input_pointer) => Some(span),
                 _ => None,
             };
             let pointer = match known {
