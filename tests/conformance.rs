@@ -120,6 +120,20 @@ fn builtin_tools_round_trip_and_are_reported_elsewhere() {
 }
 
 #[test]
+fn tools_left_out_keep_the_others_in_order() {
+    let f = |name: &str| {
+        format!(r#"{{"type":"function","name":"{name}","parameters":{{"type":"object"}}}}"#)
+    };
+    let search = r#"{"type":"web_search"}"#;
+    let input = format!("[{search},{},{search},{},{}]", f("a"), f("b"), f("c"));
+    let out = convert(&input, "openai-responses", "anthropic");
+    let tools: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let names: Vec<&str> =
+        tools.as_array().expect("a list").iter().filter_map(|t| t["name"].as_str()).collect();
+    assert_eq!(names, ["a", "b", "c"], "{out}");
+}
+
+#[test]
 fn errors_carry_kind_and_pointer() {
     let e = error(
         br#"{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"x":{},"x":{}}}}]}"#,
