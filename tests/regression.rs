@@ -28,13 +28,23 @@ fn same_format_keeps_a_bare_array() {
 }
 
 /// `roundtrip`, 2026-11-23: simd-json accepted NUL bytes after a literal (`false\0\0\0\0,`),
-/// treating them as padding, so invalid JSON converted. NUL is now rejected anywhere.
+/// treating them as padding, so invalid JSON converted. NUL is now rejected anywhere. It
+/// accepts one after a number too, and reads `1<NUL>2` as `1`, dropping the rest.
 #[test]
 fn nul_bytes_are_rejected() {
     let r = Registry::default();
-    for input in
-        [&b"[false\0]"[..], b"{\"name\":\"a\",\"x\":true\0,\"inputSchema\":{}}", b"{\"a\":null\0}"]
-    {
+    let schema = |s: &str| {
+        format!(r#"{{"name":"a","inputSchema":{{"type":"object","maxProperties":{s}}}}}"#)
+    };
+    for input in [
+        b"[false\0]".to_vec(),
+        b"{\"name\":\"a\",\"x\":true\0,\"inputSchema\":{}}".to_vec(),
+        b"{\"a\":null\0}".to_vec(),
+        schema("1\u{0}2").into_bytes(),
+        schema("1\u{0}").into_bytes(),
+        b"[1\0,2]".to_vec(),
+    ] {
+        let input = input.as_slice();
         let e = r.convert(input, "mcp", "mcp").expect_err("NUL");
         assert!(matches!(e.kind(), ErrorKind::Json { .. }), "{e}");
     }
