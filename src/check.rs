@@ -195,7 +195,7 @@ fn check(
 /// caller's profile is a copy of the target's, which shares them (every field is named, so a
 /// new one cannot be left out).
 fn same_rule(a: &NameRule, b: &NameRule) -> bool {
-    let same = |x: &str, y: &str| (x.as_ptr() == y.as_ptr() && x.len() == y.len()) || x == y;
+    let same = crate::scan::same_text;
     let NameRule { extra, max, letter_first, pattern, source } = *a;
     let equal = max == b.max
         && letter_first == b.letter_first
