@@ -39,11 +39,9 @@ impl Dialect {
     /// The dialect a `$schema` value names. The scheme may be `http` or `https` and an empty
     /// fragment (`#`) is ignored, as published schemas spell both ways.
     pub fn from_uri(uri: &str) -> Option<Dialect> {
-        let uri = uri.strip_suffix('#').unwrap_or(uri);
-        let rest = uri.strip_prefix("https://").or_else(|| uri.strip_prefix("http://"))?;
-        match rest {
-            "json-schema.org/draft-07/schema" => Some(Dialect::Draft07),
-            "json-schema.org/draft/2020-12/schema" => Some(Dialect::Draft202012),
+        match crate::ir::Draft::from_uri(uri)? {
+            crate::ir::Draft::Draft07 => Some(Dialect::Draft07),
+            crate::ir::Draft::Draft202012 => Some(Dialect::Draft202012),
             _ => None,
         }
     }

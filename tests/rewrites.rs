@@ -358,6 +358,63 @@ fn draft_07_definitions_become_defs_with_their_refs() {
     assert!(convert(tool, "mcp", "mcp").output_str().contains("#/definitions/id"));
 }
 
+/// A dropped `$schema` naming an older draft is a warning where that draft reads a keyword of
+/// its schema otherwise than 2020-12 does, and the annotation drop it always was elsewhere.
+#[test]
+fn a_dropped_older_draft_is_a_warning_where_it_changes_a_keyword() {
+    let d = |n: &str| format!("http://json-schema.org/draft-{n}/schema#");
+    let tool =
+        |root: Value| serde_json::to_vec(&json!({"name": "t", "inputSchema": root})).expect("json");
+    let schema_entry = |c: &Conversion, pointer: &str| {
+        let found = c.report().entries().iter().find(|e| e.pointer == pointer).cloned();
+        found.unwrap_or_else(|| panic!("no entry at {pointer}: {:?}", c.report().entries()))
+    };
+    let root = "/inputSchema/$schema";
+    let cases = [
+        // draft-04 has no `const`: a draft-04 validator ignores it, 2020-12 applies it.
+        (json!({"$schema": d("04"), "properties": {"a": {"const": 1}}}), Severity::Warning),
+        (json!({"$schema": d("06"), "properties": {"a": {"const": 1}}}), Severity::Info),
+        (json!({"$schema": d("06"), "if": {"required": ["a"]}}), Severity::Warning),
+        (json!({"$schema": d("07"), "if": {"required": ["a"]}}), Severity::Info),
+        // draft-07's `dependencies` is no keyword in 2020-12.
+        (json!({"$schema": d("07"), "dependencies": {"a": ["b"]}}), Severity::Warning),
+        (json!({"$schema": d("07"), "dependentRequired": {"a": ["b"]}}), Severity::Warning),
+        (
+            json!({"$schema": "https://json-schema.org/draft/2019-09/schema", "prefixItems": [{}]}),
+            Severity::Warning,
+        ),
+        (json!({"$schema": d("03"), "type": "object"}), Severity::Warning),
+        (
+            json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "const": 1}),
+            Severity::Info,
+        ),
+        (json!({"$schema": "https://example.com/my-dialect", "const": 1}), Severity::Info),
+    ];
+    for (schema, severity) in cases {
+        let c = convert(&tool(schema.clone()), "mcp", "openai");
+        let e = schema_entry(&c, root);
+        assert_eq!((e.severity, e.code.as_str()), (severity, "keyword-dropped"), "{schema}");
+        if severity == Severity::Warning && schema["$schema"] != json!(d("03")) {
+            let feature = ["const", "if", "dependencies", "dependentRequired", "prefixItems"]
+                .into_iter()
+                .find(|k| schema.to_string().contains(&format!("\"{k}\"")))
+                .expect("a keyword");
+            assert!(e.message.contains(&format!("`{feature}`")), "{}", e.message);
+        }
+        // Where `$schema` is kept, so is the draft's reading: nothing to report.
+        let kept = convert(&tool(schema), "mcp", "mcp");
+        assert!(kept.report().entries().iter().all(|e| e.pointer != root));
+    }
+    // In a subschema (the differential fuzz target's find: `oneOf` with a draft-04 `const`
+    // branch accepts what both branches accept there, and only one in 2020-12).
+    let nested = json!({"type": "object", "properties": {"x": {
+        "$schema": d("04"), "oneOf": [{"const": 1}, {}]}}});
+    let c = convert(&tool(nested), "mcp", "openai-responses");
+    let e = schema_entry(&c, "/inputSchema/properties/x/$schema");
+    assert_eq!(e.severity, Severity::Warning, "{}", e.message);
+    assert!(c.report().lost_meaning());
+}
+
 #[test]
 fn openapi_nullable_becomes_a_type_array_wherever_json_schema_is_read() {
     // Gemini `parameters` is an OpenAPI 3.0 Schema: MCP reads JSON Schema, where `nullable`

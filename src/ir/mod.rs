@@ -4,12 +4,14 @@
 //! keywords and properties are ordered slices in source order; strings and numbers borrow
 //! the input; no node needs `Drop`, so resetting the arena frees everything at once.
 
+mod draft;
 mod features;
 mod json;
 mod keyword;
 mod schema;
 mod tool;
 
+pub(crate) use draft::Draft;
 pub use features::{FeatureSet, SchemaFeature};
 pub use json::{Json, Member};
 pub use keyword::Keyword;

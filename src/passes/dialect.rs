@@ -14,6 +14,11 @@
 //!   (`dict` is an object), `warning` where it is not exact (`tuple` loses its length, `any`
 //!   and `""` lose the type, Java names were source-code strings in BFCL).
 //!
+//! - A `$schema` the policy drops, naming an older draft under which a keyword of its schema
+//!   means something else than in 2020-12 (draft-04 has no `const`; 2020-12 has no
+//!   `dependencies`): `warning`, naming those keywords ([`schema_dropped`], the drafts'
+//!   differences in [`crate::ir::Draft`]). The targets read 2020-12.
+//!
 //! References: JSON Schema 2020-12 release notes ("items and additionalItems were replaced by
 //! prefixItems and items"); draft-06 changed `exclusiveMinimum`/`exclusiveMaximum` from
 //! booleans modifying `minimum`/`maximum` to numbers; OpenAPI 3.0.3 §4.7.24 (`nullable`);
@@ -21,11 +26,11 @@
 
 use crate::error::ConversionError;
 use crate::ir::{
-    Entry, FeatureSet, Json, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value,
+    Draft, Entry, FeatureSet, Json, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value,
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Severity};
+use crate::report::{Code, Severity, With};
 
 use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, find, rewrite, rewrite_tool};
 
@@ -398,4 +403,55 @@ fn note(
         path.push(Seg::Key(feature)).to_pointer(),
         format!("{message} (same meaning in JSON Schema 2020-12)"),
     );
+}
+
+/// Records the drop of `e`, a `$schema` of node `s`, as a warning when the draft it names
+/// reads a keyword of the node's subtree otherwise than JSON Schema 2020-12 does, which is how
+/// the target reads the schema once `$schema` is gone: a draft-04 schema's `const` constrains
+/// nothing there, and constrains in 2020-12. Returns whether it recorded; the policy records
+/// the plain drop (an annotation, `info`) otherwise. Where `$schema` is kept, the source's
+/// reading goes with it, and nothing is recorded here.
+pub(super) fn schema_dropped(
+    s: &Schema<'_>,
+    e: &Entry<'_>,
+    path: &Path<'_>,
+    tool: &Tool<'_>,
+    cx: &mut PassCx<'_, '_>,
+) -> bool {
+    let Value::Str(uri) = e.value else { return false };
+    let Some(draft) = Draft::from_uri(uri) else { return false };
+    let (added, removed) = draft.read_differently();
+    let (added, removed) = (s.features.intersection(added), s.features.intersection(removed));
+    if added.is_empty() && removed.is_empty() && !draft.differs_everywhere() {
+        return false;
+    }
+    let target = cx.profile.name();
+    let (name, draft) = ("$schema", draft.name());
+    let message = With(|out: &mut String| {
+        let changes = (added.iter().map(|f| (f, "applies", "does not define")))
+            .chain(removed.iter().map(|f| (f, "is ignored", "defines")));
+        out.push_str("`$schema` names ");
+        out.push_str(draft);
+        out.push_str("; ");
+        out.push_str(target);
+        out.push_str(" reads the schema as JSON Schema 2020-12, where ");
+        if added.is_empty() && removed.is_empty() {
+            out.push_str("its keywords (`required`, `type`, `extends`, …) mean other things");
+        }
+        for (i, (f, now, then)) in changes.enumerate() {
+            out.push_str(if i == 0 { "`" } else { ", `" });
+            out.push_str(f.as_str());
+            out.push_str("` ");
+            out.push_str(now);
+            out.push_str(" (");
+            out.push_str(draft);
+            out.push(' ');
+            out.push_str(then);
+            out.push_str(" it)");
+        }
+        out.push_str("; dropped");
+    });
+    let pointer = With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
+    cx.record(tool, e.at, Severity::Warning, Code::KeywordDropped, name, pointer, message);
+    true
 }

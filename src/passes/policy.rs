@@ -177,7 +177,13 @@ impl Policy {
                     None => out.same(i),
                 },
                 Action::Drop | Action::Describe => {
-                    self.record(e, action, path, tool, cx, note);
+                    // A `$schema` naming an older draft can change how the rest is read.
+                    let dialect = action == Action::Drop
+                        && e.keyword == Keyword::Schema
+                        && super::dialect::schema_dropped(s, e, path, tool, cx);
+                    if !dialect {
+                        self.record(e, action, path, tool, cx, note);
+                    }
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
                 Action::Reject => {
