@@ -405,6 +405,30 @@ fn a_dropped_older_draft_is_a_warning_where_it_changes_a_keyword() {
         let kept = convert(&tool(schema), "mcp", "mcp");
         assert!(kept.report().entries().iter().all(|e| e.pointer != root));
     }
+    // Up to draft-07 the keywords beside a `$ref` are void; annotations change nothing.
+    let with_ref = |draft: String, sibling: Value| {
+        let mut x = json!({"$ref": "#/definitions/a"});
+        x.as_object_mut().expect("object").extend(sibling.as_object().cloned().unwrap_or_default());
+        json!({"$schema": draft, "definitions": {"a": {"type": "string"}}, "properties": {"x": x}})
+    };
+    let cases = [
+        (d("07"), json!({"maxLength": 3}), Severity::Warning),
+        (d("04"), json!({"type": "integer"}), Severity::Warning),
+        (d("07"), json!({"description": "d", "default": "a"}), Severity::Info),
+        (d("07"), json!({}), Severity::Info),
+        (
+            "https://json-schema.org/draft/2019-09/schema".into(),
+            json!({"maxLength": 3}),
+            Severity::Info,
+        ),
+    ];
+    for (draft, sibling, severity) in cases {
+        let schema = with_ref(draft, sibling);
+        let c = convert(&tool(schema.clone()), "mcp", "openai");
+        let e = schema_entry(&c, root);
+        assert_eq!(e.severity, severity, "{schema}: {}", e.message);
+        assert_eq!(e.message.contains("beside a `$ref`"), severity == Severity::Warning);
+    }
     // In a subschema (the differential fuzz target's find: `oneOf` with a draft-04 `const`
     // branch accepts what both branches accept there, and only one in 2020-12).
     let nested = json!({"type": "object", "properties": {"x": {

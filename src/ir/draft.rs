@@ -12,7 +12,9 @@
 //! - 2020-12 added `prefixItems` and `$dynamicRef` and dropped `$recursiveRef`.
 //!
 //! Draft-04's boolean bounds and draft-07's tuple `items` are not listed: the dialect pass
-//! rewrites them into their 2020-12 forms whatever `$schema` says.
+//! rewrites them into their 2020-12 forms whatever `$schema` says. Nor is the rule up to
+//! draft-07 that a `$ref` voids the keywords beside it: no feature bit says where that
+//! happens, so the dialect pass looks for it.
 
 use super::{FeatureSet, SchemaFeature as F};
 

@@ -16,7 +16,8 @@
 //!
 //! - A `$schema` the policy drops, naming an older draft under which a keyword of its schema
 //!   means something else than in 2020-12 (draft-04 has no `const`; 2020-12 has no
-//!   `dependencies`): `warning`, naming those keywords ([`schema_dropped`], the drafts'
+//!   `dependencies`; up to draft-07 a `$ref` voids a constraint beside it): `warning`,
+//!   naming those keywords ([`schema_dropped`], the drafts'
 //!   differences in [`crate::ir::Draft`]). The targets read 2020-12.
 //!
 //! References: JSON Schema 2020-12 release notes ("items and additionalItems were replaced by
@@ -422,10 +423,13 @@ pub(super) fn schema_dropped(
     let Some(draft) = Draft::from_uri(uri) else { return false };
     let (added, removed) = draft.read_differently();
     let (added, removed) = (s.features.intersection(added), s.features.intersection(removed));
-    if added.is_empty() && removed.is_empty() && !draft.differs_everywhere() {
+    // Up to draft-07 a `$ref` makes its object's other keywords void; 2019-09 applies them.
+    let siblings = draft <= Draft::Draft07 && constrains_beside_ref(s);
+    if added.is_empty() && removed.is_empty() && !siblings && !draft.differs_everywhere() {
         return false;
     }
     let target = cx.profile.name();
+    let draft_03 = draft.differs_everywhere();
     let (name, draft) = ("$schema", draft.name());
     let message = With(|out: &mut String| {
         let changes = (added.iter().map(|f| (f, "applies", "does not define")))
@@ -435,11 +439,19 @@ pub(super) fn schema_dropped(
         out.push_str("; ");
         out.push_str(target);
         out.push_str(" reads the schema as JSON Schema 2020-12, where ");
-        if added.is_empty() && removed.is_empty() {
+        if draft_03 {
             out.push_str("its keywords (`required`, `type`, `extends`, …) mean other things");
         }
-        for (i, (f, now, then)) in changes.enumerate() {
-            out.push_str(if i == 0 { "`" } else { ", `" });
+        let mut first = !draft_03;
+        if siblings && !draft_03 {
+            out.push_str("the keywords beside a `$ref` apply (");
+            out.push_str(draft);
+            out.push_str(" ignores them)");
+            first = false;
+        }
+        for (f, now, then) in changes {
+            out.push_str(if first { "`" } else { ", `" });
+            first = false;
             out.push_str(f.as_str());
             out.push_str("` ");
             out.push_str(now);
@@ -454,4 +466,33 @@ pub(super) fn schema_dropped(
     let pointer = With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
     cx.record(tool, e.at, Severity::Warning, Code::KeywordDropped, name, pointer, message);
     true
+}
+
+/// Whether a node of `s`'s subtree holds a `$ref` beside a keyword that constrains (an
+/// annotation, a definition or an identifier constrains nothing).
+fn constrains_beside_ref(s: &Schema<'_>) -> bool {
+    let voided = |e: &Entry<'_>| {
+        !super::policy::is_annotation(e.keyword)
+            && !matches!(
+                e.keyword,
+                Keyword::Ref
+                    | Keyword::Defs
+                    | Keyword::Definitions
+                    | Keyword::Id
+                    | Keyword::Anchor
+                    | Keyword::Comment
+            )
+    };
+    if !s.features.contains(SchemaFeature::Ref) {
+        return false;
+    }
+    if s.get(Keyword::Ref).is_some() && s.keywords.iter().any(voided) {
+        return true;
+    }
+    s.keywords.iter().any(|e| match e.value {
+        Value::Schema(c) => constrains_beside_ref(c),
+        Value::Schemas(list) => list.iter().any(constrains_beside_ref),
+        Value::Props(props) => props.iter().any(|p| constrains_beside_ref(&p.schema)),
+        _ => false,
+    })
 }
