@@ -114,9 +114,15 @@ mod tests {
             Draft::from_uri("https://json-schema.org/draft/2019-09/schema"),
             Some(Draft::Draft201909)
         );
-        assert_eq!(Draft::from_uri("json-schema.org/draft-04/schema"), None);
-        assert_eq!(Draft::from_uri("https://json-schema.org/draft-05/schema"), None);
-        assert_eq!(Draft::from_uri("https://json-schema.org/draft-07/schema##"), None);
+        for other in [
+            "",
+            "json-schema.org/draft-04/schema",
+            "https://json-schema.org/draft-05/schema",
+            "https://json-schema.org/draft-07/schema##",
+            "https://example.com/json-schema.org/draft-07/schema",
+        ] {
+            assert_eq!(Draft::from_uri(other), None, "{other}");
+        }
     }
 
     #[test]
