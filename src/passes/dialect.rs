@@ -17,8 +17,8 @@
 //! - A `$schema` the policy drops, naming an older draft under which a keyword of its schema
 //!   means something else than in 2020-12 (draft-04 has no `const`; 2020-12 has no
 //!   `dependencies`; up to draft-07 a `$ref` voids a constraint beside it): `warning`,
-//!   naming those keywords ([`schema_dropped`], the drafts'
-//!   differences in [`crate::ir::Draft`]). The targets read 2020-12.
+//!   naming those keywords ([`schema_dropped`]; the drafts' differences are in
+//!   [`crate::ir::Draft`]). The targets read 2020-12.
 //!
 //! References: JSON Schema 2020-12 release notes ("items and additionalItems were replaced by
 //! prefixItems and items"); draft-06 changed `exclusiveMinimum`/`exclusiveMaximum` from
@@ -423,43 +423,38 @@ pub(super) fn schema_dropped(
     let Some(draft) = Draft::from_uri(uri) else { return false };
     let (added, removed) = draft.read_differently();
     let (added, removed) = (s.features.intersection(added), s.features.intersection(removed));
+    let draft_03 = draft.differs_everywhere();
     // Up to draft-07 a `$ref` makes its object's other keywords void; 2019-09 applies them.
-    let siblings = draft <= Draft::Draft07 && constrains_beside_ref(s);
-    if added.is_empty() && removed.is_empty() && !siblings && !draft.differs_everywhere() {
+    // (Draft-03's note says its keywords differ throughout, this among them.)
+    let siblings = !draft_03 && draft <= Draft::Draft07 && constrains_beside_ref(s);
+    if added.is_empty() && removed.is_empty() && !siblings && !draft_03 {
         return false;
     }
     let target = cx.profile.name();
-    let draft_03 = draft.differs_everywhere();
     let (name, draft) = ("$schema", draft.name());
     let message = With(|out: &mut String| {
-        let changes = (added.iter().map(|f| (f, "applies", "does not define")))
-            .chain(removed.iter().map(|f| (f, "is ignored", "defines")));
         out.push_str("`$schema` names ");
         out.push_str(draft);
         out.push_str("; ");
         out.push_str(target);
         out.push_str(" reads the schema as JSON Schema 2020-12, where ");
+        // Each change a clause, comma-separated.
+        let mut separator = "";
+        let mut clause = |pieces: &[&str]| {
+            out.push_str(separator);
+            separator = ", ";
+            pieces.iter().for_each(|p| out.push_str(p));
+        };
         if draft_03 {
-            out.push_str("its keywords (`required`, `type`, `extends`, …) mean other things");
+            clause(&["its keywords (`required`, `type`, `extends`, …) mean other things"]);
         }
-        let mut first = !draft_03;
-        if siblings && !draft_03 {
-            out.push_str("the keywords beside a `$ref` apply (");
-            out.push_str(draft);
-            out.push_str(" ignores them)");
-            first = false;
+        if siblings {
+            clause(&["the keywords beside a `$ref` apply (", draft, " ignores them)"]);
         }
+        let changes = (added.iter().map(|f| (f, "applies", "does not define")))
+            .chain(removed.iter().map(|f| (f, "is ignored", "defines")));
         for (f, now, then) in changes {
-            out.push_str(if first { "`" } else { ", `" });
-            first = false;
-            out.push_str(f.as_str());
-            out.push_str("` ");
-            out.push_str(now);
-            out.push_str(" (");
-            out.push_str(draft);
-            out.push(' ');
-            out.push_str(then);
-            out.push_str(" it)");
+            clause(&["`", f.as_str(), "` ", now, " (", draft, " ", then, " it)"]);
         }
         out.push_str("; dropped");
     });
