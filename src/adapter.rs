@@ -1,133 +1,272 @@
 //! The `Adapter` trait: what a format implements to be read from and written to.
 //!
-//! A format is a front end (envelope → [`Tool`] via [`Lowerer`]) and a back end ([`Tool`] →
-//! bytes via [`Writer`]) plus a [`Profile`] saying what its schemas hold. The shared schema
-//! lowering and emission do the rest, so a new format is mostly envelope code.
+//! A format is its facts as data ([`FormatInfo`]: name, profile, strict mode, catalog key,
+//! envelope rules), a front end (envelope → [`Tool`] via [`Lowerer`]) and a back end
+//! ([`Tool`] → bytes via [`Writer`]). The shared schema lowering and emission do the rest, so
+//! a new format is mostly envelope code.
 
 use crate::emit::Writer;
 use crate::error::ConversionError;
-use crate::ir::{FeatureSet, Member, SchemaFeature, Tool, ToolMember};
+use crate::ir::{FeatureSet, Member, SchemaFeature, Tool};
 use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
 use crate::profile::Profile;
 use crate::report::{Code, Report, ReportEntry, Severity};
 
-/// What an emitter knows about the conversion it is writing.
+/// What an emitter knows about the conversion it is writing, decided once per conversion
+/// (see `Route`).
 #[derive(Clone, Copy, Debug)]
 pub struct EmitContext<'c> {
     /// The source format's name.
     pub source: &'c str,
     /// The target format's name.
     pub target: &'c str,
+    same_format: bool,
+    same_family: bool,
 }
 
-impl EmitContext<'_> {
+impl<'c> EmitContext<'c> {
+    /// The context of a conversion from `source` to `target`.
+    pub fn new(source: &'c FormatInfo, target: &'c FormatInfo) -> EmitContext<'c> {
+        EmitContext {
+            source: source.name,
+            target: target.name,
+            same_format: source.name == target.name,
+            same_family: source.family == target.family,
+        }
+    }
+
     /// Whether source and target are the same format, so envelope metadata is kept as is.
+    #[inline]
     pub fn same_format(&self) -> bool {
-        self.source == self.target
+        self.same_format
+    }
+
+    /// Whether source and target are of one family ([`FormatInfo::family`]): the tool's
+    /// envelope metadata is then written back as the source had it.
+    #[inline]
+    pub fn same_family(&self) -> bool {
+        self.same_family
     }
 }
 
-/// A tool-definition format.
-pub trait Adapter: Send + Sync {
+/// A format's strict mode: the profile a strict tool's schema is held to, and how the
+/// provider reads a tool that does not say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct StrictMode {
+    /// What the format's schemas hold when the tool is strict.
+    pub profile: &'static Profile,
+    /// Whether the provider reads a tool without `strict` as strict (the Responses API).
+    pub omitted_is_strict: bool,
+}
+
+impl StrictMode {
+    /// A strict mode held to `profile`, where a tool without `strict` is not strict.
+    pub const fn new(profile: &'static Profile) -> StrictMode {
+        StrictMode { profile, omitted_is_strict: false }
+    }
+
+    /// The provider reads a tool without `strict` as strict.
+    #[must_use]
+    pub const fn omitted_is_strict(mut self) -> StrictMode {
+        self.omitted_is_strict = true;
+        self
+    }
+}
+
+/// What a format is, as data: its name, the rules its schemas are held to, and the facts of
+/// its envelope that the pipeline asks about. Each built-in format keeps its own as a const in
+/// its folder (`formats/<name>/rules.rs`); the pipeline reads it, never the format's name.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct FormatInfo {
     /// The format name used on the command line and in reports (`mcp`, `openai`, …).
-    fn name(&self) -> &str;
-
+    pub name: &'static str,
+    /// Formats of one family (`gemini` and `gemini-json`) are the same envelope with another
+    /// schema field: converting between them keeps the envelope's metadata members.
+    pub family: &'static str,
     /// What the format's schemas hold.
-    fn profile(&self) -> &Profile;
-
-    /// Features the format holds as they are.
-    fn features(&self) -> FeatureSet {
-        self.profile().features()
-    }
-
-    /// Whether the format holds `feature` as it is.
-    fn supports_feature(&self, feature: SchemaFeature) -> bool {
-        self.features().contains(feature)
-    }
-
-    /// Whether the format can be read (`openapi` is import only; every format here reads).
-    fn can_read(&self) -> bool {
-        true
-    }
-
-    /// Whether the format can be written.
-    fn can_write(&self) -> bool {
-        true
-    }
-
+    pub profile: &'static Profile,
+    /// The format's strict mode, when it has a place for `strict`.
+    pub strict: Option<StrictMode>,
+    /// The format's entry in the Go toolfoundation library's support matrix
+    /// ([`crate::ProfileSet::ToolFoundation`]); `None` where it has none.
+    pub toolfoundation: Option<&'static Profile>,
+    /// Whether the format can be read.
+    pub reads: bool,
+    /// Whether the format can be written (`openapi` is import only).
+    pub writes: bool,
     /// Whether the format imports whole documents of its own kind (an OpenAPI description)
     /// through [`Adapter::import`] rather than reading tools as they are. Such an input is one
     /// document, never a catalog to split or stream.
-    fn imports(&self) -> bool {
-        false
+    pub imports: bool,
+    /// The member of a catalog object that holds the tool list (`{"tools": […]}`). Empty for
+    /// a format without a catalog object (LangChain): any object is then one tool, and
+    /// catalogs are JSON arrays only.
+    pub catalog_key: &'static str,
+    /// Whether the tool object is its input schema, the envelope being root keywords of it
+    /// (LangChain: `title` is the name, `description` the description). The input schema's
+    /// own root `title` and `description` then have no place of their own; a pass moves them
+    /// out, and reports it, before the tool is written.
+    pub tool_is_schema: bool,
+    /// Whether the format's tools must carry an input schema (an empty object schema is
+    /// written, and reported, when the source had none).
+    pub requires_input_schema: bool,
+    /// Whether the input schema's root must be an object schema (`"type": "object"`).
+    pub requires_object_root: bool,
+    /// Whether the format has a place for an output schema.
+    pub holds_output_schema: bool,
+}
+
+impl FormatInfo {
+    /// A readable and writable format called `name`, its schemas held to `profile`, with a
+    /// `{"tools": […]}` catalog, a required input schema and nothing else: the defaults a
+    /// custom format starts from.
+    pub const fn new(name: &'static str, profile: &'static Profile) -> FormatInfo {
+        FormatInfo {
+            name,
+            family: name,
+            profile,
+            strict: None,
+            toolfoundation: None,
+            reads: true,
+            writes: true,
+            imports: false,
+            catalog_key: "tools",
+            tool_is_schema: false,
+            requires_input_schema: true,
+            requires_object_root: false,
+            holds_output_schema: false,
+        }
+    }
+
+    /// Sets [`FormatInfo::family`].
+    #[must_use]
+    pub const fn family(mut self, family: &'static str) -> FormatInfo {
+        self.family = family;
+        self
+    }
+
+    /// Sets [`FormatInfo::strict`].
+    #[must_use]
+    pub const fn strict(mut self, strict: StrictMode) -> FormatInfo {
+        self.strict = Some(strict);
+        self
+    }
+
+    /// Sets [`FormatInfo::toolfoundation`].
+    #[must_use]
+    pub const fn toolfoundation(mut self, profile: &'static Profile) -> FormatInfo {
+        self.toolfoundation = Some(profile);
+        self
+    }
+
+    /// An import-only format ([`FormatInfo::imports`], not [`FormatInfo::writes`]).
+    #[must_use]
+    pub const fn import_only(mut self) -> FormatInfo {
+        self.imports = true;
+        self.writes = false;
+        self
+    }
+
+    /// Sets [`FormatInfo::catalog_key`].
+    #[must_use]
+    pub const fn catalog_key(mut self, key: &'static str) -> FormatInfo {
+        self.catalog_key = key;
+        self
+    }
+
+    /// Sets [`FormatInfo::tool_is_schema`].
+    #[must_use]
+    pub const fn tool_is_schema(mut self) -> FormatInfo {
+        self.tool_is_schema = true;
+        self
+    }
+
+    /// Sets [`FormatInfo::requires_input_schema`] to false: a tool may omit its schema.
+    #[must_use]
+    pub const fn optional_input_schema(mut self) -> FormatInfo {
+        self.requires_input_schema = false;
+        self
+    }
+
+    /// Sets [`FormatInfo::requires_object_root`].
+    #[must_use]
+    pub const fn object_root(mut self) -> FormatInfo {
+        self.requires_object_root = true;
+        self
+    }
+
+    /// Sets [`FormatInfo::holds_output_schema`].
+    #[must_use]
+    pub const fn output_schema(mut self) -> FormatInfo {
+        self.holds_output_schema = true;
+        self
+    }
+
+    /// Features the format holds as they are.
+    pub const fn features(&self) -> FeatureSet {
+        self.profile.features()
+    }
+
+    /// Whether the format holds `feature` as it is.
+    pub const fn supports_feature(&self, feature: SchemaFeature) -> bool {
+        self.profile.supports_feature(feature)
+    }
+
+    /// Whether the format has a place for `strict`.
+    pub const fn holds_strict(&self) -> bool {
+        self.strict.is_some()
+    }
+
+    /// Whether the provider reads a tool whose `strict` member is `stated` as strict: it says
+    /// so, or the format makes an omitted `strict` strict (the Responses API).
+    pub const fn reads_as_strict(&self, stated: Option<bool>) -> bool {
+        match (self.strict, stated) {
+            (None, _) => false,
+            (Some(_), Some(b)) => b,
+            (Some(s), None) => s.omitted_is_strict,
+        }
+    }
+
+    /// What the format's schemas hold when the tool is strict, for formats with a strict mode.
+    pub const fn strict_profile(&self) -> Option<&'static Profile> {
+        match self.strict {
+            Some(s) => Some(s.profile),
+            None => None,
+        }
+    }
+}
+
+/// A tool-definition format: its facts as data ([`FormatInfo`]), a front end (envelope →
+/// [`Tool`] via [`Lowerer`]) and a back end ([`Tool`] → bytes via [`Writer`]).
+pub trait Adapter: Send + Sync {
+    /// What the format is.
+    fn info(&self) -> &FormatInfo;
+
+    /// The format name used on the command line and in reports (`mcp`, `openai`, …).
+    fn name(&self) -> &str {
+        self.info().name
+    }
+
+    /// What the format's schemas hold.
+    fn profile(&self) -> &Profile {
+        self.info().profile
     }
 
     /// Translates the parsed source document (read through `lw`) into this format's own tool
     /// shape, written to [`Imported::document`], which is then lowered with
-    /// [`Adapter::lower_tool`] like any input. Called only when [`Adapter::imports`] is true.
-    /// Entries about the source document go to [`Imported::note`]; [`Imported::place`] says
-    /// where each translated tool's parts came from, so the report and errors point into the
-    /// source document.
+    /// [`Adapter::lower_tool`] like any input. Called only when [`FormatInfo::imports`] is
+    /// true. Entries about the source document go to [`Imported::note`]; [`Imported::place`]
+    /// says where each translated tool's parts came from, so the report and errors point into
+    /// the source document.
     ///
     /// # Errors
     /// A [`ConversionError`] with the pointer of the bad place when the document is malformed.
     fn import(&self, lw: &mut Lowerer<'_, '_>, out: &mut Imported) -> Result<(), ConversionError> {
         let _ = (lw, out);
         Ok(())
-    }
-
-    /// The member of a catalog object that holds the tool list (`{"tools": […]}`). Empty for
-    /// a format without a catalog object (LangChain): any object is then one tool, and
-    /// catalogs are JSON arrays only.
-    fn catalog_key(&self) -> &str {
-        "tools"
-    }
-
-    /// Whether the tool object is its input schema, the envelope being root keywords of it
-    /// (LangChain: `title` is the name, `description` the description). The input schema's
-    /// own root `title` and `description` then have no place of their own; a pass moves them
-    /// out, and reports it, before the tool is written.
-    fn tool_is_schema(&self) -> bool {
-        false
-    }
-
-    /// Whether the format's tools must carry an input schema (an empty object schema is
-    /// written, and reported, when the source had none).
-    fn requires_input_schema(&self) -> bool {
-        true
-    }
-
-    /// Whether the input schema's root must be an object schema (`"type": "object"`).
-    fn requires_object_root(&self) -> bool {
-        false
-    }
-
-    /// Whether the format has a place for `strict`.
-    fn holds_strict(&self) -> bool {
-        false
-    }
-
-    /// Whether the provider reads a tool without `strict` as strict (the Responses API).
-    fn omitted_strict_is_strict(&self) -> bool {
-        false
-    }
-
-    /// What the format's schemas hold when the tool is strict, for formats with a strict mode.
-    fn strict_profile(&self) -> Option<&Profile> {
-        None
-    }
-
-    /// Whether the format has a place for an output schema.
-    fn holds_output_schema(&self) -> bool {
-        false
-    }
-
-    /// Whether the output keeps an envelope metadata member of the source. By default only a
-    /// conversion to the same format keeps them.
-    fn holds_member(&self, member: &ToolMember<'_>, cx: &EmitContext<'_>) -> bool {
-        let _ = member;
-        cx.same_format()
     }
 
     /// Reads one tool (the value at `at`) into the IR. `path` points at it in the document.
@@ -162,6 +301,41 @@ pub trait Adapter: Send + Sync {
             self.write_tool(tool, cx, w);
         }
         w.end_array();
+    }
+}
+
+/// A shared reference to a format is the format: the registry holds the built-in formats,
+/// which are statics ([`crate::formats::builtins`]), this way.
+impl<A: Adapter + ?Sized> Adapter for &'static A {
+    fn info(&self) -> &FormatInfo {
+        (**self).info()
+    }
+
+    fn import(&self, lw: &mut Lowerer<'_, '_>, out: &mut Imported) -> Result<(), ConversionError> {
+        (**self).import(lw, out)
+    }
+
+    fn lower_tool<'a>(
+        &self,
+        lw: &mut Lowerer<'a, '_>,
+        at: At,
+        path: &Path<'_>,
+    ) -> Result<Tool<'a>, ConversionError> {
+        (**self).lower_tool(lw, at, path)
+    }
+
+    fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+        (**self).write_tool(tool, cx, w);
+    }
+
+    fn write_catalog(
+        &self,
+        tools: &[Tool<'_>],
+        wrapper: &[Member<'_>],
+        cx: &EmitContext<'_>,
+        w: &mut Writer<'_>,
+    ) {
+        (**self).write_catalog(tools, wrapper, cx, w);
     }
 }
 

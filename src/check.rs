@@ -42,11 +42,7 @@ pub(crate) struct Counts {
 /// Whether the provider reads `tool` as strict: it says so, or the format makes an omitted
 /// `strict` strict (the Responses API).
 pub(crate) fn is_strict(tool: &Tool<'_>, target: &dyn Adapter) -> bool {
-    target.strict_profile().is_some()
-        && match tool.strict {
-            Some(b) => b,
-            None => target.omitted_strict_is_strict(),
-        }
+    target.info().reads_as_strict(tool.strict)
 }
 
 /// Checks one tool as the target provider reads it. `profile` is the target's profile for a
@@ -234,7 +230,7 @@ fn check_root(
     let mut push = |at, feature, path: &Path<'_>, message| {
         out.push(Finding { tool: None, at, feature, pointer: path.to_pointer(), message });
     };
-    if target.requires_object_root() && !s.is_object_type() {
+    if target.info().requires_object_root && !s.is_object_type() {
         let message = format!("{} requires `\"type\": \"object\"` at the root", target.name());
         push(s.at, "type", path, message);
     }

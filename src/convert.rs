@@ -6,12 +6,12 @@
 
 use bumpalo::Bump;
 
-use crate::adapter::{Adapter, EmitContext, Imported};
+use crate::adapter::{Adapter, Imported};
 use crate::check::{self, Finding};
 use crate::emit::{Source, Writer};
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::inverse::{Inverse, Recorded};
-use crate::ir::{Json, Member, Tool};
+use crate::ir::{Json, Member, MemberKeeps, Tool};
 use crate::lower::{Kind, Lowerer};
 use crate::options::{Options, ProfileSet, Strict};
 use crate::owned::{CanonicalTool, tool_from_ir};
@@ -19,6 +19,7 @@ use crate::parse::Parser;
 use crate::passes::{self, PassCx};
 use crate::pointer::{Path, Seg};
 use crate::report::{Code, Report, ReportEntry, Severity};
+use crate::route::Route;
 
 /// Whether the input was one tool or a catalog; the output mirrors it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -168,16 +169,16 @@ impl Front {
         &mut self,
         input: &[u8],
         from: &dyn Adapter,
-        to: Option<&dyn Adapter>,
+        route: Option<&Route<'_>>,
         options: &Options,
         then: impl for<'a> FnOnce(Lowered<'a>, &'a Bump) -> Result<R, ConversionError>,
     ) -> Result<R, ConversionError> {
-        if !from.can_read() {
+        if !from.info().reads {
             return Err(unsupported(from, Direction::ToCanonical));
         }
         let Front { arena, parser, scratch, imported } = self;
-        let mut session = Session { arena, parser, scratch, from, to, options };
-        if !from.imports() {
+        let mut session = Session { arena, parser, scratch, from, route, options };
+        if !from.info().imports {
             return session.read(input, |lw, arena, source| {
                 let mut lowered = lower_document(lw, from)?;
                 lowered.source = source;
@@ -209,9 +210,9 @@ struct Session<'s> {
     parser: &'s mut Parser,
     scratch: &'s mut Vec<(u64, u32)>,
     from: &'s dyn Adapter,
-    /// The conversion's target, if there is one: lowering tests property keys against its
+    /// The conversion's route, if there is a target: lowering tests property keys against its
     /// key rule and leaves unread what it drops whole.
-    to: Option<&'s dyn Adapter>,
+    route: Option<&'s Route<'s>>,
     options: &'s Options,
 }
 
@@ -240,8 +241,8 @@ impl Session<'_> {
         };
         let result = {
             let mut lw = Lowerer::new(&doc, input, arena, limits, name, self.scratch);
-            lw.check_keys(self.to.and_then(|t| t.profile().key_rule()));
-            lw.set_target(self.to);
+            lw.check_keys(self.route.and_then(|r| r.target.profile().key_rule()));
+            lw.set_keeps(self.route.map_or(MemberKeeps::ALL, |r| r.keeps));
             f(&mut lw, arena, source)
         };
         let tape = crate::parse::recycle(doc.tape);
@@ -304,10 +305,11 @@ impl Converter {
         to: &dyn Adapter,
         options: &Options,
     ) -> Result<&Conversion, ConversionError> {
-        if !to.can_write() {
+        if !to.info().writes {
             return Err(unsupported(to, Direction::FromCanonical));
         }
         options.check_target(to)?;
+        let route = Route::new(from, to, options);
         let conversion = &mut self.conversion;
         conversion.clear();
         // Output is about the input's size: one allocation up front rather than doublings.
@@ -316,22 +318,15 @@ impl Converter {
         let scratch =
             Scratch { names: &mut self.names, findings: &mut self.findings, text: &mut self.text };
         // parse → lower, then passes → emit.
-        self.front.lower(input, from, Some(to), options, |mut lowered, arena| {
-            let kept = run_passes(
-                &mut lowered,
-                from,
-                to,
-                arena,
-                options,
-                &mut conversion.report,
-                scratch,
-            )?;
+        self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
+            let kept =
+                run_passes(&mut lowered, &route, arena, options, &mut conversion.report, scratch)?;
             for tool in lowered.tools.get(..kept).unwrap_or_default() {
                 conversion.inverse.record(tool);
             }
-            emit_document(&lowered, kept, from, to, options, conversion)
+            emit_document(&lowered, kept, &route, options, conversion)
         })?;
-        if from.imports() {
+        if from.info().imports {
             self.front.imported.report(&mut conversion.report, from.name(), to.name());
         }
         conversion.report.finish();
@@ -355,7 +350,8 @@ impl Converter {
         to: &dyn Adapter,
         options: &Options,
     ) -> Result<&Report, ConversionError> {
-        if from.name() != to.name() {
+        let route = Route::new(from, to, options);
+        if !route.same_format {
             let conversion = self.convert(input, from, to, options)?;
             let output = conversion.output.clone();
             let mut report = conversion.report.clone();
@@ -376,8 +372,8 @@ impl Converter {
         let conversion = &mut self.conversion;
         conversion.clear();
         let (findings, names, text) = (&mut self.findings, &mut self.names, &mut self.text);
-        self.front.lower(input, from, Some(to), options, |lowered, arena| {
-            let mut cx = PassCx::new(arena, from, to, options, &mut conversion.report, text);
+        self.front.lower(input, from, Some(&route), options, |lowered, arena| {
+            let mut cx = PassCx::new(arena, &route, options, &mut conversion.report, text);
             let strict = cx.strict_profile();
             for tool in lowered.tools.iter() {
                 findings.clear();
@@ -431,7 +427,7 @@ fn lower_document<'a>(
         }
         Kind::Object => {
             // An empty key: the format has no catalog object, so any object is one tool.
-            let key = from.catalog_key();
+            let key = from.info().catalog_key;
             let list = lw.find(0, key).filter(|l| !key.is_empty() && lw.kind(*l) == Kind::Array);
             let Some(list) = list else {
                 let tool = from.lower_tool(lw, 0, &root).map_err(|e| match tool_name(lw, 0) {
@@ -470,7 +466,7 @@ fn lower_document<'a>(
         }
         other => Err(lw.error(
             &root,
-            ErrorKind::Shape(match from.catalog_key() {
+            ErrorKind::Shape(match from.info().catalog_key {
                 "" => format!(
                     "expected a tool object or a JSON array of tools, found {}",
                     other.as_str()
@@ -540,17 +536,15 @@ fn record_findings(
 /// the front of the slice, order preserved).
 fn run_passes<'a>(
     lowered: &mut Lowered<'a>,
-    from: &dyn Adapter,
-    to: &dyn Adapter,
+    route: &Route<'_>,
     arena: &'a Bump,
     options: &Options,
     report: &mut Report,
     scratch: Scratch<'_>,
 ) -> Result<usize, ConversionError> {
-    let mut cx = PassCx::new(arena, from, to, options, report, scratch.text);
-    // The same format is not second-guessed unless the caller asked for strict handling.
-    let rewrite =
-        from.name() != to.name() || matches!(options.strict, Strict::On | Strict::Require);
+    let (from, to) = (route.source, route.target);
+    let mut cx = PassCx::new(arena, route, options, report, scratch.text);
+    let rewrite = route.rewrite;
     // Tools are only ever renamed by the names pass, so names it made unique stay so in
     // every subset of the catalog the later passes keep.
     let names_unique = rewrite && passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
@@ -593,8 +587,8 @@ fn run_passes<'a>(
         );
         record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
     }
-    if lowered.shape == Shape::Catalog && from.name() != to.name() {
-        for m in lowered.wrapper.iter().filter(|m| m.key != from.catalog_key()) {
+    if lowered.shape == Shape::Catalog && !route.same_format {
+        for m in lowered.wrapper.iter().filter(|m| m.key != from.info().catalog_key) {
             cx.report.push(ReportEntry {
                 tool: String::new(),
                 severity: Severity::Warning,
@@ -623,12 +617,11 @@ fn run_passes<'a>(
 fn emit_document(
     lowered: &Lowered<'_>,
     kept: usize,
-    from: &dyn Adapter,
-    to: &dyn Adapter,
+    route: &Route<'_>,
     options: &Options,
     conversion: &mut Conversion,
 ) -> Result<(), ConversionError> {
-    let cx = EmitContext { source: from.name(), target: to.name() };
+    let (cx, to) = (route.emit(), route.target);
     let tools = lowered.tools.get(..kept).unwrap_or_default();
     let mut w = Writer::new(&mut conversion.output, options.pretty).with_source(lowered.source);
     match lowered.shape {
@@ -644,20 +637,20 @@ fn emit_document(
                 )
                 .with_tool(name));
             };
-            to.write_tool(tool, &cx, &mut w);
+            to.write_tool(tool, cx, &mut w);
         }
         Shape::Catalog if cx.same_format() && lowered.array => {
             // Same format: mirror the source's bare array rather than the format's catalog shape.
             w.begin_array();
             for tool in tools {
                 w.element();
-                to.write_tool(tool, &cx, &mut w);
+                to.write_tool(tool, cx, &mut w);
             }
             w.end_array();
         }
         Shape::Catalog => {
             let wrapper = if cx.same_format() { lowered.wrapper } else { &[] };
-            to.write_catalog(tools, wrapper, &cx, &mut w);
+            to.write_catalog(tools, wrapper, cx, &mut w);
         }
     }
     conversion.shape = lowered.shape;

@@ -56,10 +56,11 @@ mod pointer;
 mod profile;
 mod registry;
 mod report;
+mod route;
 mod scan;
 pub mod toolfoundation;
 
-pub use adapter::{Adapter, EmitContext, Imported};
+pub use adapter::{Adapter, EmitContext, FormatInfo, Imported, StrictMode};
 #[cfg(any(feature = "rmcp", feature = "async-openai"))]
 pub use bridges::BridgeError;
 pub use convert::{Conversion, Converter, Shape};

@@ -3,7 +3,7 @@
 use crate::adapter::Adapter;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::Keyword;
-use crate::profile::{Action, Profile, toolfoundation_profile};
+use crate::profile::{Action, Profile};
 
 /// Safety limits. Every breach is a [`crate::ConversionError`] with the pointer of the place;
 /// none is an abort. The defaults admit every real catalog we know of with a wide margin.
@@ -99,7 +99,7 @@ impl ProfileSet {
     pub(crate) fn profile_ref(self, target: &dyn Adapter) -> Option<&Profile> {
         match self {
             ProfileSet::Default => Some(target.profile()),
-            ProfileSet::ToolFoundation => toolfoundation_profile(target.name()),
+            ProfileSet::ToolFoundation => target.info().toolfoundation,
         }
     }
 
@@ -209,7 +209,7 @@ impl Options {
         let problem = if set.profile_for(target).is_none() {
             format!("the {} profile has no entry for the format {:?}", set.as_str(), target.name())
         } else if !set.has_strict_mode()
-            && target.strict_profile().is_some()
+            && target.info().holds_strict()
             && matches!(self.strict, Strict::On | Strict::Require)
         {
             format!(

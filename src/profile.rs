@@ -1,18 +1,9 @@
-//! Target profiles: per keyword, what a target does with it. One table per target, in code,
-//! so `supports_feature`, the passes and the docs all read the same answer.
+//! Target profiles: per keyword, what a target does with it. This module holds the types and
+//! the builders the tables share; each format's own tables live in its folder
+//! (`formats/<name>/rules.rs`), in code, so `supports_feature`, the passes and the docs all
+//! read the same answer.
 //!
-//! Sources (checked 2026-11): OpenAI function calling guide (platform.openai.com/docs/guides/
-//! function-calling) and Structured Outputs "supported schemas"; Anthropic tool use docs
-//! (docs.anthropic.com/en/docs/agents-and-tools/tool-use); MCP specification 2025-11-25
-//! (`Tool.inputSchema` is a JSON Schema object, 2020-12 by default); Gemini API reference
-//! `FunctionDeclaration` / `Schema` (ai.google.dev/api/caching#Schema: the OpenAPI 3.0 subset
-//! of `parameters`, and `parametersJsonSchema`) and the Gemini JSON Schema announcement
-//! (2025-11: `anyOf`, `$ref`, `minimum`/`maximum`, `additionalProperties`, `prefixItems`).
-//! The strict columns: OpenAI Structured Outputs "Supported schemas" (platform.openai.com/docs/
-//! guides/structured-outputs, checked 2026-11) and Anthropic "Structured outputs" / strict tool
-//! use JSON Schema limitations (docs.anthropic.com/en/docs/build-with-claude/structured-outputs,
-//! checked 2026-11). Name rules and size limits are data too ([`NameRule`], [`ProviderLimits`]),
-//! each with the date and the source of the rule.
+//! Each rule cites its source beside it, with the date it was checked.
 
 use crate::ir::{FeatureSet, Json, Keyword, SchemaFeature, Value};
 
@@ -129,6 +120,58 @@ impl NameRule {
     }
 }
 
+/// A [`NameRule`] as a set of bytes: what `NameRule::accepts` answers, with one bit test per
+/// byte instead of a `char` walk that searches the rule's extra characters for each character.
+/// Every character a rule admits is ASCII, so any byte above 127 is rejected.
+#[derive(Clone, Copy)]
+pub(crate) struct ByteRule {
+    /// Bit `b % 64` of word `b / 64` set when byte `b` may appear in a name (two words: a
+    /// shift of a `u128` costs several instructions per byte).
+    allowed: [u64; 2],
+    /// The rule's longest name, in bytes.
+    max: usize,
+    /// The rule's first-character constraint.
+    letter_first: bool,
+}
+
+impl ByteRule {
+    /// The set for `rule`.
+    pub(crate) fn new(rule: &NameRule) -> Self {
+        const fn alnum_underscore() -> u128 {
+            let mut set = 1u128 << b'_';
+            let mut c = 0u8;
+            while c < 128 {
+                if c.is_ascii_alphanumeric() {
+                    set |= 1 << c;
+                }
+                c += 1;
+            }
+            set
+        }
+        const BASE: u128 = alnum_underscore();
+        let extra = rule.extra.bytes().filter(|c| c.is_ascii()).fold(0, |s, c| s | 1u128 << c);
+        let set = BASE | extra;
+        ByteRule {
+            allowed: [set as u64, (set >> 64) as u64],
+            max: rule.max,
+            letter_first: rule.letter_first,
+        }
+    }
+
+    /// Whether `name` obeys the rule.
+    #[inline]
+    pub(crate) fn accepts(&self, name: &str) -> bool {
+        let b = name.as_bytes();
+        let first_ok =
+            b.first().is_some_and(|&c| !self.letter_first || c.is_ascii_alphabetic() || c == b'_');
+        first_ok
+            && b.len() <= self.max
+            && b.iter().all(|&c| {
+                self.allowed.get(usize::from(c >> 6)).is_some_and(|w| w >> (c & 63) & 1 == 1)
+            })
+    }
+}
+
 /// One documented provider limit: its value and where it comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limit {
@@ -163,7 +206,7 @@ pub struct ProviderLimits {
 }
 
 impl ProviderLimits {
-    const NONE: ProviderLimits = ProviderLimits {
+    pub(crate) const NONE: ProviderLimits = ProviderLimits {
         properties: None,
         depth: None,
         enum_values: None,
@@ -426,147 +469,15 @@ impl Profile {
     }
 }
 
-/// MCP: `inputSchema` is any JSON Schema (2020-12 by default); everything is kept.
-pub const MCP: Profile = Profile::keep_all("mcp");
-
-/// LangChain's JSON-schema-as-tool dict: everything is kept. LangChain does not read the
-/// schema: `convert_to_openai_function` (langchain_core `utils/function_calling.py`, checked
-/// 2026-11) takes `title` as the name and `description` as the description and hands the rest
-/// on as the `parameters` of whichever chat model the tool is bound to, so no keyword can be
-/// said to be lost here; the model's own format decides that on the next conversion.
-pub const LANGCHAIN: Profile = Profile::keep_all("langchain");
-
-/// OpenAI Chat Completions and Responses, non-strict. The API reads JSON Schema 2020-12 in
-/// `parameters` (older forms, and OpenAPI's `nullable` from a Gemini source, are rewritten by
-/// the dialect pass); `$schema`, `$id` and `$comment` carry nothing for the model and are
-/// dropped.
-pub const OPENAI: Profile = Profile::keep_all("openai")
-    .without(SchemaFeature::TupleItems)
-    .with(Keyword::Nullable, Action::Rewrite)
-    .with(Keyword::AdditionalItems, Action::Rewrite)
-    .with(Keyword::Schema, Action::Drop)
-    .with(Keyword::Id, Action::Drop)
-    .with(Keyword::Comment, Action::Drop)
-    .names(OPENAI_NAMES, None);
-
-/// OpenAI function names: `FunctionObject.name` in the API reference
-/// (platform.openai.com/docs/api-reference/chat/create, checked 2026-11).
-pub const OPENAI_NAMES: NameRule = NameRule {
-    extra: "-",
-    max: 64,
-    letter_first: false,
-    pattern: "^[a-zA-Z0-9_-]{1,64}$",
-    source: "OpenAI API reference, function name (checked 2026-11)",
-};
-
-const OPENAI_STRICT_SOURCE: &str =
-    "OpenAI Structured Outputs, supported schemas: objects have limitations (checked 2026-11)";
-
-/// OpenAI with `strict: true` (Structured Outputs): a subset of JSON Schema. Every object
-/// closed with `additionalProperties: false` and every property required (the strict pass
-/// does both); `oneOf` as `anyOf`, `allOf` merged; nine formats; string length, object-size and
-/// array-content keywords, `default` and the conditionals described; no root `anyOf`.
-pub const OPENAI_STRICT: Profile = strict_common(OPENAI)
-    .strict(StrictRules { all_required: true, recursion: true })
-    .no_ref_siblings()
-    .formats(&[
-        "date-time",
-        "time",
-        "date",
-        "duration",
-        "email",
-        "hostname",
-        "ipv4",
-        "ipv6",
-        "uuid",
-    ])
-    .limits(ProviderLimits {
-        properties: Some(Limit { max: 5_000, source: OPENAI_STRICT_SOURCE }),
-        depth: Some(Limit { max: 10, source: OPENAI_STRICT_SOURCE }),
-        enum_values: Some(Limit { max: 1_000, source: OPENAI_STRICT_SOURCE }),
-        schema_chars: Some(Limit { max: 120_000, source: OPENAI_STRICT_SOURCE }),
-        ..ProviderLimits::NONE
-    });
-
-/// Anthropic, non-strict: `input_schema` is JSON Schema 2020-12; everything is kept, older
-/// forms (tuple `items`) are rewritten into their 2020-12 equivalents. The root may not be a
-/// combinator ("input_schema does not support oneOf, allOf, or anyOf at the top level").
-pub const ANTHROPIC: Profile = Profile::keep_all("anthropic")
-    .without(SchemaFeature::TupleItems)
-    .with(Keyword::Nullable, Action::Rewrite)
-    .with(Keyword::AdditionalItems, Action::Rewrite)
-    .root_forbids(ROOT_COMBINATORS)
-    .names(ANTHROPIC_NAMES, Some(ANTHROPIC_KEYS))
-    .limits(ANTHROPIC_LIMITS);
-
-/// Anthropic tool names: `tools[].name` in the Messages API reference
-/// (docs.anthropic.com/en/api/messages, checked 2026-11).
-pub const ANTHROPIC_NAMES: NameRule = NameRule {
-    extra: "-",
-    max: 128,
-    letter_first: false,
-    pattern: "^[a-zA-Z0-9_-]{1,128}$",
-    source: "Anthropic Messages API, tool name (checked 2026-11)",
-};
-
-/// Anthropic property keys in `input_schema` (the API's validation error for
-/// `properties` keys, checked 2026-11).
-pub const ANTHROPIC_KEYS: NameRule = NameRule {
-    extra: ".-",
-    max: 64,
-    letter_first: false,
-    pattern: "^[a-zA-Z0-9_.-]{1,64}$",
-    source: "Anthropic Messages API, input_schema property keys (checked 2026-11)",
-};
-
-const ANTHROPIC_STRICT_SOURCE: &str =
-    "Anthropic structured outputs, JSON Schema limitations of strict tool use (checked 2026-11)";
-
-const ANTHROPIC_LIMITS: ProviderLimits = ProviderLimits {
-    strict_tools: Some(Limit { max: 20, source: ANTHROPIC_STRICT_SOURCE }),
-    optional_params: Some(Limit { max: 24, source: ANTHROPIC_STRICT_SOURCE }),
-    union_params: Some(Limit { max: 16, source: ANTHROPIC_STRICT_SOURCE }),
-    cache_breakpoints: Some(Limit {
-        max: 4,
-        source: "Anthropic prompt caching: at most 4 cache_control breakpoints (checked 2026-11)",
-    }),
-    ..ProviderLimits::NONE
-};
-
-/// Anthropic with `strict: true`: every object closed, no all-required rule, ten formats,
-/// `minItems` 0 or 1, numeric and length bounds described, no recursion.
-pub const ANTHROPIC_STRICT: Profile = strict_common(ANTHROPIC)
-    .strict(StrictRules { all_required: false, recursion: false })
-    .formats(&[
-        "date-time",
-        "time",
-        "date",
-        "duration",
-        "email",
-        "hostname",
-        "uri",
-        "ipv4",
-        "ipv6",
-        "uuid",
-    ])
-    .min_items_at_most(1)
-    .with(Keyword::MaxItems, Action::Describe)
-    .with(Keyword::Minimum, Action::Describe)
-    .with(Keyword::Maximum, Action::Describe)
-    .with(Keyword::ExclusiveMinimum, Action::Describe)
-    .with(Keyword::ExclusiveMaximum, Action::Describe)
-    .with(Keyword::MultipleOf, Action::Describe)
-    .with(Keyword::Schema, Action::Drop)
-    .with(Keyword::Id, Action::Drop)
-    .with(Keyword::Comment, Action::Drop);
-
-const ROOT_COMBINATORS: FeatureSet =
+/// The combinators a root may not be for the providers that forbid them (Anthropic, and both
+/// strict modes).
+pub(crate) const ROOT_COMBINATORS: FeatureSet =
     FeatureSet::of(&[SchemaFeature::AnyOf, SchemaFeature::OneOf, SchemaFeature::AllOf]);
 
 /// What both strict modes lack: the keywords outside the Structured Outputs subset. `oneOf`
 /// becomes `anyOf` (disjoint branches keep their meaning), `allOf` is merged, the rest is
 /// described so the model still reads it, and annotations with no effect are dropped.
-const fn strict_common(p: Profile) -> Profile {
+pub(crate) const fn strict_common(p: Profile) -> Profile {
     p.root_forbids(ROOT_COMBINATORS)
         .with(Keyword::OneOf, Action::Rewrite)
         .with(Keyword::AllOf, Action::Rewrite)
@@ -609,154 +520,15 @@ const fn strict_common(p: Profile) -> Profile {
         .with(Keyword::Unknown, Action::Drop)
 }
 
-/// Gemini function names: `FunctionDeclaration.name` (ai.google.dev/api/caching, checked
-/// 2026-11): a letter or `_` first, then letters, digits, `_`, `.`, `:` and `-`.
-pub const GEMINI_NAMES: NameRule = NameRule {
-    extra: ".:-",
-    max: 128,
-    letter_first: true,
-    pattern: "^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$",
-    source: "Gemini API FunctionDeclaration name (checked 2026-11)",
-};
-
-/// Gemini `parameters`: the OpenAPI 3.0 subset of the `Schema` object. Kept: type, format
-/// (`enum`, `date-time`), title, description, nullable, enum (strings), items, min/maxItems,
-/// properties, required, min/maxProperties, min/maxLength, pattern, minimum, maximum,
-/// example, default, anyOf, propertyOrdering. One type per node, no boolean schemas, no refs.
-pub const GEMINI: Profile = gemini_common(Profile::keep_all("gemini"))
-    .rejecting_unlisted()
-    .without(SchemaFeature::TypeArray)
-    .without(SchemaFeature::BooleanSchema)
-    .string_enums_only()
-    .formats(&["enum", "date-time"])
-    .with(Keyword::Const, Action::Rewrite)
-    .with(Keyword::Enum, Action::Rewrite)
-    .with(Keyword::AdditionalProperties, Action::Drop)
-    .with(Keyword::Id, Action::Drop)
-    .with(Keyword::Anchor, Action::Drop)
-    .with(Keyword::Ref, Action::Rewrite)
-    .with(Keyword::Defs, Action::Rewrite)
-    .with(Keyword::Definitions, Action::Rewrite)
-    .with(Keyword::PrefixItems, Action::Describe)
-    .with(Keyword::ExclusiveMinimum, Action::Describe)
-    .with(Keyword::ExclusiveMaximum, Action::Describe)
-    .with(Keyword::MultipleOf, Action::Describe)
-    .with(Keyword::OneOf, Action::Rewrite)
-    .with(Keyword::Examples, Action::Drop);
-
-/// Gemini `parametersJsonSchema` (Gemini 2.5+): JSON Schema with `$ref`/`$defs`, `anyOf`,
-/// `oneOf`, type arrays, `minimum`/`maximum`, `additionalProperties`, `prefixItems`; string
-/// length, pattern, exclusive bounds and `default` go to the description.
-pub const GEMINI_JSON: Profile = gemini_common(Profile::keep_all("gemini-json"))
-    .no_ref_siblings()
-    .with(Keyword::Const, Action::Rewrite)
-    .with(Keyword::Nullable, Action::Rewrite)
-    .with(Keyword::Default, Action::Describe)
-    .with(Keyword::Pattern, Action::Describe)
-    .with(Keyword::MinLength, Action::Describe)
-    .with(Keyword::MaxLength, Action::Describe)
-    .with(Keyword::MinProperties, Action::Describe)
-    .with(Keyword::MaxProperties, Action::Describe)
-    .with(Keyword::ExclusiveMinimum, Action::Describe)
-    .with(Keyword::ExclusiveMaximum, Action::Describe)
-    .with(Keyword::MultipleOf, Action::Describe)
-    .with(Keyword::Examples, Action::Drop)
-    .with(Keyword::Example, Action::Drop);
-
-/// What both Gemini fields lack: conditionals, `not`, the 2019+ applicators, annotations with
-/// no place, unknown keywords. `allOf` is merged where it merges cleanly.
-const fn gemini_common(p: Profile) -> Profile {
-    p.names(GEMINI_NAMES, None)
-        .without(SchemaFeature::TupleItems)
-        .with(Keyword::AdditionalItems, Action::Rewrite)
-        .with(Keyword::AllOf, Action::Rewrite)
-        .with(Keyword::Schema, Action::Drop)
-        .with(Keyword::Comment, Action::Drop)
-        .with(Keyword::Vocabulary, Action::Drop)
-        .with(Keyword::DynamicAnchor, Action::Drop)
-        .with(Keyword::RecursiveAnchor, Action::Drop)
-        .with(Keyword::Deprecated, Action::Drop)
-        .with(Keyword::ReadOnly, Action::Drop)
-        .with(Keyword::WriteOnly, Action::Drop)
-        .with(Keyword::ContentEncoding, Action::Drop)
-        .with(Keyword::ContentMediaType, Action::Drop)
-        .with(Keyword::Unknown, Action::Drop)
-        .with(Keyword::Not, Action::Describe)
-        .with(Keyword::If, Action::Describe)
-        .with(Keyword::Then, Action::Describe)
-        .with(Keyword::Else, Action::Describe)
-        .with(Keyword::Contains, Action::Describe)
-        .with(Keyword::MinContains, Action::Describe)
-        .with(Keyword::MaxContains, Action::Describe)
-        .with(Keyword::UniqueItems, Action::Describe)
-        .with(Keyword::PatternProperties, Action::Describe)
-        .with(Keyword::PropertyNames, Action::Describe)
-        .with(Keyword::DependentRequired, Action::Describe)
-        .with(Keyword::DependentSchemas, Action::Describe)
-        .with(Keyword::Dependencies, Action::Describe)
-        .with(Keyword::UnevaluatedItems, Action::Describe)
-        .with(Keyword::UnevaluatedProperties, Action::Describe)
-        .with(Keyword::ContentSchema, Action::Describe)
-        .with(Keyword::DynamicRef, Action::Describe)
-        .with(Keyword::RecursiveRef, Action::Describe)
-}
-
-// The Go toolfoundation library's support matrix, for callers migrating from it.
+// The Go toolfoundation library's support matrix, for callers migrating from it: each format
+// keeps its entry in its own rules (`formats/<name>/rules.rs`); this builds one from a base.
 //
-// Source: github.com/jonwraymond/toolfoundation, package `adapter` (read 2026-11):
-// `openai.go` (`openAIFeatures`), `anthropic.go` (`anthropicFeatures`), `gemini.go`
-// (`geminiFeatures`), `mcp.go` (`SupportsFeature` returns true for every feature). Each
+// Source: github.com/jonwraymond/toolfoundation, package `adapter` (read 2026-11): each
 // adapter's `FromCanonical` copies only the features it supports (`filter*Schema`) and
 // `registry.go` (`detectFeatureLoss`) emits one `FeatureLossWarning` per unsupported feature
 // used: drop semantics, never a rewrite or a description. Its `JSONSchema` models only the 28
 // features of `AllFeatures()` (plus `type`, `properties`, `required`, `items`, `description`),
-// so every other keyword is dropped too; here it is dropped *and* reported. The list
-// is the authority for the matrix; the Go tables agree with it.
-
-/// The features the Go library's OpenAI adapter supports (`openAIFeatures`).
-pub const TOOLFOUNDATION_OPENAI_FEATURES: FeatureSet = FeatureSet::of(&[
-    SchemaFeature::Enum,
-    SchemaFeature::Default,
-    SchemaFeature::AdditionalProperties,
-    SchemaFeature::Minimum,
-    SchemaFeature::Maximum,
-    SchemaFeature::MinLength,
-    SchemaFeature::MaxLength,
-    SchemaFeature::MultipleOf,
-    SchemaFeature::MinItems,
-    SchemaFeature::MaxItems,
-    SchemaFeature::MinProperties,
-    SchemaFeature::MaxProperties,
-    SchemaFeature::UniqueItems,
-    SchemaFeature::Const,
-]);
-
-/// The features the Go library's Anthropic adapter supports (`anthropicFeatures`): OpenAI's
-/// plus `anyOf`.
-pub const TOOLFOUNDATION_ANTHROPIC_FEATURES: FeatureSet =
-    TOOLFOUNDATION_OPENAI_FEATURES.union(FeatureSet::of(&[SchemaFeature::AnyOf]));
-
-/// The features the Go library's Gemini adapter supports (`geminiFeatures`).
-pub const TOOLFOUNDATION_GEMINI_FEATURES: FeatureSet = FeatureSet::of(&[
-    SchemaFeature::Ref,
-    SchemaFeature::Defs,
-    SchemaFeature::AnyOf,
-    SchemaFeature::Pattern,
-    SchemaFeature::Format,
-    SchemaFeature::AdditionalProperties,
-    SchemaFeature::Minimum,
-    SchemaFeature::Maximum,
-    SchemaFeature::MinLength,
-    SchemaFeature::MaxLength,
-    SchemaFeature::MinItems,
-    SchemaFeature::MaxItems,
-    SchemaFeature::MinProperties,
-    SchemaFeature::MaxProperties,
-    SchemaFeature::Enum,
-    SchemaFeature::Default,
-    SchemaFeature::Title,
-    SchemaFeature::Nullable,
-]);
+// so every other keyword is dropped too; here it is dropped *and* reported.
 
 /// `base` held to the Go library's matrix: every keyword whose feature is in `supported` is
 /// kept, every other keyword with a feature (the rest of the 28, everything the Go
@@ -764,7 +536,7 @@ pub const TOOLFOUNDATION_GEMINI_FEATURES: FeatureSet = FeatureSet::of(&[
 /// feature bit (`type`, `properties`, `items`, `required`, `description`) and the format's
 /// structural rules (root object, names, Gemini's one type per node) stay as `base` has them.
 #[allow(clippy::indexing_slicing, reason = "const fn loop, `i` below the length")]
-const fn toolfoundation(base: Profile, supported: FeatureSet) -> Profile {
+pub(crate) const fn toolfoundation(base: Profile, supported: FeatureSet) -> Profile {
     let mut p = base.annotation_drops_warn();
     let mut i = 0;
     while i < Keyword::ALL.len() {
@@ -777,57 +549,27 @@ const fn toolfoundation(base: Profile, supported: FeatureSet) -> Profile {
     p.with(Keyword::Unknown, Action::Drop)
 }
 
-/// MCP under the toolfoundation profile: the Go MCP adapter supports every feature, so this
-/// is the MCP profile (everything kept).
-pub const TOOLFOUNDATION_MCP: Profile = MCP.named("mcp (toolfoundation)");
-
-/// OpenAI Chat Completions (and Responses) under the toolfoundation profile.
-pub const TOOLFOUNDATION_OPENAI: Profile =
-    toolfoundation(OPENAI, TOOLFOUNDATION_OPENAI_FEATURES).named("openai (toolfoundation)");
-
-/// Anthropic under the toolfoundation profile.
-pub const TOOLFOUNDATION_ANTHROPIC: Profile =
-    toolfoundation(ANTHROPIC, TOOLFOUNDATION_ANTHROPIC_FEATURES)
-        .named("anthropic (toolfoundation)");
-
-/// Gemini `parameters` under the toolfoundation profile. It keeps what the Go adapter keeps,
-/// `$ref`, `$defs` and `additionalProperties` included, which Gemini's `parameters` subset
-/// does not document (the default Gemini profile inlines or drops them); and, as the Go
-/// adapter keeps the boolean `additionalProperties: false`, boolean schemas.
-pub const TOOLFOUNDATION_GEMINI: Profile = toolfoundation(GEMINI, TOOLFOUNDATION_GEMINI_FEATURES)
-    .with_construct(SchemaFeature::BooleanSchema)
-    .named("gemini (toolfoundation)");
-
-/// Gemini `parametersJsonSchema` under the toolfoundation profile: the Go library has one
-/// Gemini adapter, so its matrix, on the JSON Schema field.
-pub const TOOLFOUNDATION_GEMINI_JSON: Profile =
-    toolfoundation(GEMINI_JSON, TOOLFOUNDATION_GEMINI_FEATURES)
-        .named("gemini-json (toolfoundation)");
-
-/// LangChain under the toolfoundation profile: the Go library has no LangChain adapter; the
-/// nearest is its MCP adapter, which passes the schema on whole, as LangChain does, so this
-/// is the LangChain profile (everything kept).
-pub const TOOLFOUNDATION_LANGCHAIN: Profile = LANGCHAIN.named("langchain (toolfoundation)");
-
-/// The toolfoundation profile for the built-in format `format`, or `None` for a format it has
-/// no entry for (`openapi`, which is not a target, and formats registered by the caller).
-/// `openai-responses` shares OpenAI's entry (the Go OpenAI adapter covers function tools),
-/// `gemini-json` Gemini's, `langchain` MCP's (see [`TOOLFOUNDATION_LANGCHAIN`]).
-pub fn toolfoundation_profile(format: &str) -> Option<&'static Profile> {
-    Some(match format {
-        "mcp" => &TOOLFOUNDATION_MCP,
-        "openai" | "openai-responses" => &TOOLFOUNDATION_OPENAI,
-        "anthropic" => &TOOLFOUNDATION_ANTHROPIC,
-        "gemini" => &TOOLFOUNDATION_GEMINI,
-        "gemini-json" => &TOOLFOUNDATION_GEMINI_JSON,
-        "langchain" => &TOOLFOUNDATION_LANGCHAIN,
-        _ => return None,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::builtin;
+    use crate::formats::rules::{anthropic, gemini, langchain, mcp, openai};
+
+    const MCP: Profile = mcp::PROFILE;
+    const OPENAI: Profile = openai::PROFILE;
+    const ANTHROPIC: Profile = anthropic::PROFILE;
+    const GEMINI: Profile = gemini::PROFILE;
+    const GEMINI_JSON: Profile = gemini::JSON_PROFILE;
+    const LANGCHAIN: Profile = langchain::PROFILE;
+    const TOOLFOUNDATION_OPENAI: Profile = openai::TOOLFOUNDATION;
+    const TOOLFOUNDATION_ANTHROPIC: Profile = anthropic::TOOLFOUNDATION;
+    const TOOLFOUNDATION_GEMINI: Profile = gemini::TOOLFOUNDATION;
+    const TOOLFOUNDATION_GEMINI_JSON: Profile = gemini::TOOLFOUNDATION_JSON;
+    const TOOLFOUNDATION_MCP: Profile = mcp::TOOLFOUNDATION;
+
+    fn toolfoundation_profile(format: &str) -> Option<&'static Profile> {
+        builtin(format).and_then(|f| f.info().toolfoundation)
+    }
 
     #[test]
     fn openai_drops_only_non_semantic_keywords() {
@@ -910,7 +652,7 @@ mod tests {
         assert!(!TOOLFOUNDATION_GEMINI.supports_feature(SchemaFeature::TypeArray));
         assert_eq!(TOOLFOUNDATION_MCP.features(), FeatureSet::all());
         assert!(toolfoundation_profile("openapi").is_none());
-        assert_eq!(toolfoundation_profile("openai-responses"), Some(&TOOLFOUNDATION_OPENAI));
+        assert_eq!(toolfoundation_profile("openai-responses"), Some(&openai::TOOLFOUNDATION));
     }
 
     #[test]

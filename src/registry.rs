@@ -7,9 +7,7 @@ use std::sync::{Arc, RwLock};
 use crate::adapter::Adapter;
 use crate::convert::{Conversion, Converter};
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::formats::{
-    Anthropic, Gemini, GeminiJson, LangChain, Mcp, OpenAi, OpenAiResponses, OpenApi,
-};
+use crate::formats::builtins;
 use crate::options::Options;
 use crate::owned::{CanonicalTool, report_unwritten, write_mcp_tools};
 
@@ -22,18 +20,8 @@ pub struct Registry {
 impl Default for Registry {
     fn default() -> Self {
         let registry = Registry::new();
-        let builtins: [Arc<dyn Adapter>; 8] = [
-            Arc::new(Mcp),
-            Arc::new(OpenAi),
-            Arc::new(OpenAiResponses),
-            Arc::new(Anthropic),
-            Arc::new(Gemini),
-            Arc::new(GeminiJson),
-            Arc::new(LangChain),
-            Arc::new(OpenApi::new()),
-        ];
-        for adapter in builtins {
-            let _ = registry.register_arc(adapter);
+        for &adapter in builtins() {
+            let _ = registry.register(adapter);
         }
         registry
     }

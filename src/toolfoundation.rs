@@ -1,7 +1,7 @@
 //! The Go `toolfoundation` library's support matrix, for callers migrating from it.
 //!
-//! The profiles themselves are data in the profile tables (`profile.rs`), next to the default
-//! ones; this module names them and answers the Go library's `SupportsFeature` question per
+//! The profiles themselves are data in each format's rules (`formats/<name>/rules.rs`), next
+//! to the default ones; this module names them and answers the Go library's `SupportsFeature` question per
 //! format. Select them for a conversion with [`crate::ProfileSet::ToolFoundation`] (CLI
 //! `--profile toolfoundation`). `docs/toolfoundation.md` has the matrix and how the
 //! conversions differ from the Go library's (report order, escaped pointers, completeness).
@@ -17,14 +17,19 @@
 //! ```
 
 use crate::ir::SchemaFeature;
-use crate::profile::{Profile, toolfoundation_profile};
+use crate::profile::Profile;
 
-pub use crate::profile::{
-    TOOLFOUNDATION_ANTHROPIC as ANTHROPIC, TOOLFOUNDATION_ANTHROPIC_FEATURES as ANTHROPIC_FEATURES,
-    TOOLFOUNDATION_GEMINI as GEMINI, TOOLFOUNDATION_GEMINI_FEATURES as GEMINI_FEATURES,
-    TOOLFOUNDATION_GEMINI_JSON as GEMINI_JSON, TOOLFOUNDATION_LANGCHAIN as LANGCHAIN,
-    TOOLFOUNDATION_MCP as MCP, TOOLFOUNDATION_OPENAI as OPENAI,
-    TOOLFOUNDATION_OPENAI_FEATURES as OPENAI_FEATURES,
+pub use crate::formats::rules::anthropic::{
+    TOOLFOUNDATION as ANTHROPIC, TOOLFOUNDATION_FEATURES as ANTHROPIC_FEATURES,
+};
+pub use crate::formats::rules::gemini::{
+    TOOLFOUNDATION as GEMINI, TOOLFOUNDATION_FEATURES as GEMINI_FEATURES,
+    TOOLFOUNDATION_JSON as GEMINI_JSON,
+};
+pub use crate::formats::rules::langchain::TOOLFOUNDATION as LANGCHAIN;
+pub use crate::formats::rules::mcp::TOOLFOUNDATION as MCP;
+pub use crate::formats::rules::openai::{
+    TOOLFOUNDATION as OPENAI, TOOLFOUNDATION_FEATURES as OPENAI_FEATURES,
 };
 
 /// The 28 features of the Go library (`AllFeatures()`), in its order: the first 28 of
@@ -36,7 +41,7 @@ pub fn go_features() -> &'static [SchemaFeature] {
 /// The toolfoundation profile for `format` (a built-in format name), or `None` when it has
 /// no entry for it.
 pub fn profile(format: &str) -> Option<&'static Profile> {
-    toolfoundation_profile(format)
+    crate::formats::builtin(format).and_then(|f| f.info().toolfoundation)
 }
 
 /// What the Go library's adapter for `format` answers to `SupportsFeature(feature)`: whether

@@ -60,7 +60,7 @@ fn differential_seeds_keep_their_verdicts() {
             json!({"name": "t", "inputSchema": {"type": "object", "properties": {"x": schema}}});
         let instance = json!({"x": instance});
         // Every target, not only the one the first byte picks.
-        for to in names.iter().filter(|n| registry.get(n).is_some_and(|a| a.can_write())) {
+        for to in names.iter().filter(|n| registry.get(n).is_some_and(|a| a.info().writes)) {
             let c = registry
                 .convert(&serde_json::to_vec(&tool).expect("json"), "mcp", to)
                 .expect("converts");

@@ -13,7 +13,7 @@ fn tool(schema: &str) -> Vec<u8> {
 fn every_target(input: &[u8]) -> Result<usize, tooladapter::ConversionError> {
     let r = Registry::default();
     let mut largest = 0;
-    for to in r.list().into_iter().filter(|n| r.get(n).is_some_and(|a| a.can_write())) {
+    for to in r.list().into_iter().filter(|n| r.get(n).is_some_and(|a| a.info().writes)) {
         largest = largest.max(r.convert(input, "mcp", &to)?.output().len());
     }
     Ok(largest)

@@ -351,9 +351,9 @@ fn a_rename_points_at_the_title() {
 fn langchain_is_a_registered_keep_all_format() {
     let r = Registry::default();
     let adapter = r.get("langchain").expect("registered");
-    assert!(tooladapter::SchemaFeature::ALL.iter().all(|f| adapter.supports_feature(*f)));
-    assert_eq!(adapter.catalog_key(), "");
-    assert!(adapter.tool_is_schema());
+    assert!(tooladapter::SchemaFeature::ALL.iter().all(|f| adapter.info().supports_feature(*f)));
+    assert_eq!(adapter.info().catalog_key, "");
+    assert!(adapter.info().tool_is_schema);
 }
 
 #[test]

@@ -815,7 +815,7 @@ fn many_clashes_and_references_are_handled_in_one_pass_each() {
 fn openapi_is_import_only_and_every_target_takes_the_tools() {
     let r = Registry::default();
     let openapi = r.get("openapi").unwrap();
-    assert!(openapi.can_read() && !openapi.can_write() && openapi.imports());
+    assert!(openapi.info().reads && !openapi.info().writes && openapi.info().imports);
     let bytes = std::fs::read("tests/data/openapi/store.json").unwrap();
     let e = r.convert(&bytes, "mcp", "openapi").unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::Unsupported));

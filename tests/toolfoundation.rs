@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use tooladapter::formats::Mcp;
 use tooladapter::ir::Tool;
 use tooladapter::{
-    Adapter, At, Code, Conversion, EmitContext, ErrorKind, Lowerer, Options, Path, Profile,
+    Adapter, At, Code, Conversion, EmitContext, ErrorKind, FormatInfo, Lowerer, Options, Path,
     ProfileSet, Registry, SchemaFeature, Severity, Strict, Writer, toolfoundation,
 };
 
@@ -103,7 +103,7 @@ fn the_matrix_is_the_go_librarys() {
     assert_eq!(toolfoundation::supports_feature("openapi", SchemaFeature::Ref), None);
     // The default profiles answer differently: OpenAI keeps `pattern`.
     let openai = Registry::default().get("openai").expect("openai");
-    assert!(openai.supports_feature(SchemaFeature::Pattern));
+    assert!(openai.info().supports_feature(SchemaFeature::Pattern));
 }
 
 /// A property schema using `name` (and little else), for the conversion matrix.
@@ -405,13 +405,12 @@ fn there_is_no_strict_mode() {
 /// A format the toolfoundation set has no entry for: MCP under another name.
 struct Custom;
 
-impl Adapter for Custom {
-    fn name(&self) -> &str {
-        "custom"
-    }
+/// MCP's facts under another name: a custom format builds its own from the defaults.
+const CUSTOM: FormatInfo = FormatInfo::new("custom", &tooladapter::formats::rules::mcp::PROFILE);
 
-    fn profile(&self) -> &Profile {
-        Mcp.profile()
+impl Adapter for Custom {
+    fn info(&self) -> &FormatInfo {
+        &CUSTOM
     }
 
     fn lower_tool<'a>(

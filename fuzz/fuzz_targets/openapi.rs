@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
     let targets: Vec<String> = registry
         .list()
         .into_iter()
-        .filter(|n| registry.get(n).is_some_and(|a| a.can_write()))
+        .filter(|n| registry.get(n).is_some_and(|a| a.info().writes))
         .collect();
     let pick = usize::from(pick);
     let Some(to) = targets.get(pick % targets.len()).and_then(|n| registry.get(n)) else {

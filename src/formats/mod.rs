@@ -1,7 +1,12 @@
-//! The built-in formats. Each file is one format's envelope: how a tool is read and written.
-//! Schemas are lowered and emitted by shared code; see `lower` and `emit`.
+//! The built-in formats, one folder each: its reader and writer (`mod.rs`) and its facts and
+//! provider rules as data (`rules.rs`: the [`FormatInfo`], the keyword tables, name rules and
+//! limits, each with its source). [`builtins`] lists them once for everyone who needs every
+//! format: the registry, the CLI, the toolfoundation table and the tests. Schemas are lowered
+//! and emitted by shared code (`lower`, `emit`); `envelope` holds the envelope code the
+//! formats share.
 
 mod anthropic;
+mod envelope;
 mod gemini;
 mod langchain;
 mod mcp;
@@ -15,175 +20,50 @@ pub use mcp::Mcp;
 pub use openai::{OpenAi, OpenAiResponses};
 pub use openapi::OpenApi;
 
-use crate::emit::Writer;
-use crate::error::{ConversionError, ErrorKind};
-use crate::ir::{Json, Role, Schema, Tool, ToolMember};
-use crate::lower::{At, Kind, Lowerer, SMALL, Seen};
-use crate::pointer::{Path, Seg};
+/// Each format's facts and provider rules, as data.
+pub mod rules {
+    pub use super::anthropic::rules as anthropic;
+    pub use super::gemini::rules as gemini;
+    pub use super::langchain::rules as langchain;
+    pub use super::mcp::rules as mcp;
+    pub use super::openai::rules as openai;
+    pub use super::openapi::rules as openapi;
+}
 
-/// A tool with no members yet; envelope readers fill it in.
-pub(crate) const EMPTY_TOOL: Tool<'static> = Tool {
-    name: "",
-    description: None,
-    input: None,
-    output: None,
-    strict: None,
-    members: &[],
-    opaque: None,
-    openapi_schema: false,
-    members_pointer: "",
-    input_pointer: "",
-    at: 0,
-    source_name: None,
-    remapped: false,
-    valid_keys: None,
-    strict_closed: false,
+pub(crate) use envelope::{
+    EMPTY_OBJECT_SCHEMA, EMPTY_TOOL, lower_envelope, lower_opaque, open_with_name_description,
+    write_input, write_members, write_name_description, write_object_catalog, wrong,
 };
 
-/// The empty object schema written where a target requires an input schema the source lacked.
-pub(crate) const EMPTY_OBJECT_SCHEMA: &str = r#"{"type":"object","properties":{}}"#;
+use crate::adapter::{Adapter, FormatInfo};
+use crate::lower::{At, Lowerer};
 
-/// Reads the members of the tool object at `at`, classifying each key with `role`. Fills the
-/// typed fields (name, description, schemas, strict) and keeps every member in source order.
-/// Inlined into each format's reader: left to itself the compiler inlines it or not as
-/// unrelated code changes, and out of line it costs ~50 instructions a tool.
-#[inline]
-pub(crate) fn lower_envelope<'a>(
-    lw: &mut Lowerer<'a, '_>,
-    at: At,
-    path: &Path<'_>,
-    role: impl Fn(&str) -> Role,
-) -> Result<Tool<'a>, ConversionError> {
-    if lw.kind(at) != Kind::Object {
-        return Err(wrong(lw, path, "tool", "an object", at));
-    }
-    let depth = path.depth() + 1;
-    lw.check_depth(depth, path)?;
-    let len = lw.object_len(at);
-    if len > SMALL {
-        lw.check_duplicates(at, path)?;
-    }
-    let (tool, name) = match envelope_members(lw, at, len, path, depth, role) {
-        Ok(read) => read,
-        Err(e) => return Err(lw.prefer_duplicate(at, path, e)),
-    };
-    match name {
-        Some(n) => Ok(Tool { name: n, ..tool }),
-        None => {
-            Err(lw
-                .error(path, ErrorKind::MissingMember { member: "name", hint: shape_hint(lw, at) }))
-        }
-    }
+static MCP: Mcp = Mcp;
+static OPENAI: OpenAi = OpenAi;
+static OPENAI_RESPONSES: OpenAiResponses = OpenAiResponses;
+static ANTHROPIC: Anthropic = Anthropic;
+static GEMINI: Gemini = Gemini;
+static GEMINI_JSON: GeminiJson = GeminiJson;
+static LANGCHAIN: LangChain = LangChain;
+static OPENAPI: OpenApi = OpenApi::new();
+
+static BUILTINS: [&dyn Adapter; 8] =
+    [&MCP, &OPENAI, &OPENAI_RESPONSES, &ANTHROPIC, &GEMINI, &GEMINI_JSON, &LANGCHAIN, &OPENAPI];
+
+/// Every built-in format, in the order the docs list them. Adding a format is a folder here
+/// and one line in this list.
+pub fn builtins() -> &'static [&'static dyn Adapter] {
+    &BUILTINS
 }
 
-/// The members of the tool object at `at` (`len` of them) and its name, if it has one. A
-/// small object's repeated keys are found on the way (see `Lowerer::schema`).
-fn envelope_members<'a>(
-    lw: &mut Lowerer<'a, '_>,
-    at: At,
-    len: usize,
-    path: &Path<'_>,
-    depth: usize,
-    role: impl Fn(&str) -> Role,
-) -> Result<(Tool<'a>, Option<&'a str>), ConversionError> {
-    let placeholder = ToolMember { key: "", role: Role::Meta, at: 0, value: Json::Null };
-    let members = lw.alloc_slice(len, placeholder, path)?;
-    let mut tool = Tool { at: at as u32, ..EMPTY_TOOL };
-    let mut name = None;
-    let mut seen = Seen::new();
-    let mut iter = lw.members(at);
-    for slot in members.iter_mut() {
-        let Some((key, key_at, v)) = iter.next() else { break };
-        if len <= SMALL && !seen.fresh(key) {
-            lw.check_duplicates(at, path)?;
-        }
-        let p = path.push(Seg::Key(key));
-        let mut r = role(key);
-        let mut value = Json::Null;
-        match r {
-            Role::Name => match lw.str(v) {
-                Some(s) => {
-                    name = Some(s);
-                    value = Json::String(s);
-                }
-                None => return Err(wrong(lw, &p, key, "a string", v)),
-            },
-            Role::Description => {
-                value = lw.json(v, &p, depth)?;
-                match value {
-                    Json::String(s) => tool.description = Some(s),
-                    Json::Null => {}
-                    _ => return Err(wrong(lw, &p, key, "a string or null", v)),
-                }
-            }
-            Role::Input | Role::Output if lw.kind(v) == Kind::Null => {
-                r = Role::Meta;
-            }
-            Role::Input => {
-                lw.begin_key_check();
-                lw.schema_into(v, &p, depth, tool.input.insert(Schema::bool(true, 0)))?;
-                tool.valid_keys = lw.key_check();
-            }
-            // A schema the target drops is passed over unread (anything else is still the
-            // error `schema` reports).
-            Role::Output
-                if matches!(lw.kind(v), Kind::Object | Kind::Bool)
-                    && lw.target_drops(&ToolMember { key, role: r, at: 0, value }) =>
-            {
-                lw.skip(v, &p)?;
-            }
-            Role::Output => {
-                lw.schema_into(v, &p, depth, tool.output.insert(Schema::bool(true, 0)))?;
-            }
-            Role::Strict => match lw.kind(v) {
-                Kind::Bool => {
-                    tool.strict = lw.bool(v);
-                    value = Json::Bool(lw.bool(v).unwrap_or_default());
-                }
-                Kind::Null => {}
-                _ => return Err(wrong(lw, &p, key, "a boolean", v)),
-            },
-            Role::Meta | Role::Outer | Role::Structure => {}
-        }
-        if matches!(r, Role::Meta | Role::Outer) {
-            if lw.target_drops(&ToolMember { key, role: r, at: 0, value }) {
-                lw.skip(v, &p)?;
-            } else {
-                value = lw.json(v, &p, depth)?;
-            }
-        }
-        *slot = ToolMember { key, role: r, at: key_at as u32, value };
-    }
-    tool.members = members;
-    Ok((tool, name))
+/// The built-in format called `name`.
+pub fn builtin(name: &str) -> Option<&'static dyn Adapter> {
+    BUILTINS.iter().copied().find(|a| a.name() == name)
 }
 
-/// A `WrongType` error: member `key` at `path` holds the value at `v`, not `expected`.
-#[cold]
-pub(crate) fn wrong(
-    lw: &Lowerer<'_, '_>,
-    path: &Path<'_>,
-    key: &str,
-    expected: &'static str,
-    v: At,
-) -> ConversionError {
-    lw.error(
-        path,
-        ErrorKind::WrongType { member: key.to_owned(), expected, found: lw.kind(v).as_str() },
-    )
-}
-
-/// A tool kept verbatim (a provider built-in such as `web_search`): named by its `name`, else
-/// its `type`.
-pub(crate) fn lower_opaque<'a>(
-    lw: &mut Lowerer<'a, '_>,
-    at: At,
-    path: &Path<'_>,
-) -> Result<Tool<'a>, ConversionError> {
-    let raw = lw.json(at, path, path.depth())?;
-    let name =
-        raw.get("name").and_then(Json::as_str).or_else(|| raw.get("type").and_then(Json::as_str));
-    Ok(Tool { name: name.unwrap_or(""), opaque: Some(raw), at: at as u32, ..EMPTY_TOOL })
+/// The facts of every built-in format, in [`builtins`] order.
+pub fn infos() -> impl Iterator<Item = &'static FormatInfo> {
+    BUILTINS.iter().map(|a| a.info())
 }
 
 /// Says which format a tool object looks like, to help when `--from` is wrong.
@@ -206,142 +86,4 @@ pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
         return String::new();
     };
     format!(" (the input looks like a `{guess}` tool; check --from)")
-}
-
-/// Writes the members of a same-format tool in source order, with the typed fields (which
-/// passes may have changed) in place of the raw ones. `outer` selects wrapper-level members.
-/// A non-empty `input_key` names the input schema's member (written last if the source had
-/// none); empty keeps the source's key.
-pub(crate) fn write_members(
-    tool: &Tool<'_>,
-    w: &mut Writer<'_>,
-    outer: bool,
-    input_key: &'static str,
-) {
-    let mut wrote_input = false;
-    let mut wrote_strict = false;
-    for m in tool.members {
-        if m.role == Role::Structure || (m.role == Role::Outer) != outer {
-            continue;
-        }
-        match m.role {
-            Role::Name => {
-                w.key(m.key);
-                w.string(tool.name);
-            }
-            Role::Input => {
-                if let Some(s) = &tool.input {
-                    w.key(if input_key.is_empty() { m.key } else { input_key });
-                    w.schema(s);
-                    wrote_input = true;
-                }
-            }
-            Role::Output => {
-                if let Some(s) = &tool.output {
-                    w.key(m.key);
-                    w.schema(s);
-                }
-            }
-            Role::Strict => {
-                if let Some(b) = tool.strict {
-                    w.key(m.key);
-                    w.bool(b);
-                    wrote_strict = true;
-                }
-            }
-            Role::Structure => {}
-            Role::Description | Role::Meta | Role::Outer => {
-                w.key(m.key);
-                w.json(&m.value);
-            }
-        }
-    }
-    if !outer && !wrote_input && !input_key.is_empty() {
-        write_input(tool.input.as_ref(), input_key, w);
-    }
-    // Strict mode set by the conversion on a tool whose source did not state it.
-    if let (false, false, Some(b)) = (outer, wrote_strict, tool.strict) {
-        w.key_plain("strict");
-        w.bool(b);
-    }
-}
-
-/// Writes `key: schema`, or the empty object schema when there is none. Inlined so that the
-/// key is a constant at each call and written without a `memcpy` call.
-#[inline(always)]
-pub(crate) fn write_input(schema: Option<&Schema<'_>>, key: &'static str, w: &mut Writer<'_>) {
-    w.key_plain(key);
-    match schema {
-        Some(s) => w.schema(s),
-        None => {
-            w.begin_object();
-            w.key_plain("type");
-            w.string_plain("object");
-            w.key_plain("properties");
-            w.begin_object();
-            w.end_object();
-            w.end_object();
-        }
-    }
-}
-
-/// Writes `name` and `description` (when there is one).
-pub(crate) fn write_name_description(tool: &Tool<'_>, w: &mut Writer<'_>) {
-    w.key_plain("name");
-    write_name_on(tool, w);
-}
-
-/// Opens the tool object with `name` and `description` (when there is one): compact output
-/// writes `{"name":` in one go.
-pub(crate) fn open_with_name_description(tool: &Tool<'_>, w: &mut Writer<'_>) {
-    if !w.open_fixed(r#"{"name":"#) {
-        w.begin_object();
-        w.key_plain("name");
-    }
-    write_name_on(tool, w);
-}
-
-/// [`write_name_description`] once `"name":` is written.
-#[inline(always)]
-fn write_name_on(tool: &Tool<'_>, w: &mut Writer<'_>) {
-    w.string(tool.name);
-    if let Some(d) = tool.description {
-        w.key_plain("description");
-        w.string(d);
-    }
-}
-
-/// Writes a catalog object `{key: [tools…]}`, with the source wrapper's other members in their
-/// places when the format is the same.
-pub(crate) fn write_object_catalog(
-    key: &str,
-    tools: &[Tool<'_>],
-    wrapper: &[crate::ir::Member<'_>],
-    mut write_tool: impl FnMut(&Tool<'_>, &mut Writer<'_>),
-    w: &mut Writer<'_>,
-) {
-    let mut write_tools = |w: &mut Writer<'_>| {
-        w.begin_array();
-        for tool in tools {
-            w.element();
-            write_tool(tool, w);
-        }
-        w.end_array();
-    };
-    w.begin_object();
-    let mut wrote_tools = false;
-    for m in wrapper {
-        w.key(m.key);
-        if m.key == key {
-            wrote_tools = true;
-            write_tools(w);
-        } else {
-            w.json(&m.value);
-        }
-    }
-    if !wrote_tools {
-        w.key(key);
-        write_tools(w);
-    }
-    w.end_object();
 }

@@ -30,21 +30,17 @@
 //! parameters named `Accept`, `Content-Type` or `Authorization` are ignored), Request Body,
 //! Media Type, Reference and Schema objects; 3.0.3 §4.7.24 for `nullable`.
 
+pub mod rules;
 mod translate;
 
-use crate::adapter::{Adapter, EmitContext, Imported};
+use crate::adapter::{Adapter, EmitContext, FormatInfo, Imported};
 use crate::emit::Writer;
 use crate::error::ConversionError;
 use crate::ir::{Role, Tool};
 use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
-use crate::profile::Profile;
 
 use super::{Mcp, lower_envelope};
-
-/// What an OpenAPI 3.1 schema holds: JSON Schema 2020-12, every keyword (3.0 schemas are
-/// read into it by the dialect pass).
-const PROFILE: Profile = Profile::keep_all("openapi");
 
 /// The member of a translated tool that marks its schemas as OpenAPI 3.0 Schema Objects.
 const DIALECT: &str = "dialect";
@@ -76,8 +72,8 @@ pub struct OpenApi {
 
 impl OpenApi {
     /// Every operation of the document.
-    pub fn new() -> OpenApi {
-        OpenApi::default()
+    pub const fn new() -> OpenApi {
+        OpenApi { operations: Vec::new() }
     }
 
     /// Keeps only the operations whose `operationId` (or, without one, the derived
@@ -96,20 +92,8 @@ impl OpenApi {
 }
 
 impl Adapter for OpenApi {
-    fn name(&self) -> &str {
-        "openapi"
-    }
-
-    fn profile(&self) -> &Profile {
-        &PROFILE
-    }
-
-    fn can_write(&self) -> bool {
-        false
-    }
-
-    fn imports(&self) -> bool {
-        true
+    fn info(&self) -> &FormatInfo {
+        &rules::INFO
     }
 
     fn import(&self, lw: &mut Lowerer<'_, '_>, out: &mut Imported) -> Result<(), ConversionError> {
@@ -134,7 +118,7 @@ impl Adapter for OpenApi {
         Ok(tool)
     }
 
-    /// Never called: the format cannot be written ([`Adapter::can_write`] is false). Writes
+    /// Never called: the format cannot be written ([`FormatInfo::writes`] is false). Writes
     /// the tool as MCP would, should a caller invoke it directly.
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
         Mcp.write_tool(tool, cx, w);

@@ -16,7 +16,7 @@ pub use features::{FeatureSet, SchemaFeature};
 pub use json::{Json, Member};
 pub use keyword::Keyword;
 pub use schema::{Entry, JsonType, Prop, Schema, Types, Value};
-pub use tool::{Role, Tool, ToolMember};
+pub use tool::{MemberKeeps, Role, Tool, ToolMember};
 
 // Arena memory is released by `Bump::reset` without running destructors; a node that needed
 // `Drop` would leak. These fail the build instead.

@@ -40,6 +40,35 @@ pub struct ToolMember<'a> {
     pub value: Json<'a>,
 }
 
+/// Which envelope members a conversion's target keeps, decided once per conversion: the
+/// lowering passes over a dropped member unread, and the envelope pass reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemberKeeps {
+    /// Metadata members ([`Role::Meta`]): kept between formats of one family.
+    pub meta: bool,
+    /// Outer wrapper members ([`Role::Outer`]): kept only for the same format.
+    pub outer: bool,
+    /// The output schema ([`Role::Output`]): kept where the target has a place for it.
+    pub output: bool,
+}
+
+impl MemberKeeps {
+    /// Every member kept: tools read for their own sake, with no target.
+    pub const ALL: MemberKeeps = MemberKeeps { meta: true, outer: true, output: true };
+
+    /// Whether `role`'s member is written to the target; roles the target always has a
+    /// place for (name, description, input, strict, structure) are decided elsewhere.
+    #[inline]
+    pub fn keeps(&self, role: Role) -> bool {
+        match role {
+            Role::Meta => self.meta,
+            Role::Outer => self.outer,
+            Role::Output => self.output,
+            _ => true,
+        }
+    }
+}
+
 /// A tool in the arena IR.
 #[derive(Clone, Copy, Debug)]
 pub struct Tool<'a> {

@@ -11,14 +11,12 @@ mod schema;
 use bumpalo::Bump;
 use simd_json::{Node, StaticNode};
 
-use crate::adapter::{Adapter, EmitContext};
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::ir::{Json, Member, Role, ToolMember};
+use crate::ir::{Json, Member, MemberKeeps, Role};
 use crate::options::Limits;
 use crate::parse::Doc;
-use crate::passes::names::ByteRule;
 use crate::pointer::{Path, Seg};
-use crate::profile::NameRule;
+use crate::profile::{ByteRule, NameRule};
 
 /// A position in the tape: the index of a value's node.
 pub type At = usize;
@@ -49,8 +47,8 @@ pub struct Lowerer<'a, 's> {
     key_rule: Option<(ByteRule, &'static str)>,
     /// A `properties` key lowered since [`Lowerer::begin_key_check`] breaks `key_rule`.
     key_broken: bool,
-    /// The conversion's target, when lowering serves one (see [`Lowerer::target_drops`]).
-    target: Option<&'s dyn Adapter>,
+    /// The members the conversion's target keeps (see [`Lowerer::target_drops`]).
+    keeps: MemberKeeps,
 }
 
 /// The JSON type of a tape value, for envelope code that branches on shape.
@@ -108,7 +106,7 @@ impl<'a, 's> Lowerer<'a, 's> {
             openapi_types: false,
             key_rule: None,
             key_broken: false,
-            target: None,
+            keeps: MemberKeeps::ALL,
         }
     }
 
@@ -129,26 +127,19 @@ impl<'a, 's> Lowerer<'a, 's> {
         self.key_rule = rule.map(|r| (ByteRule::new(r), r.pattern));
     }
 
-    /// Sets the target the lowered tools are converted for (`None`: they are read for their
-    /// own sake, and every member is lowered).
-    pub(crate) fn set_target(&mut self, target: Option<&'s dyn Adapter>) {
-        self.target = target;
+    /// Sets the members the conversion's target keeps ([`MemberKeeps::ALL`] when the tools
+    /// are read for their own sake).
+    pub(crate) fn set_keeps(&mut self, keeps: MemberKeeps) {
+        self.keeps = keeps;
     }
 
-    /// Whether the target drops the tool-envelope `member` whole (an output schema it has no
-    /// place for, metadata it cannot hold): its value is then never read, so it is passed
-    /// over with [`Lowerer::skip`] instead of lowered, and passes and the report do not
+    /// Whether the target drops an envelope member of role `role` whole (an output schema it
+    /// has no place for, metadata it cannot hold): its value is then never read, so it is
+    /// passed over with [`Lowerer::skip`] instead of lowered, and passes and the report do not
     /// speak of its insides. The envelope pass reports the member itself as dropped.
-    pub fn target_drops(&self, member: &ToolMember<'_>) -> bool {
-        let Some(target) = self.target else { return false };
-        match member.role {
-            Role::Output => !target.holds_output_schema(),
-            Role::Meta | Role::Outer => {
-                let cx = EmitContext { source: self.adapter, target: target.name() };
-                !target.holds_member(member, &cx)
-            }
-            _ => false,
-        }
+    #[inline]
+    pub fn target_drops(&self, role: Role) -> bool {
+        !self.keeps.keeps(role)
     }
 
     /// Starts a key check: [`Lowerer::key_check`] answers for the keys lowered after this.

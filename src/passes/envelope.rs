@@ -7,7 +7,6 @@
 //! Where the target's tool object is its input schema (LangChain), [`schema_root`] runs last
 //! and moves the schema's own root `title` and `description` out of the way of the tool's.
 
-use crate::adapter::EmitContext;
 use crate::error::ConversionError;
 use crate::ir::{Keyword, Role, Schema, Tool, ToolMember, Value};
 use crate::pointer::{Path, Seg};
@@ -17,9 +16,9 @@ use super::{CowSlice, MemberNote, PassCx, arena_error, features_of, render};
 
 /// Returns whether the tool is emitted.
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
-    let ecx = EmitContext { source: cx.source.name(), target: cx.target.name() };
+    let keeps = cx.route.keeps;
     if tool.opaque.is_some() {
-        if ecx.same_format() {
+        if cx.same_format {
             return true;
         }
         let kind = tool.opaque.and_then(|raw| raw.get("type").and_then(|t| t.as_str()));
@@ -42,22 +41,22 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
     let target = cx.target.name();
     for m in tool.members {
         match m.role {
-            Role::Meta | Role::Outer if !cx.target.holds_member(m, &ecx) => {
+            Role::Meta | Role::Outer if !keeps.keeps(m.role) => {
                 let note = ["`", m.key, "` has no place in ", target, " tools; dropped"];
                 dropped(tool, m, cx, Code::MetadataDropped, MemberNote::Dropped, note);
             }
-            Role::Output if !cx.target.holds_output_schema() => {
+            Role::Output if !keeps.keeps(Role::Output) => {
                 let note = ["", "", "", target, " tools have no output schema; dropped"];
                 dropped(tool, m, cx, Code::OutputSchemaDropped, MemberNote::NoOutput, note);
             }
-            Role::Strict if tool.strict.is_some() && !cx.target.holds_strict() => {
+            Role::Strict if tool.strict.is_some() && !cx.target.info().holds_strict() => {
                 let note = ["", "", "", target, " tools have no `strict` flag; dropped"];
                 dropped(tool, m, cx, Code::MetadataDropped, MemberNote::NoStrict, note);
             }
             _ => {}
         }
     }
-    if tool.input.is_none() && cx.target.requires_input_schema() {
+    if tool.input.is_none() && cx.target.info().requires_input_schema {
         cx.record(
             tool,
             tool.at,
@@ -135,7 +134,7 @@ pub(super) fn schema_root<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<(), ConversionError> {
-    if !cx.target.tool_is_schema() || tool.opaque.is_some() {
+    if !cx.target.info().tool_is_schema || tool.opaque.is_some() {
         return Ok(());
     }
     let Some(root) = tool.input else { return Ok(()) };

@@ -24,23 +24,27 @@ use smallvec::SmallVec;
 use crate::adapter::Adapter;
 use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
-use crate::options::{Options, Strict};
+use crate::options::Options;
 use crate::pointer::{Path, Seg};
 use crate::profile::Profile;
 use crate::report::{Code, Formats, Report, Severity, Span, Text};
+use crate::route::Route;
 use crate::scan::{same_short, same_text};
 
-/// What the passes share: the arena, the two formats, the target profile with the caller's
-/// overrides, the options and the report.
+/// What the passes share: the arena, the route (the two formats and what is decided about
+/// them), the profile in force, the options and the report.
 pub(crate) struct PassCx<'a, 'c> {
     pub arena: &'a Bump,
+    /// What was decided about the conversion at entry.
+    pub route: &'c Route<'c>,
+    /// The format read ([`Route::source`]).
     pub source: &'c dyn Adapter,
+    /// The format written ([`Route::target`]).
     pub target: &'c dyn Adapter,
-    /// Whether the source and the target are one format (asked by several passes per tool:
-    /// compared once).
+    /// Whether the source and the target are one format ([`Route::same_format`]).
     pub same_format: bool,
-    /// The profile the passes follow: the base one, or the strict one while a tool is made
-    /// strict. Outside [`run`] it is whichever the last tool used ([`PassCx::base_profile`]
+    /// The profile the passes follow: the route's base one, or the strict one while a tool is
+    /// made strict. Outside [`run`] it is whichever the last tool used ([`PassCx::base_profile`]
     /// is the base one).
     pub profile: Profile,
     pub options: &'c Options,
@@ -50,17 +54,10 @@ pub(crate) struct PassCx<'a, 'c> {
     /// Where a description note is written before it is copied into the arena at its final
     /// size; the converter's, so a warm conversion writes notes without allocating.
     pub text: &'c mut String,
-    /// The target profile (with the caller's overrides) when a tool is not strict.
-    base: Profile,
-    /// The target's strict profile (with the caller's overrides), when it has one.
-    strict: Option<Profile>,
     /// Whether `profile` holds the strict profile. It is switched only when a tool needs the
     /// other one: the tools of a strict conversion mostly all are strict, and a profile is a
     /// few hundred bytes to copy into place and back for every tool.
     strict_on: bool,
-    /// Whether the profile set makes tools strict (the toolfoundation set has no strict mode;
-    /// the strict profile is still what a tool marked strict is checked against).
-    makes_strict: bool,
     /// The two format names in the report's text, written at the first entry and shared by
     /// every later one (the report is not cleared while it is borrowed here).
     formats: Option<Formats>,
@@ -74,36 +71,23 @@ pub(crate) struct PassCx<'a, 'c> {
 impl<'a, 'c> PassCx<'a, 'c> {
     pub fn new(
         arena: &'a Bump,
-        source: &'c dyn Adapter,
-        target: &'c dyn Adapter,
+        route: &'c Route<'c>,
         options: &'c Options,
         report: &'c mut Report,
         text: &'c mut String,
     ) -> Self {
-        let overridden = |p: &Profile| {
-            if options.policy.is_empty() { *p } else { p.with_overrides(&options.policy) }
-        };
-        // `Options::check_target` refused a set without an entry for the target before
-        // anything was read; the target's own profile is only a safe fallback. Profiles are
-        // read by reference and copied once each before they are put in place: a conversion
-        // of one small tool spent 8% of its instructions copying them.
-        let set = options.profile_set;
-        let profile = overridden(set.profile_ref(target).unwrap_or_else(|| target.profile()));
-        let strict = target.strict_profile().map(overridden);
         PassCx {
             arena,
-            source,
-            target,
-            same_format: source.name() == target.name(),
-            profile,
+            route,
+            source: route.source,
+            target: route.target,
+            same_format: route.same_format,
+            profile: route.profile,
             options,
             report,
             catalog: CatalogCounts::default(),
             text,
-            base: profile,
-            strict,
             strict_on: false,
-            makes_strict: set.has_strict_mode(),
             formats: None,
             order_from: usize::MAX,
             written: Written::default(),
@@ -112,12 +96,12 @@ impl<'a, 'c> PassCx<'a, 'c> {
 
     /// The target's strict profile with the caller's overrides, when it has one.
     pub fn strict_profile(&self) -> Option<Profile> {
-        self.strict
+        self.route.strict_profile
     }
 
     /// The target profile with the caller's overrides, for a tool that is not strict.
     pub fn base_profile(&self) -> &Profile {
-        &self.base
+        &self.route.profile
     }
 
     /// Puts the strict profile (`strict`, where the target has one) or the base one in
@@ -125,25 +109,11 @@ impl<'a, 'c> PassCx<'a, 'c> {
     #[inline]
     fn use_strict(&mut self, strict: bool) {
         if self.strict_on != strict {
-            self.profile = match self.strict {
+            self.profile = match self.route.strict_profile {
                 Some(p) if strict => p,
-                _ => self.base,
+                _ => self.route.profile,
             };
             self.strict_on = strict;
-        }
-    }
-
-    /// Whether `tool` is to be made strict, and whether that is required: `None` when not.
-    fn strict_wanted(&self, tool: &Tool<'_>) -> Option<bool> {
-        self.strict?;
-        if tool.opaque.is_some() || !self.makes_strict {
-            return None;
-        }
-        match self.options.strict {
-            Strict::Source => (tool.strict == Some(true) && !self.same_format).then_some(false),
-            Strict::On => Some(false),
-            Strict::Require => Some(true),
-            Strict::Off => None,
         }
     }
 
@@ -673,18 +643,16 @@ pub(crate) fn run<'a>(
     // The tool's entries are kept in order among themselves; the report is truncated back to
     // here at most (a strict tool that falls back).
     cx.order_from = cx.report.len();
-    let (Some(required), Some(strict_profile)) = (cx.strict_wanted(tool), cx.strict.as_ref())
+    let route = cx.route;
+    let (Some(required), Some(strict_profile)) =
+        (route.strict_wanted(tool), route.strict_profile.as_ref())
     else {
         cx.use_strict(false);
         let kept = run_all(tool, cx)?;
-        // Stated where the caller turned strict off, and where the format would read an
-        // omitted `strict` as strict (the Responses API).
-        let off = cx.options.strict == Strict::Off
-            || (tool.strict.is_none() && cx.target.omitted_strict_is_strict());
-        if off && cx.target.holds_strict() && tool.opaque.is_none() {
+        if route.states_not_strict(tool.strict) && tool.opaque.is_none() {
             tool.strict = Some(false);
         }
-        if kept && !cx.makes_strict {
+        if kept && !route.makes_strict {
             no_strict_mode(tool, cx);
         }
         return Ok(kept);
@@ -752,7 +720,8 @@ pub(crate) fn run<'a>(
 /// the flag as written, as it keeps everything else.
 fn no_strict_mode(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
     let crosses = !cx.same_format;
-    if !(crosses && tool.strict == Some(true) && cx.strict.is_some() && tool.opaque.is_none()) {
+    let holds = cx.route.strict_profile.is_some();
+    if !(crosses && tool.strict == Some(true) && holds && tool.opaque.is_none()) {
         return;
     }
     let at = tool.member("strict").map_or(tool.at, |m| m.at);

@@ -18,62 +18,10 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, Tool, Value};
 use crate::lower::hash;
 use crate::pointer::{Path, Seg};
-use crate::profile::NameRule;
+use crate::profile::{ByteRule, NameRule};
 use crate::report::{Code, Severity};
 
 use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
-
-/// A [`NameRule`] as a set of bytes: what `NameRule::accepts` answers, with one bit test per
-/// byte instead of a `char` walk that searches the rule's extra characters for each character.
-/// Every character a rule admits is ASCII, so any byte above 127 is rejected.
-#[derive(Clone, Copy)]
-pub(crate) struct ByteRule {
-    /// Bit `b % 64` of word `b / 64` set when byte `b` may appear in a name (two words: a
-    /// shift of a `u128` costs several instructions per byte).
-    allowed: [u64; 2],
-    /// The rule's longest name, in bytes.
-    max: usize,
-    /// The rule's first-character constraint.
-    letter_first: bool,
-}
-
-impl ByteRule {
-    /// The set for `rule`.
-    pub(crate) fn new(rule: &NameRule) -> Self {
-        const fn alnum_underscore() -> u128 {
-            let mut set = 1u128 << b'_';
-            let mut c = 0u8;
-            while c < 128 {
-                if c.is_ascii_alphanumeric() {
-                    set |= 1 << c;
-                }
-                c += 1;
-            }
-            set
-        }
-        const BASE: u128 = alnum_underscore();
-        let extra = rule.extra.bytes().filter(|c| c.is_ascii()).fold(0, |s, c| s | 1u128 << c);
-        let set = BASE | extra;
-        ByteRule {
-            allowed: [set as u64, (set >> 64) as u64],
-            max: rule.max,
-            letter_first: rule.letter_first,
-        }
-    }
-
-    /// Whether `name` obeys the rule.
-    #[inline]
-    pub(crate) fn accepts(&self, name: &str) -> bool {
-        let b = name.as_bytes();
-        let first_ok =
-            b.first().is_some_and(|&c| !self.letter_first || c.is_ascii_alphabetic() || c == b'_');
-        first_ok
-            && b.len() <= self.max
-            && b.iter().all(|&c| {
-                self.allowed.get(usize::from(c >> 6)).is_some_and(|w| w >> (c & 63) & 1 == 1)
-            })
-    }
-}
 
 /// Renames the tools whose names the target's rule rejects, and the later of two tools with
 /// one name. `scratch` is reused between calls so a clean catalog costs no allocation.
@@ -364,7 +312,9 @@ impl<'a> NodeRule<'a> for Keys {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::{ANTHROPIC_KEYS, ANTHROPIC_NAMES, GEMINI_NAMES, OPENAI_NAMES};
+    use crate::formats::rules::anthropic::{KEYS as ANTHROPIC_KEYS, NAMES as ANTHROPIC_NAMES};
+    use crate::formats::rules::gemini::NAMES as GEMINI_NAMES;
+    use crate::formats::rules::openai::NAMES as OPENAI_NAMES;
 
     #[test]
     fn byte_rule_agrees_with_the_rule() {

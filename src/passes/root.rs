@@ -96,7 +96,7 @@ fn root_combinators<'a>(
 /// The object-type rule; returns whether the tool can be emitted.
 fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
     // The same format held the tool as written; it is not second-guessed.
-    if !cx.target.requires_object_root() || cx.same_format {
+    if !cx.target.info().requires_object_root || cx.same_format {
         return true;
     }
     let Some(root) = tool.input else { return true };

@@ -472,10 +472,10 @@ impl<'a> Batch<'a> {
         }
         // An imported document (OpenAPI) is one whole: its operations only become a catalog
         // inside the library.
-        if self.from.imports() {
+        if self.from.info().imports {
             return None;
         }
-        let profiles = [Some(self.to.profile()), self.to.strict_profile()];
+        let profiles = [Some(self.to.profile()), self.to.info().strict_profile()];
         if profiles.into_iter().flatten().any(|p| limits_span_catalog(p.provider_limits()))
             || self.jobs() < 2
         {
@@ -621,7 +621,7 @@ impl<'i> SourceCatalog<'i> {
                 if !members.iter().all(|(k, _)| seen.insert(k.as_str())) {
                     return None;
                 }
-                let key = from.catalog_key();
+                let key = from.info().catalog_key;
                 let (_, list) = members.iter().find(|(k, _)| k == key)?;
                 let elements: Vec<&RawValue> = serde_json::from_str(list.get()).ok()?;
                 let (mut head, mut tail) = (String::from("{"), String::new());

@@ -216,19 +216,28 @@ fn main() -> ExitCode {
     }
 }
 
+/// `a, b and c`.
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 fn print_formats(profile: ProfileArg) {
     let registry = Registry::default();
     let all = registry.list();
     let listed: Vec<String> = all
         .iter()
         .map(|n| match registry.get(n) {
-            Some(a) if !a.can_write() => format!("{n} (import only)"),
+            Some(a) if !a.info().writes => format!("{n} (import only)"),
             _ => n.clone(),
         })
         .collect();
     // The table is what each target does with a keyword: import-only formats have no column.
     let names: Vec<String> =
-        all.into_iter().filter(|n| registry.get(n).is_some_and(|a| a.can_write())).collect();
+        all.into_iter().filter(|n| registry.get(n).is_some_and(|a| a.info().writes)).collect();
     let mut out = String::from("formats: ");
     out.push_str(&listed.join(", "));
     out.push_str("\n\nfeature");
@@ -274,7 +283,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         return code;
     }
     if !args.operations.is_empty() {
-        if from.name() != "openapi" {
+        if from.name() != tooladapter::formats::rules::openapi::INFO.name {
             eprintln!("error: --operations selects OpenAPI operations; it needs --from openapi");
             return ExitCode::from(2);
         }
@@ -291,11 +300,10 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     } else if args.no_strict {
         options = options.strict(Strict::Off);
     }
-    if args.strict.is_some() && to.strict_profile().is_none() {
-        eprintln!(
-            "error: {} has no strict mode (openai, openai-responses and anthropic do)",
-            to.name()
-        );
+    if args.strict.is_some() && !to.info().holds_strict() {
+        let strict: Vec<&str> =
+            tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
+        eprintln!("error: {} has no strict mode ({} do)", to.name(), and_list(&strict));
         return ExitCode::from(2);
     }
     if let Some(n) = args.max_ref_expansion {

@@ -20,18 +20,19 @@
 //! of its root (a missing `title` is an error at the dict's pointer). Writing puts the tool's
 //! name and description first, then the input schema's keywords; the schema's own root
 //! `title` and `description` were moved out of the way by a pass, and reported (see
-//! [`Adapter::tool_is_schema`]). The same format keeps the source's member order, so a
+//! [`FormatInfo::tool_is_schema`]). The same format keeps the source's member order, so a
 //! LangChain → LangChain round trip is byte-identical for compact input. There is no catalog
 //! object: catalogs are JSON arrays, and a dict with a top-level `tools` member is one tool.
 
-use crate::adapter::{Adapter, EmitContext};
+pub mod rules;
+
+use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
 use crate::ir::{Entry, Json, Keyword, Role, Schema, Tool, ToolMember, Value};
 use crate::lower::{At, Kind, Lowerer};
 use crate::passes::features_of;
 use crate::pointer::{Path, Seg};
-use crate::profile::{LANGCHAIN, Profile};
 
 use super::{EMPTY_TOOL, shape_hint};
 
@@ -45,31 +46,8 @@ fn is_envelope(keyword: Keyword) -> bool {
 }
 
 impl Adapter for LangChain {
-    fn name(&self) -> &str {
-        "langchain"
-    }
-
-    fn profile(&self) -> &Profile {
-        &LANGCHAIN
-    }
-
-    fn catalog_key(&self) -> &str {
-        ""
-    }
-
-    fn tool_is_schema(&self) -> bool {
-        true
-    }
-
-    fn requires_input_schema(&self) -> bool {
-        // `{"title": …, "description": …}` alone is a tool without parameters.
-        false
-    }
-
-    fn requires_object_root(&self) -> bool {
-        // The schema's members are the dict's members: only an object schema has any, and
-        // the model LangChain hands it to reads it as function parameters.
-        true
+    fn info(&self) -> &FormatInfo {
+        &rules::INFO
     }
 
     fn lower_tool<'a>(

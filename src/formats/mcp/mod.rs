@@ -3,13 +3,14 @@
 //! Every member is kept: `title`, `annotations`, `_meta`, `icons`, `execution` and anything
 //! else a server adds (`displayName`, `category`) ride along verbatim when MCP is the target.
 
-use crate::adapter::{Adapter, EmitContext};
+pub mod rules;
+
+use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
 use crate::error::ConversionError;
 use crate::ir::{Member, Role, Tool};
 use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
-use crate::profile::{MCP, Profile};
 
 use super::{
     lower_envelope, write_input, write_members, write_name_description, write_object_catalog,
@@ -20,16 +21,8 @@ use super::{
 pub struct Mcp;
 
 impl Adapter for Mcp {
-    fn name(&self) -> &str {
-        "mcp"
-    }
-
-    fn profile(&self) -> &Profile {
-        &MCP
-    }
-
-    fn holds_output_schema(&self) -> bool {
-        true
+    fn info(&self) -> &FormatInfo {
+        &rules::INFO
     }
 
     fn lower_tool<'a>(

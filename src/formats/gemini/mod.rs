@@ -12,13 +12,14 @@
 //! parameters, this can be left unset"; "parametersJsonSchema … mutually exclusive with
 //! parameters".
 
-use crate::adapter::{Adapter, EmitContext};
+pub mod rules;
+
+use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
-use crate::ir::{JsonType, Keyword, Member, Role, Schema, Tool, ToolMember, Value};
+use crate::ir::{JsonType, Keyword, Member, Role, Schema, Tool, Value};
 use crate::lower::{At, Lowerer};
 use crate::pointer::{Path, Seg};
-use crate::profile::{GEMINI, GEMINI_JSON, Profile};
 
 use super::{lower_envelope, open_with_name_description, write_members, write_object_catalog};
 
@@ -30,11 +31,7 @@ pub struct Gemini;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GeminiJson;
 
-const CATALOG_KEY: &str = "functionDeclarations";
-
-fn is_gemini(name: &str) -> bool {
-    matches!(name, "gemini" | "gemini-json")
-}
+use rules::CATALOG_KEY;
 
 fn lower<'a>(
     lw: &mut Lowerer<'a, '_>,
@@ -88,7 +85,7 @@ fn write(
 ) {
     let input = tool.input.filter(|s| !(upper && takes_nothing(s)));
     w.set_upper_types(upper);
-    if is_gemini(cx.source) {
+    if cx.same_family() {
         w.begin_object();
         let shown = Tool { input, ..*tool };
         write_members(&shown, w, false, if input.is_some() { key } else { "" });
@@ -103,36 +100,12 @@ fn write(
     w.set_upper_types(false);
 }
 
-fn holds(member: &ToolMember<'_>, cx: &EmitContext<'_>) -> bool {
-    is_gemini(cx.source) && !matches!(member.role, Role::Outer | Role::Structure)
-}
-
-/// The two formats differ only in name, profile and the field they write.
+/// The two formats differ only in their facts and the field they write.
 macro_rules! gemini_adapter {
-    ($ty:ty, $name:literal, $profile:expr, $field:literal, $upper:literal) => {
+    ($ty:ty, $info:expr, $field:literal, $upper:literal) => {
         impl Adapter for $ty {
-            fn name(&self) -> &str {
-                $name
-            }
-
-            fn profile(&self) -> &Profile {
-                &$profile
-            }
-
-            fn catalog_key(&self) -> &str {
-                CATALOG_KEY
-            }
-
-            fn requires_input_schema(&self) -> bool {
-                false
-            }
-
-            fn requires_object_root(&self) -> bool {
-                true
-            }
-
-            fn holds_member(&self, member: &ToolMember<'_>, cx: &EmitContext<'_>) -> bool {
-                holds(member, cx)
+            fn info(&self) -> &FormatInfo {
+                &$info
             }
 
             fn lower_tool<'a>(
@@ -162,5 +135,5 @@ macro_rules! gemini_adapter {
     };
 }
 
-gemini_adapter!(Gemini, "gemini", GEMINI, "parameters", true);
-gemini_adapter!(GeminiJson, "gemini-json", GEMINI_JSON, "parametersJsonSchema", false);
+gemini_adapter!(Gemini, rules::INFO, "parameters", true);
+gemini_adapter!(GeminiJson, rules::JSON_INFO, "parametersJsonSchema", false);

@@ -1,13 +1,14 @@
 //! Anthropic client tools: `{name, description?, input_schema, cache_control?, input_examples?,
 //! strict?, type?: "custom"}`. Server tools (`web_search_20250305`, …) are opaque.
 
-use crate::adapter::{Adapter, EmitContext};
+pub mod rules;
+
+use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
 use crate::error::ConversionError;
 use crate::ir::{Role, Tool};
 use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
-use crate::profile::{ANTHROPIC, ANTHROPIC_STRICT, Profile};
 
 use super::{lower_envelope, lower_opaque, open_with_name_description, write_input, write_members};
 
@@ -16,24 +17,8 @@ use super::{lower_envelope, lower_opaque, open_with_name_description, write_inpu
 pub struct Anthropic;
 
 impl Adapter for Anthropic {
-    fn name(&self) -> &str {
-        "anthropic"
-    }
-
-    fn profile(&self) -> &Profile {
-        &ANTHROPIC
-    }
-
-    fn holds_strict(&self) -> bool {
-        true
-    }
-
-    fn strict_profile(&self) -> Option<&Profile> {
-        Some(&ANTHROPIC_STRICT)
-    }
-
-    fn requires_object_root(&self) -> bool {
-        true
+    fn info(&self) -> &FormatInfo {
+        &rules::INFO
     }
 
     fn lower_tool<'a>(
@@ -60,7 +45,6 @@ impl Adapter for Anthropic {
     }
 
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        // Once per tool: it compares the format names.
         let same = cx.same_format();
         if let (Some(raw), true) = (tool.opaque, same) {
             w.json(&raw);

@@ -4,13 +4,14 @@
 //! Non-function tools (`web_search`, `file_search`, `mcp`, …) are read as opaque tools: kept
 //! verbatim for the same format, reported as not convertible elsewhere.
 
-use crate::adapter::{Adapter, EmitContext};
+pub mod rules;
+
+use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
 use crate::error::ConversionError;
 use crate::ir::{Json, Role, Tool, ToolMember};
 use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
-use crate::profile::{OPENAI, OPENAI_STRICT, Profile};
 
 use super::{lower_envelope, lower_opaque, write_input, write_members, write_name_description};
 
@@ -29,29 +30,8 @@ fn function_role(key: &str) -> Role {
 pub struct OpenAi;
 
 impl Adapter for OpenAi {
-    fn name(&self) -> &str {
-        "openai"
-    }
-
-    fn profile(&self) -> &Profile {
-        &OPENAI
-    }
-
-    fn requires_input_schema(&self) -> bool {
-        // `parameters` may be omitted for a function without arguments.
-        false
-    }
-
-    fn holds_strict(&self) -> bool {
-        true
-    }
-
-    fn strict_profile(&self) -> Option<&Profile> {
-        Some(&OPENAI_STRICT)
-    }
-
-    fn requires_object_root(&self) -> bool {
-        true
+    fn info(&self) -> &FormatInfo {
+        &rules::CHAT
     }
 
     fn lower_tool<'a>(
@@ -109,7 +89,6 @@ impl Adapter for OpenAi {
     }
 
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        // Once per tool: it compares the format names.
         let same = cx.same_format();
         if let (Some(raw), true) = (tool.opaque, same) {
             w.json(&raw);
@@ -169,28 +148,8 @@ impl Adapter for OpenAi {
 pub struct OpenAiResponses;
 
 impl Adapter for OpenAiResponses {
-    fn name(&self) -> &str {
-        "openai-responses"
-    }
-
-    fn profile(&self) -> &Profile {
-        &OPENAI
-    }
-
-    fn holds_strict(&self) -> bool {
-        true
-    }
-
-    fn omitted_strict_is_strict(&self) -> bool {
-        true
-    }
-
-    fn strict_profile(&self) -> Option<&Profile> {
-        Some(&OPENAI_STRICT)
-    }
-
-    fn requires_object_root(&self) -> bool {
-        true
+    fn info(&self) -> &FormatInfo {
+        &rules::RESPONSES
     }
 
     fn lower_tool<'a>(
@@ -212,7 +171,6 @@ impl Adapter for OpenAiResponses {
     }
 
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        // Once per tool: it compares the format names.
         let same = cx.same_format();
         if let (Some(raw), true) = (tool.opaque, same) {
             w.json(&raw);

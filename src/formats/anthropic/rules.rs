@@ -1,0 +1,96 @@
+//! Anthropic's facts and rules: the keyword tables (plain and strict), the tool-name and
+//! property-key rules and the per-request limits of strict tool use, each with its source and
+//! the date it was checked.
+
+use crate::adapter::{FormatInfo, StrictMode};
+use crate::ir::{FeatureSet, Keyword, SchemaFeature};
+use crate::profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
+use crate::profile::{ROOT_COMBINATORS, strict_common, toolfoundation};
+
+/// Anthropic, non-strict: `input_schema` is JSON Schema 2020-12; everything is kept, older
+/// forms (tuple `items`) are rewritten into their 2020-12 equivalents. The root may not be a
+/// combinator ("input_schema does not support oneOf, allOf, or anyOf at the top level").
+pub const PROFILE: Profile = Profile::keep_all("anthropic")
+    .without(SchemaFeature::TupleItems)
+    .with(Keyword::Nullable, Action::Rewrite)
+    .with(Keyword::AdditionalItems, Action::Rewrite)
+    .root_forbids(ROOT_COMBINATORS)
+    .names(NAMES, Some(KEYS))
+    .limits(LIMITS);
+
+/// Anthropic tool names: `tools[].name` in the Messages API reference
+/// (docs.anthropic.com/en/api/messages, checked 2026-11).
+pub const NAMES: NameRule = NameRule {
+    extra: "-",
+    max: 128,
+    letter_first: false,
+    pattern: "^[a-zA-Z0-9_-]{1,128}$",
+    source: "Anthropic Messages API, tool name (checked 2026-11)",
+};
+
+/// Anthropic property keys in `input_schema` (the API's validation error for
+/// `properties` keys, checked 2026-11).
+pub const KEYS: NameRule = NameRule {
+    extra: ".-",
+    max: 64,
+    letter_first: false,
+    pattern: "^[a-zA-Z0-9_.-]{1,64}$",
+    source: "Anthropic Messages API, input_schema property keys (checked 2026-11)",
+};
+
+const STRICT_SOURCE: &str =
+    "Anthropic structured outputs, JSON Schema limitations of strict tool use (checked 2026-11)";
+
+const LIMITS: ProviderLimits = ProviderLimits {
+    strict_tools: Some(Limit { max: 20, source: STRICT_SOURCE }),
+    optional_params: Some(Limit { max: 24, source: STRICT_SOURCE }),
+    union_params: Some(Limit { max: 16, source: STRICT_SOURCE }),
+    cache_breakpoints: Some(Limit {
+        max: 4,
+        source: "Anthropic prompt caching: at most 4 cache_control breakpoints (checked 2026-11)",
+    }),
+    ..ProviderLimits::NONE
+};
+
+/// Anthropic with `strict: true`: every object closed, no all-required rule, ten formats,
+/// `minItems` 0 or 1, numeric and length bounds described, no recursion.
+pub const STRICT: Profile = strict_common(PROFILE)
+    .strict(StrictRules { all_required: false, recursion: false })
+    .formats(&[
+        "date-time",
+        "time",
+        "date",
+        "duration",
+        "email",
+        "hostname",
+        "uri",
+        "ipv4",
+        "ipv6",
+        "uuid",
+    ])
+    .min_items_at_most(1)
+    .with(Keyword::MaxItems, Action::Describe)
+    .with(Keyword::Minimum, Action::Describe)
+    .with(Keyword::Maximum, Action::Describe)
+    .with(Keyword::ExclusiveMinimum, Action::Describe)
+    .with(Keyword::ExclusiveMaximum, Action::Describe)
+    .with(Keyword::MultipleOf, Action::Describe)
+    .with(Keyword::Schema, Action::Drop)
+    .with(Keyword::Id, Action::Drop)
+    .with(Keyword::Comment, Action::Drop);
+
+/// The features the Go toolfoundation library's Anthropic adapter supports
+/// (`anthropicFeatures` in its `adapter/anthropic.go`, read 2026-11): OpenAI's plus `anyOf`.
+pub const TOOLFOUNDATION_FEATURES: FeatureSet =
+    super::super::openai::rules::TOOLFOUNDATION_FEATURES
+        .union(FeatureSet::of(&[SchemaFeature::AnyOf]));
+
+/// Anthropic under the toolfoundation profile.
+pub const TOOLFOUNDATION: Profile =
+    toolfoundation(PROFILE, TOOLFOUNDATION_FEATURES).named("anthropic (toolfoundation)");
+
+/// The Anthropic Messages API tool format.
+pub const INFO: FormatInfo = FormatInfo::new("anthropic", &PROFILE)
+    .strict(StrictMode::new(&STRICT))
+    .toolfoundation(&TOOLFOUNDATION)
+    .object_root();

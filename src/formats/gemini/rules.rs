@@ -1,0 +1,157 @@
+//! Gemini's facts and rules, for both schema fields: `parameters` (Gemini's OpenAPI 3.0
+//! subset) and `parametersJsonSchema` (JSON Schema, Gemini 2.5+): the keyword tables, the
+//! function-name rule and the toolfoundation matrix, each with its source.
+//!
+//! Sources (checked 2026-11): Gemini API reference `FunctionDeclaration` / `Schema`
+//! (ai.google.dev/api/caching#Schema) and the Gemini JSON Schema announcement (2025-11:
+//! `anyOf`, `$ref`, `minimum`/`maximum`, `additionalProperties`, `prefixItems`).
+
+use crate::adapter::FormatInfo;
+use crate::ir::{FeatureSet, Keyword, SchemaFeature};
+use crate::profile::{Action, NameRule, Profile, toolfoundation};
+
+/// Where a Gemini catalog keeps its declarations.
+pub const CATALOG_KEY: &str = "functionDeclarations";
+
+/// Gemini function names: `FunctionDeclaration.name` (ai.google.dev/api/caching, checked
+/// 2026-11): a letter or `_` first, then letters, digits, `_`, `.`, `:` and `-`.
+pub const NAMES: NameRule = NameRule {
+    extra: ".:-",
+    max: 128,
+    letter_first: true,
+    pattern: "^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$",
+    source: "Gemini API FunctionDeclaration name (checked 2026-11)",
+};
+
+/// Gemini `parameters`: the OpenAPI 3.0 subset of the `Schema` object. Kept: type, format
+/// (`enum`, `date-time`), title, description, nullable, enum (strings), items, min/maxItems,
+/// properties, required, min/maxProperties, min/maxLength, pattern, minimum, maximum,
+/// example, default, anyOf, propertyOrdering. One type per node, no boolean schemas, no refs.
+pub const PROFILE: Profile = common(Profile::keep_all("gemini"))
+    .rejecting_unlisted()
+    .without(SchemaFeature::TypeArray)
+    .without(SchemaFeature::BooleanSchema)
+    .string_enums_only()
+    .formats(&["enum", "date-time"])
+    .with(Keyword::Const, Action::Rewrite)
+    .with(Keyword::Enum, Action::Rewrite)
+    .with(Keyword::AdditionalProperties, Action::Drop)
+    .with(Keyword::Id, Action::Drop)
+    .with(Keyword::Anchor, Action::Drop)
+    .with(Keyword::Ref, Action::Rewrite)
+    .with(Keyword::Defs, Action::Rewrite)
+    .with(Keyword::Definitions, Action::Rewrite)
+    .with(Keyword::PrefixItems, Action::Describe)
+    .with(Keyword::ExclusiveMinimum, Action::Describe)
+    .with(Keyword::ExclusiveMaximum, Action::Describe)
+    .with(Keyword::MultipleOf, Action::Describe)
+    .with(Keyword::OneOf, Action::Rewrite)
+    .with(Keyword::Examples, Action::Drop);
+
+/// Gemini `parametersJsonSchema` (Gemini 2.5+): JSON Schema with `$ref`/`$defs`, `anyOf`,
+/// `oneOf`, type arrays, `minimum`/`maximum`, `additionalProperties`, `prefixItems`; string
+/// length, pattern, exclusive bounds and `default` go to the description.
+pub const JSON_PROFILE: Profile = common(Profile::keep_all("gemini-json"))
+    .no_ref_siblings()
+    .with(Keyword::Const, Action::Rewrite)
+    .with(Keyword::Nullable, Action::Rewrite)
+    .with(Keyword::Default, Action::Describe)
+    .with(Keyword::Pattern, Action::Describe)
+    .with(Keyword::MinLength, Action::Describe)
+    .with(Keyword::MaxLength, Action::Describe)
+    .with(Keyword::MinProperties, Action::Describe)
+    .with(Keyword::MaxProperties, Action::Describe)
+    .with(Keyword::ExclusiveMinimum, Action::Describe)
+    .with(Keyword::ExclusiveMaximum, Action::Describe)
+    .with(Keyword::MultipleOf, Action::Describe)
+    .with(Keyword::Examples, Action::Drop)
+    .with(Keyword::Example, Action::Drop);
+
+/// What both Gemini fields lack: conditionals, `not`, the 2019+ applicators, annotations with
+/// no place, unknown keywords. `allOf` is merged where it merges cleanly.
+const fn common(p: Profile) -> Profile {
+    p.names(NAMES, None)
+        .without(SchemaFeature::TupleItems)
+        .with(Keyword::AdditionalItems, Action::Rewrite)
+        .with(Keyword::AllOf, Action::Rewrite)
+        .with(Keyword::Schema, Action::Drop)
+        .with(Keyword::Comment, Action::Drop)
+        .with(Keyword::Vocabulary, Action::Drop)
+        .with(Keyword::DynamicAnchor, Action::Drop)
+        .with(Keyword::RecursiveAnchor, Action::Drop)
+        .with(Keyword::Deprecated, Action::Drop)
+        .with(Keyword::ReadOnly, Action::Drop)
+        .with(Keyword::WriteOnly, Action::Drop)
+        .with(Keyword::ContentEncoding, Action::Drop)
+        .with(Keyword::ContentMediaType, Action::Drop)
+        .with(Keyword::Unknown, Action::Drop)
+        .with(Keyword::Not, Action::Describe)
+        .with(Keyword::If, Action::Describe)
+        .with(Keyword::Then, Action::Describe)
+        .with(Keyword::Else, Action::Describe)
+        .with(Keyword::Contains, Action::Describe)
+        .with(Keyword::MinContains, Action::Describe)
+        .with(Keyword::MaxContains, Action::Describe)
+        .with(Keyword::UniqueItems, Action::Describe)
+        .with(Keyword::PatternProperties, Action::Describe)
+        .with(Keyword::PropertyNames, Action::Describe)
+        .with(Keyword::DependentRequired, Action::Describe)
+        .with(Keyword::DependentSchemas, Action::Describe)
+        .with(Keyword::Dependencies, Action::Describe)
+        .with(Keyword::UnevaluatedItems, Action::Describe)
+        .with(Keyword::UnevaluatedProperties, Action::Describe)
+        .with(Keyword::ContentSchema, Action::Describe)
+        .with(Keyword::DynamicRef, Action::Describe)
+        .with(Keyword::RecursiveRef, Action::Describe)
+}
+
+/// The features the Go toolfoundation library's Gemini adapter supports (`geminiFeatures` in
+/// its `adapter/gemini.go`, read 2026-11).
+pub const TOOLFOUNDATION_FEATURES: FeatureSet = FeatureSet::of(&[
+    SchemaFeature::Ref,
+    SchemaFeature::Defs,
+    SchemaFeature::AnyOf,
+    SchemaFeature::Pattern,
+    SchemaFeature::Format,
+    SchemaFeature::AdditionalProperties,
+    SchemaFeature::Minimum,
+    SchemaFeature::Maximum,
+    SchemaFeature::MinLength,
+    SchemaFeature::MaxLength,
+    SchemaFeature::MinItems,
+    SchemaFeature::MaxItems,
+    SchemaFeature::MinProperties,
+    SchemaFeature::MaxProperties,
+    SchemaFeature::Enum,
+    SchemaFeature::Default,
+    SchemaFeature::Title,
+    SchemaFeature::Nullable,
+]);
+
+/// Gemini `parameters` under the toolfoundation profile. It keeps what the Go adapter keeps,
+/// `$ref`, `$defs` and `additionalProperties` included, which Gemini's `parameters` subset
+/// does not document (the default Gemini profile inlines or drops them); and, as the Go
+/// adapter keeps the boolean `additionalProperties: false`, boolean schemas.
+pub const TOOLFOUNDATION: Profile = toolfoundation(PROFILE, TOOLFOUNDATION_FEATURES)
+    .with_construct(SchemaFeature::BooleanSchema)
+    .named("gemini (toolfoundation)");
+
+/// Gemini `parametersJsonSchema` under the toolfoundation profile: the Go library has one
+/// Gemini adapter, so its matrix, on the JSON Schema field.
+pub const TOOLFOUNDATION_JSON: Profile =
+    toolfoundation(JSON_PROFILE, TOOLFOUNDATION_FEATURES).named("gemini-json (toolfoundation)");
+
+/// What both Gemini formats share: a `{"functionDeclarations": […]}` catalog, `parameters`
+/// may be left unset ("For function with no parameters, this can be left unset"), an object
+/// root, and one family: the other members of a declaration ride along between the two.
+const fn declaration(info: FormatInfo) -> FormatInfo {
+    info.family("gemini").catalog_key(CATALOG_KEY).optional_input_schema().object_root()
+}
+
+/// Gemini function declarations with `parameters`.
+pub const INFO: FormatInfo =
+    declaration(FormatInfo::new("gemini", &PROFILE)).toolfoundation(&TOOLFOUNDATION);
+
+/// Gemini function declarations with `parametersJsonSchema`.
+pub const JSON_INFO: FormatInfo =
+    declaration(FormatInfo::new("gemini-json", &JSON_PROFILE)).toolfoundation(&TOOLFOUNDATION_JSON);

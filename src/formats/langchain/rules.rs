@@ -1,0 +1,28 @@
+//! LangChain's facts and rules: the tool is its input schema, catalogs are arrays, and every
+//! keyword is kept (LangChain hands the schema on to whichever model the tool is bound to).
+
+use crate::adapter::FormatInfo;
+use crate::profile::Profile;
+
+/// LangChain's JSON-schema-as-tool dict: everything is kept. LangChain does not read the
+/// schema: `convert_to_openai_function` (langchain_core `utils/function_calling.py`, checked
+/// 2026-11) takes `title` as the name and `description` as the description and hands the rest
+/// on as the `parameters` of whichever chat model the tool is bound to, so no keyword can be
+/// said to be lost here; the model's own format decides that on the next conversion.
+pub const PROFILE: Profile = Profile::keep_all("langchain");
+
+/// LangChain under the toolfoundation profile: the Go library has no LangChain adapter; the
+/// nearest is its MCP adapter, which passes the schema on whole, as LangChain does, so this
+/// is the LangChain profile (everything kept).
+pub const TOOLFOUNDATION: Profile = PROFILE.named("langchain (toolfoundation)");
+
+/// The LangChain dict: no catalog object (catalogs are JSON arrays), the tool is its schema;
+/// `{"title": …, "description": …}` alone is a tool without parameters; the root is an object
+/// schema, since the schema's members are the dict's members and the model LangChain hands it
+/// to reads it as function parameters.
+pub const INFO: FormatInfo = FormatInfo::new("langchain", &PROFILE)
+    .toolfoundation(&TOOLFOUNDATION)
+    .catalog_key("")
+    .tool_is_schema()
+    .optional_input_schema()
+    .object_root();

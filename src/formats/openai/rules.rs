@@ -1,0 +1,99 @@
+//! OpenAI's facts and rules, for Chat Completions and Responses function tools: the keyword
+//! tables (plain and strict), the function-name rule and the strict size limits, each with
+//! its source and the date it was checked.
+
+use crate::adapter::{FormatInfo, StrictMode};
+use crate::ir::{FeatureSet, Keyword, SchemaFeature};
+use crate::profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
+use crate::profile::{strict_common, toolfoundation};
+
+/// OpenAI Chat Completions and Responses, non-strict. The API reads JSON Schema 2020-12 in
+/// `parameters` (older forms, and OpenAPI's `nullable` from a Gemini source, are rewritten by
+/// the dialect pass); `$schema`, `$id` and `$comment` carry nothing for the model and are
+/// dropped.
+pub const PROFILE: Profile = Profile::keep_all("openai")
+    .without(SchemaFeature::TupleItems)
+    .with(Keyword::Nullable, Action::Rewrite)
+    .with(Keyword::AdditionalItems, Action::Rewrite)
+    .with(Keyword::Schema, Action::Drop)
+    .with(Keyword::Id, Action::Drop)
+    .with(Keyword::Comment, Action::Drop)
+    .names(NAMES, None);
+
+/// OpenAI function names: `FunctionObject.name` in the API reference
+/// (platform.openai.com/docs/api-reference/chat/create, checked 2026-11).
+pub const NAMES: NameRule = NameRule {
+    extra: "-",
+    max: 64,
+    letter_first: false,
+    pattern: "^[a-zA-Z0-9_-]{1,64}$",
+    source: "OpenAI API reference, function name (checked 2026-11)",
+};
+
+const STRICT_SOURCE: &str =
+    "OpenAI Structured Outputs, supported schemas: objects have limitations (checked 2026-11)";
+
+/// OpenAI with `strict: true` (Structured Outputs): a subset of JSON Schema. Every object
+/// closed with `additionalProperties: false` and every property required (the strict pass
+/// does both); `oneOf` as `anyOf`, `allOf` merged; nine formats; string length, object-size and
+/// array-content keywords, `default` and the conditionals described; no root `anyOf`.
+pub const STRICT: Profile = strict_common(PROFILE)
+    .strict(StrictRules { all_required: true, recursion: true })
+    .no_ref_siblings()
+    .formats(&[
+        "date-time",
+        "time",
+        "date",
+        "duration",
+        "email",
+        "hostname",
+        "ipv4",
+        "ipv6",
+        "uuid",
+    ])
+    .limits(ProviderLimits {
+        properties: Some(Limit { max: 5_000, source: STRICT_SOURCE }),
+        depth: Some(Limit { max: 10, source: STRICT_SOURCE }),
+        enum_values: Some(Limit { max: 1_000, source: STRICT_SOURCE }),
+        schema_chars: Some(Limit { max: 120_000, source: STRICT_SOURCE }),
+        ..ProviderLimits::NONE
+    });
+
+/// The features the Go toolfoundation library's OpenAI adapter supports (`openAIFeatures`
+/// in its `adapter/openai.go`, read 2026-11).
+pub const TOOLFOUNDATION_FEATURES: FeatureSet = FeatureSet::of(&[
+    SchemaFeature::Enum,
+    SchemaFeature::Default,
+    SchemaFeature::AdditionalProperties,
+    SchemaFeature::Minimum,
+    SchemaFeature::Maximum,
+    SchemaFeature::MinLength,
+    SchemaFeature::MaxLength,
+    SchemaFeature::MultipleOf,
+    SchemaFeature::MinItems,
+    SchemaFeature::MaxItems,
+    SchemaFeature::MinProperties,
+    SchemaFeature::MaxProperties,
+    SchemaFeature::UniqueItems,
+    SchemaFeature::Const,
+]);
+
+/// OpenAI Chat Completions (and Responses) under the toolfoundation profile.
+pub const TOOLFOUNDATION: Profile =
+    toolfoundation(PROFILE, TOOLFOUNDATION_FEATURES).named("openai (toolfoundation)");
+
+/// Chat Completions function tools: `parameters` may be omitted for a function without
+/// arguments; the root must be an object schema.
+pub const CHAT: FormatInfo = FormatInfo::new("openai", &PROFILE)
+    .strict(StrictMode::new(&STRICT))
+    .toolfoundation(&TOOLFOUNDATION)
+    .optional_input_schema()
+    .object_root();
+
+/// Responses API function tools: the API reads a tool without `strict` as strict. The Go
+/// library's OpenAI adapter covers function tools, so Responses shares Chat's toolfoundation
+/// entry.
+pub const RESPONSES: FormatInfo = FormatInfo::new("openai-responses", &PROFILE)
+    .strict(StrictMode::new(&STRICT).omitted_is_strict())
+    .toolfoundation(&TOOLFOUNDATION)
+    .object_root();

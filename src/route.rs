@@ -1,0 +1,97 @@
+//! The route of one conversion: the two formats and everything decided about the pair, once,
+//! at entry: whether they are one format, whether the tools are rewritten, which envelope
+//! members the target keeps, the profiles the passes follow and how strict mode applies.
+//! Lowering, the passes, the pre-flight check and emission read it instead of comparing format
+//! names again.
+
+use crate::adapter::{Adapter, EmitContext};
+use crate::ir::{MemberKeeps, Tool};
+use crate::options::{Options, Strict};
+use crate::profile::Profile;
+
+/// What is decided about a conversion from `source` to `target` before anything is read.
+pub(crate) struct Route<'r> {
+    /// The format read.
+    pub source: &'r dyn Adapter,
+    /// The format written.
+    pub target: &'r dyn Adapter,
+    /// Source and target are the same format.
+    pub same_format: bool,
+    /// The tools are rewritten for the target: across formats, or when strict handling is
+    /// asked of the same format (the same format is not second-guessed otherwise).
+    pub rewrite: bool,
+    /// The envelope members the target keeps.
+    pub keeps: MemberKeeps,
+    /// The target profile the passes follow for a tool that is not strict: the profile set's
+    /// entry for the target, with the caller's overrides.
+    pub profile: Profile,
+    /// The target's strict profile with the caller's overrides, when it has a strict mode.
+    pub strict_profile: Option<Profile>,
+    /// Whether the profile set makes tools strict (the toolfoundation set has no strict mode;
+    /// the strict profile is still what a tool marked strict is checked against).
+    pub makes_strict: bool,
+    /// How the caller asked strict mode to apply.
+    strict: Strict,
+    emit: EmitContext<'r>,
+}
+
+impl<'r> Route<'r> {
+    /// Decides the route from `source` to `target` under `options`. `Options::check_target`
+    /// refuses a profile set without an entry for the target before anything is read; the
+    /// target's own profile is only a safe fallback here.
+    pub fn new(source: &'r dyn Adapter, target: &'r dyn Adapter, options: &Options) -> Route<'r> {
+        let (from, to) = (source.info(), target.info());
+        let same_format = from.name == to.name;
+        let same_family = from.family == to.family;
+        let overridden = |p: &Profile| {
+            if options.policy.is_empty() { *p } else { p.with_overrides(&options.policy) }
+        };
+        let set = options.profile_set;
+        Route {
+            source,
+            target,
+            same_format,
+            rewrite: !same_format || matches!(options.strict, Strict::On | Strict::Require),
+            keeps: MemberKeeps {
+                meta: same_family,
+                outer: same_format,
+                output: to.holds_output_schema,
+            },
+            profile: overridden(set.profile_ref(target).unwrap_or(to.profile)),
+            strict_profile: to.strict_profile().map(overridden),
+            makes_strict: set.has_strict_mode(),
+            strict: options.strict,
+            emit: EmitContext::new(from, to),
+        }
+    }
+
+    /// What the target's writer is told of the conversion.
+    #[inline]
+    pub fn emit(&self) -> &EmitContext<'r> {
+        &self.emit
+    }
+
+    /// Whether `tool` is to be made strict, and whether that is required: `None` when not.
+    pub fn strict_wanted(&self, tool: &Tool<'_>) -> Option<bool> {
+        self.strict_profile?;
+        if tool.opaque.is_some() || !self.makes_strict {
+            return None;
+        }
+        match self.strict {
+            Strict::Source => (tool.strict == Some(true) && !self.same_format).then_some(false),
+            Strict::On => Some(false),
+            Strict::Require => Some(true),
+            Strict::Off => None,
+        }
+    }
+
+    /// Whether a tool that is not made strict is written with `"strict": false` stated: where
+    /// the caller turned strict off, and where the target reads an omitted `strict` as strict
+    /// (the Responses API). `stated` is the tool's own `strict`.
+    pub fn states_not_strict(&self, stated: Option<bool>) -> bool {
+        let to = self.target.info();
+        let off = self.strict == Strict::Off
+            || (stated.is_none() && to.strict.is_some_and(|s| s.omitted_is_strict));
+        off && to.holds_strict()
+    }
+}
