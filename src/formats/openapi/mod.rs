@@ -5,7 +5,7 @@
 //! inputSchema}]}`), which [`Adapter::lower_tool`] then reads like MCP. Import is not the
 //! gateway's hot path, so the translation is written out as bytes and read again: the whole
 //! pipeline after it (passes, targets, report) is the ordinary one. The translation itself
-//! lives in `openapi/translate.rs`.
+//! lives in `translate.rs`.
 //!
 //! - name: `operationId`, else `<method>_<path>` reduced to `[A-Za-z0-9_.-]`; unique in the
 //!   catalog (a later clash gets `_2`, `_3`, …).
