@@ -4,8 +4,7 @@
 //! translates the whole document into an MCP-shaped catalog (`{"tools":[{name, description,
 //! inputSchema}]}`), which [`Adapter::lower_tool`] then reads like MCP. Import is not the
 //! gateway's hot path, so the translation is written out as bytes and read again: the whole
-//! pipeline after it (passes, targets, report) is the ordinary one. The translation itself
-//! lives in `openapi/translate.rs`.
+//! pipeline after it (passes, targets, report) is the ordinary one.
 //!
 //! - name: `operationId`, else `<method>_<path>` reduced to `[A-Za-z0-9_.-]`; unique in the
 //!   catalog (a later clash gets `_2`, `_3`, …).
@@ -29,8 +28,23 @@
 //! `explode` defaults to true for `form` only; path parameters are always required; header
 //! parameters named `Accept`, `Content-Type` or `Authorization` are ignored), Request Body,
 //! Media Type, Reference and Schema objects; 3.0.3 §4.7.24 for `nullable`.
+//!
+//! The translation, one job a file: `translate.rs` drives it and writes each tool from the
+//! parts the others make; `document.rs` reads the document (version, `components`, local
+//! `$ref`s); `operations.rs` walks `paths`, names and filters the operations;
+//! `parameters.rs` and `body.rs` turn parameters and the request body into the input
+//! schema's properties; `schema.rs` copies schemas, rewriting their `$ref`s into `$defs`;
+//! `names.rs` keeps tool names and property keys unique; `notes.rs` records the report's
+//! notes and the places they point to. They share a `Context`.
 
+mod body;
+mod document;
+mod names;
+mod notes;
+mod operations;
+mod parameters;
 pub mod rules;
+mod schema;
 mod translate;
 
 use crate::adapter::{Adapter, EmitContext, FormatInfo, Imported};
@@ -41,6 +55,10 @@ use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
 
 use super::{Mcp, lower_envelope};
+
+use document::Document;
+use notes::Notes;
+use schema::Defs;
 
 /// The member of a translated tool that marks its schemas as OpenAPI 3.0 Schema Objects.
 const DIALECT: &str = "dialect";
@@ -84,11 +102,6 @@ impl OpenApi {
         self.operations.push(glob.to_owned());
         self
     }
-
-    /// Whether an operation called `name` passes the filter.
-    fn selects(&self, name: &str) -> bool {
-        self.operations.is_empty() || self.operations.iter().any(|g| glob(g, name))
-    }
 }
 
 impl Adapter for OpenApi {
@@ -125,61 +138,11 @@ impl Adapter for OpenApi {
     }
 }
 
-/// Whether `text` matches `pattern`, where `*` matches any run of characters (none too) and
-/// `?` any one. Linear backtracking to the last `*`, without recursion.
-fn glob(pattern: &str, text: &str) -> bool {
-    let p: Vec<char> = pattern.chars().collect();
-    let t: Vec<char> = text.chars().collect();
-    let (mut pi, mut ti) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while let Some(&c) = t.get(ti) {
-        match p.get(pi) {
-            Some('*') => {
-                star = Some((pi, ti));
-                pi += 1;
-            }
-            Some(&q) if q == '?' || q == c => {
-                pi += 1;
-                ti += 1;
-            }
-            _ => match star {
-                // The last `*` takes one more character and matching resumes after it.
-                Some((s, mark)) => {
-                    star = Some((s, mark + 1));
-                    pi = s + 1;
-                    ti = mark + 1;
-                }
-                None => return false,
-            },
-        }
-    }
-    p.get(pi..).unwrap_or_default().iter().all(|&c| c == '*')
-}
-
-#[cfg(test)]
-mod tests {
-    use super::glob;
-
-    #[test]
-    fn glob_matches_star_and_question_mark() {
-        for (p, t) in [
-            ("*", ""),
-            ("*", "getPet"),
-            ("get*", "getPet"),
-            ("*Pet", "getPet"),
-            ("g?tPet", "getPet"),
-            ("*e*e*", "getPetById"),
-            ("a*b*c", "abbbc"),
-            ("", ""),
-            ("pets.list", "pets.list"),
-            ("é?", "éa"),
-        ] {
-            assert!(glob(p, t), "{p} should match {t}");
-        }
-        for (p, t) in
-            [("get", "getPet"), ("get?", "get"), ("*Pets", "getPet"), ("a*b*c", "abca"), ("", "a")]
-        {
-            assert!(!glob(p, t), "{p} should not match {t}");
-        }
-    }
+/// What the translation's jobs share while the catalog is written: the document, the
+/// report's notes and places (about the tool being written), and the component schemas that
+/// tool uses.
+struct Context<'a, 'o> {
+    doc: &'o Document<'a>,
+    notes: Notes<'o>,
+    defs: Defs<'a>,
 }
