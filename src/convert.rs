@@ -308,7 +308,7 @@ impl Converter {
         if !to.info().writes {
             return Err(unsupported(to, Direction::FromCanonical));
         }
-        options.check_target(to)?;
+        options.check_target(to.info())?;
         let route = Route::new(from, to, options);
         let conversion = &mut self.conversion;
         conversion.clear();

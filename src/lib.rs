@@ -41,6 +41,7 @@ mod check;
 mod convert;
 mod emit;
 mod error;
+mod format;
 pub mod formats;
 pub mod inverse;
 pub mod ir;

@@ -1,7 +1,7 @@
 //! Conversion options and safety limits.
 
-use crate::adapter::Adapter;
 use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::format::FormatInfo;
 use crate::ir::Keyword;
 use crate::profile::{Action, Profile};
 
@@ -59,7 +59,7 @@ pub enum Strict {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ProfileSet {
-    /// Each target's own profile ([`Adapter::profile`]): what the provider documents, with
+    /// Each target's own profile ([`FormatInfo::profile`]): what the provider documents, with
     /// rewrites and descriptions wherever meaning can be kept (CLI `--profile default`).
     #[default]
     Default,
@@ -90,16 +90,16 @@ impl ProfileSet {
     }
 
     /// The profile the passes use for `target`, or `None` when the set has no entry for it.
-    pub fn profile_for(self, target: &dyn Adapter) -> Option<Profile> {
+    pub fn profile_for(self, target: &FormatInfo) -> Option<Profile> {
         self.profile_ref(target).copied()
     }
 
     /// [`ProfileSet::profile_for`] without the copy (a profile is a few hundred bytes, and
     /// every conversion looks it up).
-    pub(crate) fn profile_ref(self, target: &dyn Adapter) -> Option<&Profile> {
+    pub(crate) fn profile_ref(self, target: &FormatInfo) -> Option<&'static Profile> {
         match self {
-            ProfileSet::Default => Some(target.profile()),
-            ProfileSet::ToolFoundation => target.info().toolfoundation,
+            ProfileSet::Default => Some(target.profile),
+            ProfileSet::ToolFoundation => target.toolfoundation,
         }
     }
 
@@ -204,12 +204,12 @@ impl Options {
     ///
     /// # Errors
     /// [`ErrorKind::InvalidOptions`] naming the target.
-    pub fn check_target(&self, target: &dyn Adapter) -> Result<(), ConversionError> {
+    pub fn check_target(&self, target: &FormatInfo) -> Result<(), ConversionError> {
         let set = self.profile_set;
         let problem = if set.profile_for(target).is_none() {
-            format!("the {} profile has no entry for the format {:?}", set.as_str(), target.name())
+            format!("the {} profile has no entry for the format {:?}", set.as_str(), target.name)
         } else if !set.has_strict_mode()
-            && target.info().holds_strict()
+            && target.holds_strict()
             && matches!(self.strict, Strict::On | Strict::Require)
         {
             format!(
@@ -220,7 +220,7 @@ impl Options {
             return Ok(());
         };
         Err(ConversionError::new(
-            target.name(),
+            target.name,
             Direction::FromCanonical,
             "",
             ErrorKind::InvalidOptions(problem),

@@ -57,7 +57,7 @@ impl<'r> Route<'r> {
                 outer: same_format,
                 output: to.holds_output_schema,
             },
-            profile: overridden(set.profile_ref(target).unwrap_or(to.profile)),
+            profile: overridden(set.profile_ref(to).unwrap_or(to.profile)),
             strict_profile: to.strict_profile().map(overridden),
             makes_strict: set.has_strict_mode(),
             strict: options.strict,

@@ -27,9 +27,6 @@ pub(crate) const EMPTY_TOOL: Tool<'static> = Tool {
     strict_closed: false,
 };
 
-/// The empty object schema written where a target requires an input schema the source lacked.
-pub(crate) const EMPTY_OBJECT_SCHEMA: &str = r#"{"type":"object","properties":{}}"#;
-
 /// Reads the members of the tool object at `at`, classifying each key with `role`. Fills the
 /// typed fields (name, description, schemas, strict) and keeps every member in source order.
 /// Inlined into each format's reader, so that each format's `role` is a direct call on the

@@ -31,8 +31,8 @@ pub mod rules {
 }
 
 pub(crate) use envelope::{
-    EMPTY_OBJECT_SCHEMA, EMPTY_TOOL, lower_envelope, lower_opaque, open_with_name_description,
-    write_input, write_members, write_name_description, write_object_catalog, wrong,
+    EMPTY_TOOL, lower_envelope, lower_opaque, open_with_name_description, write_input,
+    write_members, write_name_description, write_object_catalog, wrong,
 };
 
 use crate::adapter::{Adapter, FormatInfo};

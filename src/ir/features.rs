@@ -6,6 +6,9 @@
 
 use std::fmt;
 
+use super::keyword::Keyword;
+use super::schema::{Entry, Value};
+
 macro_rules! features {
     ($($(#[$doc:meta])* $variant:ident => $name:literal,)*) => {
         /// One JSON Schema keyword or construct that a target may or may not support.
@@ -301,6 +304,31 @@ impl FromIterator<SchemaFeature> for FeatureSet {
         }
         set
     }
+}
+
+/// The features of a node with these keywords (its own and its children's), as lowering
+/// computes them.
+pub fn features_of(keywords: &[Entry<'_>]) -> FeatureSet {
+    let mut set = FeatureSet::EMPTY;
+    for e in keywords {
+        if let Some(f) = e.keyword.feature() {
+            set.insert(f);
+        }
+        match e.value {
+            Value::Schema(s) => set = set.union(s.features),
+            Value::Schemas(list) => {
+                if e.keyword == Keyword::Items {
+                    set.insert(SchemaFeature::TupleItems);
+                }
+                set = list.iter().fold(set, |a, s| a.union(s.features));
+            }
+            Value::Props(props) => set = props.iter().fold(set, |a, p| a.union(p.schema.features)),
+            Value::Type(t) if t.array => set.insert(SchemaFeature::TypeArray),
+            Value::Json(_) if e.keyword == Keyword::Type => set.insert(SchemaFeature::DialectType),
+            _ => {}
+        }
+    }
+    set
 }
 
 #[cfg(test)]

@@ -152,6 +152,30 @@ pub enum Keyword {
 }
 
 impl Keyword {
+    /// Whether the keyword annotates without constraining: dropping or describing it leaves
+    /// what the schema accepts unchanged.
+    pub const fn is_annotation(self) -> bool {
+        use Keyword as K;
+        matches!(
+            self,
+            K::Schema
+                | K::Comment
+                | K::Title
+                | K::Description
+                | K::Default
+                | K::Examples
+                | K::Example
+                | K::Deprecated
+                | K::ReadOnly
+                | K::WriteOnly
+                | K::ContentEncoding
+                | K::ContentMediaType
+                | K::ContentSchema
+                | K::PropertyOrdering
+                | K::Vocabulary
+        )
+    }
+
     /// Every modelled keyword, in declaration order (`Unknown` excluded).
     pub const ALL: [Keyword; 65] = [
         Keyword::Schema,

@@ -12,11 +12,11 @@ mod schema;
 mod tool;
 
 pub(crate) use draft::Draft;
-pub use features::{FeatureSet, SchemaFeature};
+pub use features::{FeatureSet, SchemaFeature, features_of};
 pub use json::{Json, Member};
 pub use keyword::Keyword;
 pub use schema::{Entry, JsonType, Prop, Schema, Types, Value};
-pub use tool::{MemberKeeps, Role, Tool, ToolMember};
+pub use tool::{EMPTY_OBJECT_SCHEMA, MemberKeeps, Role, Tool, ToolMember};
 
 // Arena memory is released by `Bump::reset` without running destructors; a node that needed
 // `Drop` would leak. These fail the build instead.

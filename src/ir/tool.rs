@@ -40,6 +40,9 @@ pub struct ToolMember<'a> {
     pub value: Json<'a>,
 }
 
+/// The empty object schema written where a target requires an input schema the source lacked.
+pub const EMPTY_OBJECT_SCHEMA: &str = r#"{"type":"object","properties":{}}"#;
+
 /// Which envelope members a conversion's target keeps, decided once per conversion: the
 /// lowering passes over a dropped member unread, and the envelope pass reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -467,7 +467,7 @@ pub(super) fn schema_dropped(
 /// annotation, a definition or an identifier constrains nothing).
 fn constrains_beside_ref(s: &Schema<'_>) -> bool {
     let voided = |e: &Entry<'_>| {
-        !super::policy::is_annotation(e.keyword)
+        !e.keyword.is_annotation()
             && !matches!(
                 e.keyword,
                 Keyword::Ref

@@ -67,7 +67,7 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
             format!(
                 "the source has no input schema and {} requires one; wrote {}",
                 cx.target.name(),
-                crate::formats::EMPTY_OBJECT_SCHEMA
+                crate::ir::EMPTY_OBJECT_SCHEMA
             ),
         );
     }

@@ -14,6 +14,7 @@ mod refs;
 mod root;
 mod strict;
 
+pub(crate) use crate::ir::features_of;
 pub(crate) use policy::keeps;
 pub(crate) use refs::{Target, percent_decode, resolve};
 pub(crate) use strict::{CatalogCounts, recursion};
@@ -23,7 +24,7 @@ use smallvec::SmallVec;
 
 use crate::adapter::Adapter;
 use crate::error::ConversionError;
-use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
+use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, Tool, Value};
 use crate::options::Options;
 use crate::pointer::{Path, Seg};
 use crate::profile::Profile;
@@ -481,31 +482,6 @@ fn children<'a>(
         }
         _ => None,
     })
-}
-
-/// The features of a node with these keywords (its own and its children's), as lowering
-/// computes them.
-pub(crate) fn features_of(keywords: &[Entry<'_>]) -> FeatureSet {
-    let mut set = FeatureSet::EMPTY;
-    for e in keywords {
-        if let Some(f) = e.keyword.feature() {
-            set.insert(f);
-        }
-        match e.value {
-            Value::Schema(s) => set = set.union(s.features),
-            Value::Schemas(list) => {
-                if e.keyword == Keyword::Items {
-                    set.insert(SchemaFeature::TupleItems);
-                }
-                set = list.iter().fold(set, |a, s| a.union(s.features));
-            }
-            Value::Props(props) => set = props.iter().fold(set, |a, p| a.union(p.schema.features)),
-            Value::Type(t) if t.array => set.insert(SchemaFeature::TypeArray),
-            Value::Json(_) if e.keyword == Keyword::Type => set.insert(SchemaFeature::DialectType),
-            _ => {}
-        }
-    }
-    set
 }
 
 /// A keyword's value as a description shows it: strings bare (`format uri`), anything else as

@@ -40,30 +40,6 @@ struct Policy {
     rejected: bool,
 }
 
-/// Keywords that annotate without constraining: dropping or describing one leaves what the
-/// schema accepts unchanged.
-pub(super) fn is_annotation(keyword: Keyword) -> bool {
-    use Keyword as K;
-    matches!(
-        keyword,
-        K::Schema
-            | K::Comment
-            | K::Title
-            | K::Description
-            | K::Default
-            | K::Examples
-            | K::Example
-            | K::Deprecated
-            | K::ReadOnly
-            | K::WriteOnly
-            | K::ContentEncoding
-            | K::ContentMediaType
-            | K::ContentSchema
-            | K::PropertyOrdering
-            | K::Vocabulary
-    )
-}
-
 /// What the policy does with `e`: most keywords are kept as they are, answered by one table
 /// lookup (`action_for` and [`keeps`] refine only `rewrite`).
 #[inline]
@@ -100,7 +76,7 @@ pub(crate) fn keeps(action: Action, keyword: Keyword, profile: &Profile) -> Acti
 }
 
 fn severity(keyword: Keyword, profile: &Profile) -> Severity {
-    if is_annotation(keyword) && !profile.warns_on_annotation_drops() {
+    if keyword.is_annotation() && !profile.warns_on_annotation_drops() {
         Severity::Info
     } else {
         Severity::Warning

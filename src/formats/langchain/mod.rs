@@ -29,9 +29,9 @@ pub mod rules;
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
+use crate::ir::features_of;
 use crate::ir::{Entry, Json, Keyword, Role, Schema, Tool, ToolMember, Value};
 use crate::lower::{At, Kind, Lowerer};
-use crate::passes::features_of;
 use crate::pointer::{Path, Seg};
 
 use super::{EMPTY_TOOL, shape_hint};

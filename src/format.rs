@@ -1,0 +1,195 @@
+//! What a format is, as data: [`FormatInfo`] (its name, the rules its schemas are held to, the
+//! facts of its envelope) and its [`StrictMode`]. It depends on the profile tables only, so the
+//! options, the route and the adapters can all read it without importing each other.
+
+use crate::ir::{FeatureSet, SchemaFeature};
+use crate::profile::Profile;
+
+/// A format's strict mode: the profile a strict tool's schema is held to, and how the
+/// provider reads a tool that does not say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct StrictMode {
+    /// What the format's schemas hold when the tool is strict.
+    pub profile: &'static Profile,
+    /// Whether the provider reads a tool without `strict` as strict (the Responses API).
+    pub omitted_is_strict: bool,
+}
+
+impl StrictMode {
+    /// A strict mode held to `profile`, where a tool without `strict` is not strict.
+    pub const fn new(profile: &'static Profile) -> StrictMode {
+        StrictMode { profile, omitted_is_strict: false }
+    }
+
+    /// The provider reads a tool without `strict` as strict.
+    #[must_use]
+    pub const fn omitted_is_strict(mut self) -> StrictMode {
+        self.omitted_is_strict = true;
+        self
+    }
+}
+
+/// What a format is, as data: its name, the rules its schemas are held to, and the facts of
+/// its envelope that the pipeline asks about. Each built-in format keeps its own as a const in
+/// its folder (`formats/<name>/rules.rs`); the pipeline reads it, never the format's name.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct FormatInfo {
+    /// The format name used on the command line and in reports (`mcp`, `openai`, …).
+    pub name: &'static str,
+    /// Formats of one family (`gemini` and `gemini-json`) are the same envelope with another
+    /// schema field: converting between them keeps the envelope's metadata members.
+    pub family: &'static str,
+    /// What the format's schemas hold.
+    pub profile: &'static Profile,
+    /// The format's strict mode, when it has a place for `strict`.
+    pub strict: Option<StrictMode>,
+    /// The format's entry in the Go toolfoundation library's support matrix
+    /// ([`crate::ProfileSet::ToolFoundation`]); `None` where it has none.
+    pub toolfoundation: Option<&'static Profile>,
+    /// Whether the format can be read.
+    pub reads: bool,
+    /// Whether the format can be written (`openapi` is import only).
+    pub writes: bool,
+    /// Whether the format imports whole documents of its own kind (an OpenAPI description)
+    /// through [`Adapter::import`] rather than reading tools as they are. Such an input is one
+    /// document, never a catalog to split or stream.
+    pub imports: bool,
+    /// The member of a catalog object that holds the tool list (`{"tools": […]}`). Empty for
+    /// a format without a catalog object (LangChain): any object is then one tool, and
+    /// catalogs are JSON arrays only.
+    pub catalog_key: &'static str,
+    /// Whether the tool object is its input schema, the envelope being root keywords of it
+    /// (LangChain: `title` is the name, `description` the description). The input schema's
+    /// own root `title` and `description` then have no place of their own; a pass moves them
+    /// out, and reports it, before the tool is written.
+    pub tool_is_schema: bool,
+    /// Whether the format's tools must carry an input schema (an empty object schema is
+    /// written, and reported, when the source had none).
+    pub requires_input_schema: bool,
+    /// Whether the input schema's root must be an object schema (`"type": "object"`).
+    pub requires_object_root: bool,
+    /// Whether the format has a place for an output schema.
+    pub holds_output_schema: bool,
+}
+
+impl FormatInfo {
+    /// A readable and writable format called `name`, its schemas held to `profile`, with a
+    /// `{"tools": […]}` catalog, a required input schema and nothing else: the defaults a
+    /// custom format starts from.
+    pub const fn new(name: &'static str, profile: &'static Profile) -> FormatInfo {
+        FormatInfo {
+            name,
+            family: name,
+            profile,
+            strict: None,
+            toolfoundation: None,
+            reads: true,
+            writes: true,
+            imports: false,
+            catalog_key: "tools",
+            tool_is_schema: false,
+            requires_input_schema: true,
+            requires_object_root: false,
+            holds_output_schema: false,
+        }
+    }
+
+    /// Sets [`FormatInfo::family`].
+    #[must_use]
+    pub const fn family(mut self, family: &'static str) -> FormatInfo {
+        self.family = family;
+        self
+    }
+
+    /// Sets [`FormatInfo::strict`].
+    #[must_use]
+    pub const fn strict(mut self, strict: StrictMode) -> FormatInfo {
+        self.strict = Some(strict);
+        self
+    }
+
+    /// Sets [`FormatInfo::toolfoundation`].
+    #[must_use]
+    pub const fn toolfoundation(mut self, profile: &'static Profile) -> FormatInfo {
+        self.toolfoundation = Some(profile);
+        self
+    }
+
+    /// An import-only format ([`FormatInfo::imports`], not [`FormatInfo::writes`]).
+    #[must_use]
+    pub const fn import_only(mut self) -> FormatInfo {
+        self.imports = true;
+        self.writes = false;
+        self
+    }
+
+    /// Sets [`FormatInfo::catalog_key`].
+    #[must_use]
+    pub const fn catalog_key(mut self, key: &'static str) -> FormatInfo {
+        self.catalog_key = key;
+        self
+    }
+
+    /// Sets [`FormatInfo::tool_is_schema`].
+    #[must_use]
+    pub const fn tool_is_schema(mut self) -> FormatInfo {
+        self.tool_is_schema = true;
+        self
+    }
+
+    /// Sets [`FormatInfo::requires_input_schema`] to false: a tool may omit its schema.
+    #[must_use]
+    pub const fn optional_input_schema(mut self) -> FormatInfo {
+        self.requires_input_schema = false;
+        self
+    }
+
+    /// Sets [`FormatInfo::requires_object_root`].
+    #[must_use]
+    pub const fn object_root(mut self) -> FormatInfo {
+        self.requires_object_root = true;
+        self
+    }
+
+    /// Sets [`FormatInfo::holds_output_schema`].
+    #[must_use]
+    pub const fn output_schema(mut self) -> FormatInfo {
+        self.holds_output_schema = true;
+        self
+    }
+
+    /// Features the format holds as they are.
+    pub const fn features(&self) -> FeatureSet {
+        self.profile.features()
+    }
+
+    /// Whether the format holds `feature` as it is.
+    pub const fn supports_feature(&self, feature: SchemaFeature) -> bool {
+        self.profile.supports_feature(feature)
+    }
+
+    /// Whether the format has a place for `strict`.
+    pub const fn holds_strict(&self) -> bool {
+        self.strict.is_some()
+    }
+
+    /// Whether the provider reads a tool whose `strict` member is `stated` as strict: it says
+    /// so, or the format makes an omitted `strict` strict (the Responses API).
+    pub const fn reads_as_strict(&self, stated: Option<bool>) -> bool {
+        match (self.strict, stated) {
+            (None, _) => false,
+            (Some(_), Some(b)) => b,
+            (Some(s), None) => s.omitted_is_strict,
+        }
+    }
+
+    /// What the format's schemas hold when the tool is strict, for formats with a strict mode.
+    pub const fn strict_profile(&self) -> Option<&'static Profile> {
+        match self.strict {
+            Some(s) => Some(s.profile),
+            None => None,
+        }
+    }
+}
