@@ -7,7 +7,7 @@ use std::sync::{Arc, RwLock};
 use crate::adapter::Adapter;
 use crate::convert::{Conversion, Converter};
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::formats::builtins;
+use crate::formats::{Mcp, builtins};
 use crate::options::Options;
 use crate::owned::{CanonicalTool, report_unwritten, write_mcp_tools};
 
@@ -155,7 +155,7 @@ impl Registry {
     ) -> Result<Conversion, ConversionError> {
         let mut bytes = Vec::new();
         write_mcp_tools(tools, &mut bytes);
-        let mut conversion = self.convert(&bytes, "mcp", to)?;
+        let mut conversion = self.convert(&bytes, Mcp.name(), to)?;
         let report = conversion.report_mut();
         for (i, tool) in tools.iter().enumerate() {
             report_unwritten(tool, i, to, report);
