@@ -123,7 +123,7 @@ impl CanonicalTool {
             let what = "has no place for annotations";
             losses.left_out("annotations", "/annotations".to_owned(), annotations, what);
         }
-        losses.catalog_fields(self);
+        losses.catalog_only_dropped(self);
         for (key, value) in &self.source_meta {
             let held = match key.as_str() {
                 "type" => value.as_str() == Some("function"),

@@ -131,22 +131,13 @@ impl Losses {
         self.push(Severity::Info, code, feature, pointer, message);
     }
 
-    /// Reports the [`CanonicalTool`] fields no bridge target holds, when set: namespace,
-    /// version, category, tags, timeout and scopes.
-    pub(crate) fn catalog_fields(&mut self, tool: &CanonicalTool) {
-        let to = self.to;
-        let field = |losses: &mut Losses, set: bool, name: &str| {
-            if set {
-                let message = format!("{to} has no place for the tool's `{name}`");
-                losses.dropped(Code::MetadataDropped, name, format!("/{name}"), message);
-            }
-        };
-        field(self, tool.namespace.is_some(), "namespace");
-        field(self, tool.version.is_some(), "version");
-        field(self, tool.category.is_some(), "category");
-        field(self, !tool.tags.is_empty(), "tags");
-        field(self, tool.timeout_ms.is_some(), "timeout_ms");
-        field(self, !tool.required_scopes.is_empty(), "required_scopes");
+    /// Reports the [`CanonicalTool`] fields no target holds that `tool` sets
+    /// ([`CanonicalTool::catalog_only_fields`]), one warning each.
+    pub(crate) fn catalog_only_dropped(&mut self, tool: &CanonicalTool) {
+        for field in tool.catalog_only_fields() {
+            let message = format!("{} has no place for the tool's `{field}`", self.to);
+            self.dropped(Code::MetadataDropped, field, format!("/{field}"), message);
+        }
     }
 
     /// Reports one `source_meta` member the target has no place for.
@@ -214,6 +205,87 @@ pub(crate) fn object_schema(
             );
             losses.rewritten(Code::BooleanSchemaRewritten, feature, pointer.to_owned(), message);
             map
+        }
+    }
+}
+
+#[cfg(all(test, any(feature = "rmcp", feature = "async-openai")))]
+mod tests {
+    use serde_json::json;
+
+    use crate::owned::{CanonicalTool, JsonSchema};
+    use crate::report::{Report, Severity};
+
+    /// The pointers of the warnings (what was dropped), in report order.
+    fn dropped(report: &Report) -> Vec<&str> {
+        let lost = report.entries().iter().filter(|e| e.severity == Severity::Warning);
+        lost.map(|e| e.pointer.as_str()).collect()
+    }
+
+    /// A tool every writer holds whole but for its catalog-only fields, which are all set.
+    fn catalog_tool(namespace: &str) -> CanonicalTool {
+        let mut tool = CanonicalTool::new("t").with_tags(["a"]);
+        tool.input_schema = JsonSchema::try_from(json!({"type": "object"})).ok();
+        tool.namespace = Some(namespace.to_owned());
+        tool.version = Some("1".to_owned());
+        tool.category = Some("c".to_owned());
+        tool.timeout_ms = Some(5);
+        tool.required_scopes = vec!["s".to_owned()];
+        tool
+    }
+
+    /// Every writer of another form reports the same catalog-only fields, from one list. An
+    /// empty namespace is none (`CanonicalTool::id` reads it so): leaving it out loses nothing,
+    /// so it is not reported. The bridges used to report it, unlike `Registry::from_canonical`.
+    #[test]
+    fn every_writer_drops_the_same_catalog_only_fields() {
+        let registry = crate::Registry::default();
+        for (namespace, expected) in [
+            (
+                "web",
+                &[
+                    "/namespace",
+                    "/version",
+                    "/category",
+                    "/tags",
+                    "/timeout_ms",
+                    "/required_scopes",
+                ][..],
+            ),
+            ("", &["/version", "/category", "/tags", "/timeout_ms", "/required_scopes"][..]),
+        ] {
+            let tool = catalog_tool(namespace);
+            let conversion = registry.from_canonical(std::slice::from_ref(&tool), "mcp");
+            let conversion = conversion.expect("converts");
+            assert_eq!(dropped(conversion.report()), expected, "registry, {namespace:?}");
+            #[cfg(feature = "rmcp")]
+            assert_eq!(dropped(&tool.to_rmcp().1), expected, "rmcp, {namespace:?}");
+            #[cfg(feature = "async-openai")]
+            assert_eq!(
+                dropped(&tool.to_chat_completion_tool().1),
+                expected,
+                "async-openai, {namespace:?}"
+            );
+        }
+    }
+
+    /// A tool whose only catalog-only field is an empty namespace crosses every bridge without
+    /// loss.
+    #[test]
+    fn an_empty_namespace_is_no_loss() {
+        let mut tool = CanonicalTool::new("t");
+        tool.input_schema = JsonSchema::try_from(json!({"type": "object"})).ok();
+        tool.namespace = Some(String::new());
+        #[cfg(feature = "rmcp")]
+        {
+            assert!(tool.to_rmcp().1.is_empty());
+            assert!(rmcp::model::Tool::try_from(&tool).is_ok());
+        }
+        #[cfg(feature = "async-openai")]
+        {
+            use async_openai::types::chat::FunctionObject;
+            assert!(tool.to_chat_completion_tool().1.is_empty());
+            assert!(FunctionObject::try_from(&tool).is_ok());
         }
     }
 }

@@ -99,7 +99,7 @@ impl CanonicalTool {
 
     fn rmcp_with_losses(&self) -> (Tool, Losses) {
         let mut losses = Losses::new(self, TARGET);
-        losses.catalog_fields(self);
+        losses.catalog_only_dropped(self);
         if self.strict.is_some() {
             let message = format!("{TARGET} has no place for `strict` (MCP has no strict mode)");
             losses.dropped(Code::MetadataDropped, "strict", "/strict".to_owned(), message);

@@ -23,27 +23,20 @@ pub(crate) fn write_mcp_tools(tools: &[CanonicalTool], out: &mut Vec<u8>) {
 }
 
 /// Reports what [`write_mcp_tools`] leaves out of `tool` (the `index`-th written): every
-/// field the MCP form has no member for, and the `source_meta` of a tool read from another
-/// format, one warning each.
+/// field the MCP form has no member for (the catalog-only fields and `strict`), and the
+/// `source_meta` of a tool read from another format, one warning each.
 pub(crate) fn report_unwritten(
     tool: &CanonicalTool,
     index: usize,
     to: &str,
     report: &mut crate::report::Report,
 ) {
-    let mut fields: Vec<(String, &str)> = Vec::new();
-    let set = |present: bool, field: &'static str, fields: &mut Vec<(String, &str)>| {
-        if present {
-            fields.push((format!("/{field}"), field));
-        }
-    };
-    set(tool.namespace.as_deref().is_some_and(|n| !n.is_empty()), "namespace", &mut fields);
-    set(tool.version.is_some(), "version", &mut fields);
-    set(tool.category.is_some(), "category", &mut fields);
-    set(!tool.tags.is_empty(), "tags", &mut fields);
-    set(tool.timeout_ms.is_some(), "timeout_ms", &mut fields);
-    set(!tool.required_scopes.is_empty(), "required_scopes", &mut fields);
-    set(tool.strict.is_some(), "strict", &mut fields);
+    let mut fields: Vec<(String, &str)> =
+        tool.catalog_only_fields().map(|field| (format!("/{field}"), field)).collect();
+    // MCP has no strict mode.
+    if tool.strict.is_some() {
+        fields.push(("/strict".to_owned(), "strict"));
+    }
     if tool.source_format.as_deref() != Some("mcp") {
         for key in tool.source_meta.keys() {
             let mut pointer = String::from("/source_meta");

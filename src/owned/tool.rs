@@ -76,3 +76,27 @@ pub struct CanonicalTool {
     #[serde(skip_serializing_if = "IndexMap::is_empty")]
     pub source_meta: IndexMap<String, JsonValue>,
 }
+
+impl CanonicalTool {
+    /// The fields no target format holds that this tool sets, by their serde names, in
+    /// declaration order: `namespace`, `version`, `category`, `tags`, `timeout_ms`,
+    /// `required_scopes`. They describe the tool in a catalog; no tool envelope has a member
+    /// for them.
+    ///
+    /// This is the one list: every writer into another form reports these as dropped (the MCP
+    /// form `Registry::from_canonical` goes through, and each bridge), adding what its own
+    /// form lacks besides (`strict`, for MCP). An empty namespace counts as unset, because
+    /// [`CanonicalTool::id`] reads it as no namespace: leaving it out loses nothing.
+    pub(crate) fn catalog_only_fields(&self) -> impl Iterator<Item = &'static str> {
+        [
+            ("namespace", self.namespace.as_deref().is_some_and(|ns| !ns.is_empty())),
+            ("version", self.version.is_some()),
+            ("category", self.category.is_some()),
+            ("tags", !self.tags.is_empty()),
+            ("timeout_ms", self.timeout_ms.is_some()),
+            ("required_scopes", !self.required_scopes.is_empty()),
+        ]
+        .into_iter()
+        .filter_map(|(field, set)| set.then_some(field))
+    }
+}
