@@ -1,7 +1,7 @@
 //! The model's rules on [`CanonicalTool`]: what makes a tool valid ([`CanonicalTool::validate`]),
 //! how tags are normalised, and the `namespace:name` id ([`ToolId`]).
 //!
-//! They live apart from `owned.rs`, which is the data (the owned tree and its serde forms): the
+//! They live apart from `owned/`, which is the data (the owned tree and its serde forms): the
 //! rules are policy layered on that data, and this is the one place to read them.
 //!
 //! The name rule is MCP 2025-11-25's ("Tool names", from SEP-986): 1 to 128 characters, each one

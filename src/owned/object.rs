@@ -190,6 +190,7 @@ impl SchemaObject {
         JsonValue::Object(self.to_map())
     }
 
+    /// The members written, in write order (see [`SchemaObject::for_each`]).
     pub(super) fn to_map(&self) -> Map<String, JsonValue> {
         let mut map = Map::new();
         self.for_each(|key, slot| {

@@ -28,11 +28,16 @@ impl<'de> Deserialize<'de> for JsonSchema {
     }
 }
 
+/// The error for a value that is neither an object nor a boolean, naming what it is.
 fn not_a_schema<E: serde::de::Error>(value: JsonValue) -> E {
-    E::custom(format_args!("a schema must be an object or a boolean, found {}", kind(&value)))
+    E::custom(format_args!(
+        "a schema must be an object or a boolean, found {}",
+        json_type_name(&value)
+    ))
 }
 
-fn kind(value: &JsonValue) -> &'static str {
+/// The JSON type of `value`, as an error message names it.
+fn json_type_name(value: &JsonValue) -> &'static str {
     match value {
         JsonValue::Null => "null",
         JsonValue::Bool(_) => "boolean",
