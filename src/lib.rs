@@ -48,7 +48,6 @@ pub mod ir;
 mod lower;
 #[cfg(feature = "validate")]
 mod meta_schema;
-mod model;
 mod options;
 mod owned;
 mod parse;
@@ -72,9 +71,9 @@ pub use ir::{FeatureSet, SchemaFeature};
 pub use lower::{At, Elements, Kind, Lowerer, Members};
 #[cfg(feature = "validate")]
 pub use meta_schema::{Dialect, MAX_SCHEMA_ERRORS, SchemaError, SchemaErrors};
-pub use model::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use options::{Limits, Options, ProfileSet, Strict};
 pub use owned::{CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType};
+pub use owned::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use pointer::{Path, Seg};
 pub use profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
 pub use registry::Registry;

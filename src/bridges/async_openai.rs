@@ -17,7 +17,7 @@ use crate::report::{Code, Report};
 const TARGET: &str = "async_openai::types::chat::FunctionObject";
 
 /// The format name read tools get in [`CanonicalTool::source_format`], as the registry's.
-const SOURCE_FORMAT: &str = "openai";
+const SOURCE_FORMAT: &str = crate::formats::rules::openai::CHAT.name;
 
 /// Reads a function: `parameters` becomes the input schema (a value that is not a schema is
 /// kept in `source_meta["parameters"]`), `strict` is kept. `source_format` is `openai`.

@@ -43,7 +43,7 @@ impl From<&Tool> for CanonicalTool {
             _ => Map::new(),
         };
         let mut out = CanonicalTool::new(tool.name.as_ref());
-        out.source_format = Some("mcp".to_owned());
+        out.source_format = Some(crate::formats::rules::mcp::INFO.name.to_owned());
         for (key, value) in members {
             match (key.as_str(), value) {
                 ("name", JsonValue::String(_)) => {}

@@ -175,7 +175,7 @@ pub(crate) fn tool_from_ir(tool: &ir::Tool<'_>, source_format: &str) -> Canonica
     if let Some(raw) = &tool.opaque {
         out.source_meta.insert("opaque".to_owned(), json_to_value(raw));
     }
-    let mcp = source_format == "mcp";
+    let mcp = source_format == crate::formats::rules::mcp::INFO.name;
     for member in tool.members.iter().filter(|m| matches!(m.role, Role::Meta | Role::Outer)) {
         match (member.key, member.value) {
             ("title", Json::String(s)) if mcp && out.title.is_none() => {

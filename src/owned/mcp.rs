@@ -9,6 +9,9 @@ use serde::{Serialize, Serializer};
 
 use super::tool::CanonicalTool;
 
+/// The MCP format's name, which `source_format` holds for a tool read from MCP.
+const MCP: &str = crate::formats::rules::mcp::INFO.name;
+
 /// Writes `tools` as an MCP catalog, `{"tools":[…]}`: per tool `name`, `title`,
 /// `description`, `inputSchema` (`{"type":"object","properties":{}}` when there is none),
 /// `outputSchema`, `annotations`, then, for a tool read from MCP, its `source_meta` members
@@ -37,7 +40,7 @@ pub(crate) fn report_unwritten(
     if tool.strict.is_some() {
         fields.push(("/strict".to_owned(), "strict"));
     }
-    if tool.source_format.as_deref() != Some("mcp") {
+    if tool.source_format.as_deref() != Some(MCP) {
         for key in tool.source_meta.keys() {
             let mut pointer = String::from("/source_meta");
             crate::pointer::write_seg(&mut pointer, crate::pointer::Seg::Key(key));
@@ -104,7 +107,7 @@ impl Serialize for McpTool<'_> {
             map.serialize_entry("annotations", annotations)?;
             written[5] = "annotations";
         }
-        if t.source_format.as_deref() == Some("mcp") {
+        if t.source_format.as_deref() == Some(MCP) {
             for (key, value) in &t.source_meta {
                 if !written.contains(&key.as_str()) {
                     map.serialize_entry(key, value)?;

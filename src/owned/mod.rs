@@ -25,6 +25,7 @@
 mod from_ir;
 mod mcp;
 mod object;
+pub(crate) mod rules;
 mod schema;
 mod serde;
 mod slot;
@@ -35,5 +36,6 @@ mod tool;
 pub(crate) use from_ir::tool_from_ir;
 pub(crate) use mcp::{report_unwritten, write_mcp_tools};
 pub use object::SchemaObject;
+pub use rules::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use schema::{InstanceType, Items, JsonSchema, SchemaType};
 pub use tool::CanonicalTool;

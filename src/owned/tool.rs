@@ -45,7 +45,7 @@ pub struct CanonicalTool {
     /// [`CanonicalTool::normalize_tags`].
     #[serde(
         skip_serializing_if = "Vec::is_empty",
-        deserialize_with = "crate::model::deserialize_tags"
+        deserialize_with = "crate::owned::rules::deserialize_tags"
     )]
     pub tags: Vec<String>,
     /// The arguments schema (MCP `inputSchema`, OpenAI `parameters`, Anthropic `input_schema`).

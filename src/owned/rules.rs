@@ -1,8 +1,8 @@
 //! The model's rules on [`CanonicalTool`]: what makes a tool valid ([`CanonicalTool::validate`]),
 //! how tags are normalised, and the `namespace:name` id ([`ToolId`]).
 //!
-//! They live apart from `owned/`, which is the data (the owned tree and its serde forms): the
-//! rules are policy layered on that data, and this is the one place to read them.
+//! They live in their own file beside the data (the owned tree and its serde forms): the rules
+//! are policy layered on that data, and this is the one place to read them.
 //!
 //! The name rule is MCP 2025-11-25's ("Tool names", from SEP-986): 1 to 128 characters, each one
 //! of `A-Z a-z 0-9 _ - .`. The specification says SHOULD; this crate enforces it, because a
@@ -14,7 +14,7 @@ use std::str::FromStr;
 use indexmap::IndexSet;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::owned::{CanonicalTool, InstanceType, JsonSchema};
+use super::{CanonicalTool, InstanceType, JsonSchema};
 
 /// The longest tool name MCP allows (2025-11-25), in characters.
 pub const MAX_NAME_LEN: usize = 128;
