@@ -215,3 +215,51 @@ pub(crate) fn json_len(v: &Json<'_>) -> usize {
         _ => 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{SchemaCounts, measure};
+    use crate::ir::{Entry, FeatureSet, Json, JsonType, Keyword, Prop, Schema, Types, Value};
+
+    fn node<'a>(keywords: &'a [Entry<'a>]) -> Schema<'a> {
+        Schema { boolean: None, keywords, features: FeatureSet::EMPTY, at: 0 }
+    }
+
+    fn entry(keyword: Keyword, value: Value<'_>) -> Entry<'_> {
+        Entry { keyword, at: 0, value }
+    }
+
+    /// Properties at every level, nesting by objects (a definition starts again from
+    /// nothing), enum values, and the characters of names and of enum and const values; the
+    /// closing `additionalProperties: false` counts nothing.
+    #[test]
+    fn counts_what_the_limits_read() {
+        let object = Value::Type(Types::one(JsonType::Object));
+        let values = [Json::String("xy"), Json::String("z")];
+        let a = [entry(Keyword::Enum, Value::Json(Json::Array(&values)))];
+        let c = [entry(Keyword::Const, Value::Json(Json::String("q")))];
+        let b_props = [Prop::new("c", 0, node(&c))];
+        let b = [entry(Keyword::Type, object), entry(Keyword::Properties, Value::Props(&b_props))];
+        let d = [entry(Keyword::Type, object)];
+        let props = [Prop::new("a", 0, node(&a)), Prop::new("b", 0, node(&b))];
+        let defs = [Prop::new("d", 0, node(&d))];
+        let closed = Schema::bool(false, 0);
+        let required = ["a"];
+        let root = [
+            entry(Keyword::Type, object),
+            entry(Keyword::Properties, Value::Props(&props)),
+            entry(Keyword::Required, Value::Strings(&required)),
+            entry(Keyword::Defs, Value::Props(&defs)),
+            entry(Keyword::AdditionalProperties, Value::Schema(&closed)),
+        ];
+        let expected = SchemaCounts {
+            properties: 3,
+            depth: 2,
+            enum_values: 2,
+            chars: 4 + 3 + 1,
+            optional: 2,
+            unions: 0,
+        };
+        assert_eq!(measure(&node(&root)), expected);
+    }
+}
