@@ -5,10 +5,11 @@
 //! outside the strict subset are already described or dropped). Output: every object closed
 //! with `additionalProperties: false`; for OpenAI every property required, an optional one made
 //! nullable (a type array, or `anyOf` with `null` for refs, enums and consts) and marked on its
-//! [`Prop`] so the inverse map drops the nulls the model sends for it. A schema that would
-//! accept something different once strict (an open object, a map, an untyped or item-less
-//! array, a recursive ref where the provider has none) or that breaks a size limit is not
-//! changed: the pass returns why, and the caller emits the tool non-strict or leaves it out.
+//! [`Prop`](crate::ir::Prop) so the inverse map drops the nulls the model sends for it. A
+//! schema that would accept something different once strict (an open object, a map, an untyped
+//! or item-less array, a recursive ref where the provider has none) or that breaks a size limit
+//! is not changed: the pass returns why, and the caller emits the tool non-strict or leaves it
+//! out.
 //!
 //! Sources: see `profile.rs` (the strict profiles and their limits).
 //!
