@@ -219,15 +219,8 @@ pub(crate) fn json_len(v: &Json<'_>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::{SchemaCounts, measure};
-    use crate::ir::{Entry, FeatureSet, Json, JsonType, Keyword, Prop, Schema, Types, Value};
-
-    fn node<'a>(keywords: &'a [Entry<'a>]) -> Schema<'a> {
-        Schema { boolean: None, keywords, features: FeatureSet::EMPTY, at: 0 }
-    }
-
-    fn entry(keyword: Keyword, value: Value<'_>) -> Entry<'_> {
-        Entry { keyword, at: 0, value }
-    }
+    use crate::ir::visit::tests::{entry, node};
+    use crate::ir::{Json, JsonType, Keyword, Prop, Schema, Types, Value};
 
     /// Properties at every level, nesting by objects (a definition starts again from
     /// nothing), enum values, and the characters of names and of enum and const values; the

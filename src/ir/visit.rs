@@ -92,7 +92,7 @@ pub(crate) fn entry_name<'a>(e: &Entry<'a>) -> &'a str {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::{Visit, walk_schema};
     use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, Types, Value};
     use crate::pointer::Path;
@@ -109,11 +109,13 @@ mod tests {
         }
     }
 
-    fn node<'a>(keywords: &'a [Entry<'a>]) -> Schema<'a> {
+    /// A schema node with `keywords`, for tests.
+    pub(crate) fn node<'a>(keywords: &'a [Entry<'a>]) -> Schema<'a> {
         Schema { boolean: None, keywords, features: FeatureSet::EMPTY, at: 0 }
     }
 
-    fn entry(keyword: Keyword, value: Value<'_>) -> Entry<'_> {
+    /// A keyword entry, for tests.
+    pub(crate) fn entry(keyword: Keyword, value: Value<'_>) -> Entry<'_> {
         Entry { keyword, at: 0, value }
     }
 
