@@ -7,7 +7,6 @@
 use bumpalo::Bump;
 
 use crate::adapter::{Adapter, Imported};
-use crate::check::{self, Finding};
 use crate::emit::{Source, Writer};
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::inverse::{Inverse, Recorded};
@@ -20,6 +19,7 @@ use crate::passes::{self, PassCx};
 use crate::pointer::{Path, Seg};
 use crate::report::{Code, Report, ReportEntry, Severity};
 use crate::route::Route;
+use crate::valid::{self, Finding};
 
 /// Whether the input was one tool or a catalog; the output mirrors it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -377,11 +377,11 @@ impl Converter {
             let strict = cx.strict_profile();
             for tool in lowered.tools.iter() {
                 findings.clear();
-                check::check_tool(tool, to, cx.base_profile(), strict.as_ref(), false, findings);
+                valid::check_tool(tool, to, cx.base_profile(), strict.as_ref(), false, findings);
                 record_findings(tool, &[], findings, &mut cx);
             }
             findings.clear();
-            check::check_catalog(lowered.tools, to, strict.as_ref(), None, false, names, findings);
+            valid::check_catalog(lowered.tools, to, strict.as_ref(), None, false, names, findings);
             record_findings(&crate::formats::EMPTY_TOOL, lowered.tools, findings, &mut cx);
             Ok(())
         })?;
@@ -560,7 +560,7 @@ fn run_passes<'a>(
         }
         if rewrite {
             scratch.findings.clear();
-            check::check_tool(tool, to, cx.base_profile(), strict.as_ref(), true, scratch.findings);
+            valid::check_tool(tool, to, cx.base_profile(), strict.as_ref(), true, scratch.findings);
             if !scratch.findings.is_empty() {
                 record_findings(tool, &[], scratch.findings, &mut cx);
                 // The strict totals count the kept tools only.
@@ -576,7 +576,7 @@ fn run_passes<'a>(
     }
     if rewrite && let Some(tools) = lowered.tools.get(..kept) {
         scratch.findings.clear();
-        check::check_catalog(
+        valid::check_catalog(
             tools,
             to,
             strict.as_ref(),

@@ -37,7 +37,6 @@
 mod adapter;
 #[cfg(any(feature = "rmcp", feature = "async-openai", feature = "schemars"))]
 mod bridges;
-mod check;
 mod convert;
 mod emit;
 mod error;
@@ -59,6 +58,7 @@ mod report;
 mod route;
 mod scan;
 pub mod toolfoundation;
+mod valid;
 
 pub use adapter::{Adapter, EmitContext, FormatInfo, Imported, StrictMode};
 #[cfg(any(feature = "rmcp", feature = "async-openai"))]

@@ -8,8 +8,10 @@ mod draft;
 mod features;
 mod json;
 mod keyword;
+pub(crate) mod measure;
 mod schema;
 mod tool;
+pub(crate) mod visit;
 
 pub(crate) use draft::Draft;
 pub use features::{FeatureSet, SchemaFeature, features_of};

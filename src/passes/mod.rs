@@ -13,20 +13,23 @@ mod policy;
 mod refs;
 mod root;
 mod strict;
+mod walk;
 
 pub(crate) use crate::ir::features_of;
+pub(crate) use crate::ir::visit::entry_name;
 pub(crate) use policy::keeps;
-pub(crate) use refs::{Target, percent_decode, resolve};
-pub(crate) use strict::{CatalogCounts, recursion};
+pub(crate) use refs::{RECURSIVE, Target, first_recursive_ref, percent_decode, resolve};
+pub(crate) use walk::{NodeRule, rewrite, rewrite_tool};
 
 use bumpalo::Bump;
 use smallvec::SmallVec;
 
 use crate::adapter::Adapter;
 use crate::error::ConversionError;
-use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, Tool, Value};
+use crate::ir::measure::CatalogCounts;
+use crate::ir::{Entry, Keyword, Schema, Tool, Value};
 use crate::options::Options;
-use crate::pointer::{Path, Seg};
+use crate::pointer::Path;
 use crate::profile::Profile;
 use crate::report::{Code, Formats, Report, Severity, Span, Text};
 use crate::route::Route;
@@ -327,163 +330,6 @@ impl<'a, T: Copy> CowSlice<'a, T> {
     }
 }
 
-/// A rewrite of single schema nodes, applied bottom-up over a whole schema by [`rewrite`].
-pub(crate) trait NodeRule<'a> {
-    /// Features whose presence in a subtree means the rule may change something there; other
-    /// subtrees are skipped with one bitset test and shared as they are.
-    fn triggers(&self) -> FeatureSet;
-
-    /// Whether to visit every node regardless of [`NodeRule::triggers`] (a rule about
-    /// something no feature bit records, such as property keys).
-    fn every_node(&self) -> bool {
-        false
-    }
-
-    /// Whether to rewrite the subschemas under this keyword before the node. A rule that will
-    /// drop or describe the keyword says no, so it sees (and reports) the source as written.
-    fn descend(&self, entry: &Entry<'a>, cx: &PassCx<'a, '_>) -> bool {
-        let _ = (entry, cx);
-        true
-    }
-
-    /// Rewrites one object node whose children are already rewritten; `None` when unchanged.
-    fn node(
-        &mut self,
-        s: &Schema<'a>,
-        path: &Path<'_>,
-        tool: &Tool<'_>,
-        cx: &mut PassCx<'a, '_>,
-    ) -> Result<Option<Schema<'a>>, ConversionError>;
-}
-
-/// Applies `rule` to the input and output schemas of `tool`.
-pub(crate) fn rewrite_tool<'a>(
-    tool: &mut Tool<'a>,
-    cx: &mut PassCx<'a, '_>,
-    rule: &mut impl NodeRule<'a>,
-) -> Result<(), ConversionError> {
-    if !rule.every_node() && tool.features().intersection(rule.triggers()).is_empty() {
-        return Ok(());
-    }
-    // The schemas are taken out and put back: the tool is read, not copied, meanwhile.
-    let root = Path::ROOT;
-    if let Some(input) = tool.input {
-        let path = root.push(Seg::Raw(tool.input_pointer));
-        if let Some(s) = rewrite(&input, &path, tool, cx, rule)? {
-            tool.input = Some(s);
-        }
-    }
-    if let Some(output) = tool.output {
-        let path = root.push(Seg::Raw("/outputSchema"));
-        if let Some(s) = rewrite(&output, &path, tool, cx, rule)? {
-            tool.output = Some(s);
-        }
-    }
-    Ok(())
-}
-
-/// Rewrites `s` bottom-up with `rule`; `None` when nothing below `s` changed.
-pub(crate) fn rewrite<'a>(
-    s: &Schema<'a>,
-    path: &Path<'_>,
-    tool: &Tool<'_>,
-    cx: &mut PassCx<'a, '_>,
-    rule: &mut impl NodeRule<'a>,
-) -> Result<Option<Schema<'a>>, ConversionError> {
-    if !visits(s, rule) {
-        return Ok(None);
-    }
-    let mut entries = CowSlice::new(s.keywords);
-    for (i, e) in s.keywords.iter().enumerate() {
-        // A leaf has nothing to descend into, nor has a subschema the rule skips: the rule is
-        // not asked (for the policy, asking is a profile lookup per keyword).
-        let branch = match e.value {
-            Value::Schema(s) => visits(s, rule),
-            Value::Schemas(_) | Value::Props(_) => true,
-            _ => false,
-        };
-        if !branch || !rule.descend(e, cx) {
-            entries.same(i);
-            continue;
-        }
-        let child = path.push(Seg::Key(entry_name(e)));
-        match children(&e.value, &child, tool, cx, rule)? {
-            Some(v) => entries
-                .changed(i, Entry { value: v, ..*e }, cx.arena)
-                .map_err(|()| arena_error(path, cx))?,
-            None => entries.same(i),
-        }
-    }
-    let node = match entries.finish() {
-        Some(keywords) => Schema { keywords, features: features_of(keywords), ..*s },
-        None => *s,
-    };
-    match rule.node(&node, path, tool, cx)? {
-        Some(new) => Ok(Some(Schema { features: features_of(new.keywords), ..new })),
-        None if node.keywords.as_ptr() != s.keywords.as_ptr() => Ok(Some(node)),
-        None => Ok(None),
-    }
-}
-
-/// Whether [`rewrite`] looks into `s` at all: checked by the callers before they build the
-/// child's path and call, as most subschemas are skipped.
-#[inline]
-fn visits<'a>(s: &Schema<'a>, rule: &impl NodeRule<'a>) -> bool {
-    s.boolean.is_none()
-        && (rule.every_node() || !s.features.intersection(rule.triggers()).is_empty())
-}
-
-fn children<'a>(
-    v: &Value<'a>,
-    path: &Path<'_>,
-    tool: &Tool<'_>,
-    cx: &mut PassCx<'a, '_>,
-    rule: &mut impl NodeRule<'a>,
-) -> Result<Option<Value<'a>>, ConversionError> {
-    Ok(match *v {
-        Value::Schema(s) if !visits(s, rule) => None,
-        Value::Schema(s) => match rewrite(s, path, tool, cx, rule)? {
-            Some(new) => {
-                Some(Value::Schema(cx.arena.try_alloc(new).map_err(|_| arena_error(path, cx))?))
-            }
-            None => None,
-        },
-        Value::Schemas(list) => {
-            let mut out = CowSlice::new(list);
-            for (i, s) in list.iter().enumerate() {
-                if !visits(s, rule) {
-                    out.same(i);
-                    continue;
-                }
-                match rewrite(s, &path.push(Seg::Index(i)), tool, cx, rule)? {
-                    Some(new) => {
-                        out.changed(i, new, cx.arena).map_err(|()| arena_error(path, cx))?
-                    }
-                    None => out.same(i),
-                }
-            }
-            out.finish().map(Value::Schemas)
-        }
-        Value::Props(props) => {
-            let mut out = CowSlice::new(props);
-            for (i, p) in props.iter().enumerate() {
-                if !visits(&p.schema, rule) {
-                    out.same(i);
-                    continue;
-                }
-                match rewrite(&p.schema, &path.push(Seg::Key(p.name)), tool, cx, rule)? {
-                    Some(new) => out
-                        .changed(i, Prop { schema: new, ..*p }, cx.arena)
-                        .map_err(|()| arena_error(path, cx))?,
-                    None => out.same(i),
-                }
-            }
-            out.finish().map(Value::Props)
-        }
-        _ => None,
-    })
-}
-
 /// A keyword's value as a description shows it: strings bare (`format uri`), anything else as
 /// compact JSON (`enum [1,2]`).
 #[cold]
@@ -499,14 +345,6 @@ pub(crate) fn render(value: &Value<'_>) -> String {
 /// The position and the entry of `keyword` in a node, when it has one.
 pub(crate) fn find<'a>(s: &Schema<'a>, keyword: Keyword) -> Option<(usize, Entry<'a>)> {
     s.keywords.iter().copied().enumerate().find(|(_, e)| e.keyword == keyword)
-}
-
-/// The name a keyword entry is written under.
-pub(crate) fn entry_name<'a>(e: &Entry<'a>) -> &'a str {
-    match e.value {
-        Value::Unknown(m) => m.key,
-        _ => e.keyword.as_str(),
-    }
 }
 
 /// A keyword's value as [`render`] writes it, handed to `push` in pieces. Strings, numbers

@@ -1,0 +1,147 @@
+//! The checks of a whole request: tool names unique, and the per-request limits (strict
+//! tools, optional and union-typed parameters across them, cache breakpoints).
+
+use crate::adapter::Adapter;
+use crate::ir::measure::{self, CatalogCounts, SchemaCounts};
+use crate::ir::{Role, Tool};
+use crate::profile::Profile;
+
+use super::{Finding, is_strict, over};
+
+/// Checks what a request holding all of `tools` must obey: unique names (unless
+/// `names_unique`, which the names pass answers when it ran), and the per-request limits
+/// (strict tools, optional and union parameters, cache breakpoints). `made`: the totals of
+/// the tools the strict pass made strict (with `strict`) among `tools`, which spare a recount
+/// when those are all the strict ones. `scratch` is the names pass's, reused for the duplicate
+/// test.
+pub(crate) fn check_catalog(
+    tools: &[Tool<'_>],
+    target: &dyn Adapter,
+    strict: Option<&Profile>,
+    made: Option<CatalogCounts>,
+    names_unique: bool,
+    scratch: &mut Vec<(u64, u32)>,
+    out: &mut Vec<Finding>,
+) {
+    let names = tools.iter().filter(|t| t.opaque.is_none()).map(|t| t.name);
+    if names_unique {
+        debug_assert!(!crate::passes::names::has_duplicates(names, scratch));
+    } else if crate::passes::names::has_duplicates(names, scratch) {
+        duplicate_names(tools, target, out);
+    }
+    catalog_limits(tools, target, strict, made, out);
+}
+
+/// One finding per tool whose name an earlier tool has.
+#[cold]
+fn duplicate_names(tools: &[Tool<'_>], target: &dyn Adapter, out: &mut Vec<Finding>) {
+    for (i, t) in tools.iter().enumerate().filter(|(_, t)| t.opaque.is_none()) {
+        let earlier = tools.get(..i).unwrap_or_default();
+        if earlier.iter().any(|e| e.opaque.is_none() && e.name == t.name) {
+            out.push(Finding {
+                tool: Some(i),
+                at: t.at,
+                feature: "name",
+                pointer: format!("{}/name", t.members_pointer),
+                message: format!(
+                    "{} rejects a request whose tools share a name: {:?} is used twice",
+                    target.name(),
+                    t.name
+                ),
+            });
+        }
+    }
+}
+
+/// The per-request limits; nothing is counted for a target without them.
+fn catalog_limits(
+    tools: &[Tool<'_>],
+    target: &dyn Adapter,
+    strict: Option<&Profile>,
+    made: Option<CatalogCounts>,
+    out: &mut Vec<Finding>,
+) {
+    let limits = target.profile().provider_limits();
+    let per_request = [limits.strict_tools, limits.optional_params, limits.union_params];
+    if per_request.iter().all(Option::is_none) && limits.cache_breakpoints.is_none() {
+        return;
+    }
+    let wanted = strict.is_some() && per_request.iter().any(Option::is_some);
+    // The strict pass counted what its profile's limits read: enough when these read no more.
+    let counted = strict.is_some_and(|p| {
+        let pass = p.provider_limits();
+        (pass.optional_params.is_some() || limits.optional_params.is_none())
+            && (pass.union_params.is_some() || limits.union_params.is_none())
+    });
+    // Each tool the pass made strict is strict to the target: as many means the same tools.
+    let made = made.filter(|m| {
+        wanted
+            && counted
+            && m.strict_tools
+                == tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)).count()
+    });
+    let (strict_tools, optional, unions) = match made {
+        Some(m) => {
+            if cfg!(debug_assertions) {
+                // Only what these limits read is compared: the pass may count more.
+                let read = |(n, o, u): (usize, usize, usize)| {
+                    let o = if limits.optional_params.is_some() { o } else { 0 };
+                    let u = if limits.union_params.is_some() { u } else { 0 };
+                    (n, o, u)
+                };
+                let pass = read((m.strict_tools, m.optional, m.unions));
+                debug_assert_eq!(pass, read(strict_params(tools, target)), "the pass's totals");
+            }
+            (m.strict_tools, m.optional, m.unions)
+        }
+        None if wanted => strict_params(tools, target),
+        None => (0, 0, 0),
+    };
+    let breakpoints = match limits.cache_breakpoints {
+        Some(_) => tools.iter().filter(|t| has_cache_control(t)).count(),
+        None => 0,
+    };
+    for (limit, n, what) in [
+        (limits.strict_tools, strict_tools, "strict tools"),
+        (limits.optional_params, optional, "optional parameters across strict tools"),
+        (limits.union_params, unions, "union-typed parameters across strict tools"),
+        (limits.cache_breakpoints, breakpoints, "cache_control breakpoints"),
+    ] {
+        if let Some(limit) = limit
+            && n > limit.max
+        {
+            out.push(Finding {
+                tool: None,
+                at: 0,
+                feature: "limit",
+                pointer: String::new(),
+                message: over(n, what, "in one request", limit),
+            });
+        }
+    }
+}
+
+/// How many of `tools` are strict to `target`, and their optional and union-typed
+/// parameters.
+fn strict_params(tools: &[Tool<'_>], target: &dyn Adapter) -> (usize, usize, usize) {
+    let (mut strict_tools, mut optional, mut unions) = (0, 0, 0);
+    for t in tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)) {
+        strict_tools += 1;
+        if let Some(s) = &t.input {
+            let mut c = SchemaCounts::default();
+            measure::count_params(s, &mut c);
+            if cfg!(debug_assertions) {
+                let m = measure::measure(s);
+                debug_assert_eq!((c.optional, c.unions), (m.optional, m.unions));
+            }
+            optional += c.optional;
+            unions += c.unions;
+        }
+    }
+    (strict_tools, optional, unions)
+}
+
+/// Whether the tool carries a `cache_control` breakpoint (Anthropic).
+fn has_cache_control(tool: &Tool<'_>) -> bool {
+    tool.members.iter().any(|m| m.role == Role::Meta && m.key == "cache_control")
+}

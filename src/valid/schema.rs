@@ -1,0 +1,299 @@
+//! The schema rules of the pre-flight check, in one visit of the schema: every keyword one the
+//! target keeps, boolean schemas only where it takes them, property keys its rule accepts, and
+//! in strict mode every node typed, every array with items, every object closed (and
+//! all-required where the rules say so). What the schema counts toward the strict limits is
+//! counted on the way, where those are to be checked.
+
+use crate::adapter::Adapter;
+use crate::ir::measure::{SchemaCounts, nesting_below};
+use crate::ir::visit::{Visit, entry_name, walk_subschemas};
+use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Value};
+use crate::pointer::{Path, Seg};
+use crate::profile::{Action, NameRule, Profile, StrictRules};
+
+use super::{Finding, name_message, name_static};
+
+/// The features that may make a keyword of a "listed only" check a finding, when the check
+/// has nothing else to look for: a keyword with a feature the profile keeps has the action
+/// `keep`, so a subtree whose features avoid these holds no finding and is skipped with one
+/// test. `None` when a keyword without a feature bit (`type`, `properties`, …) is not kept.
+pub(super) fn clean_features(profile: &Profile) -> Option<FeatureSet> {
+    let unmarked = [
+        Keyword::Type,
+        Keyword::Items,
+        Keyword::Properties,
+        Keyword::Required,
+        Keyword::Description,
+    ];
+    unmarked.iter().all(|&k| profile.action(k) == Action::Keep).then(|| profile.changed_features())
+}
+
+/// The visit of one tool's input schema that checks it against the target's rules.
+pub(super) struct SchemaCheck<'w, 'p> {
+    pub target: &'w dyn Adapter,
+    pub profile: &'p Profile,
+    pub rules: Option<StrictRules>,
+    /// Every keyword must be one the profile keeps (strict schemas, Gemini's `parameters`).
+    pub listed_only: bool,
+    /// The rule property keys are held to, when they still need checking.
+    pub key_rule: Option<&'p NameRule>,
+    /// Whether `counts` are wanted (strict limits).
+    pub count: bool,
+    /// See [`clean_features`].
+    pub clean: Option<FeatureSet>,
+    /// For a tool the strict pass made strict, with no counts and no key rule to apply: the
+    /// features a subtree that pass walked must avoid for [`SchemaCheck::check_closing`] to
+    /// check it (those of keywords the profile does not keep, and `$ref`).
+    pub closing_only: Option<FeatureSet>,
+    pub out: &'w mut Vec<Finding>,
+    pub counts: SchemaCounts,
+}
+
+/// What a node of the checked schema hands down to its subschemas.
+#[derive(Clone, Copy)]
+pub(super) struct NodeScope {
+    /// The object nesting above the node.
+    pub depth: usize,
+    /// The node is the root of the input schema.
+    pub root: bool,
+    /// The strict pass made this node strict (a tool the check trusts that pass with, on the
+    /// keywords that pass descends), so the rules it establishes are not checked again.
+    pub pass_walked: bool,
+}
+
+impl NodeScope {
+    /// The scope of the subschemas of the keyword `e`, in a node at nesting `depth` (counting
+    /// itself) whose scope is `self`; `None` where there are none to check (no subschema, or
+    /// the `additionalProperties: false` strict mode asks for, which is no schema of values).
+    #[inline]
+    fn below(self, e: &Entry<'_>, depth: usize) -> Option<NodeScope> {
+        let depth = nesting_below(e, depth)?;
+        // The keywords the strict pass descends.
+        let descended = match e.value {
+            Value::Props(_) => {
+                matches!(e.keyword, Keyword::Properties | Keyword::Defs | Keyword::Definitions)
+            }
+            Value::Schema(_) => e.keyword == Keyword::Items,
+            Value::Schemas(_) => e.keyword == Keyword::AnyOf,
+            _ => false,
+        };
+        Some(NodeScope { depth, root: false, pass_walked: self.pass_walked && descended })
+    }
+}
+
+impl<'a> Visit<'a> for SchemaCheck<'_, '_> {
+    type Scope = NodeScope;
+
+    fn visit_schema(&mut self, s: &Schema<'a>, path: &Path<'_>, scope: NodeScope) {
+        if self.skipped_clean(s, path, scope) {
+            return;
+        }
+        if scope.pass_walked
+            && let Some(avoid) = self.closing_only
+            && s.boolean.is_none()
+            && s.features.intersection(avoid).is_empty()
+        {
+            self.check_closing(s, path, scope);
+            return;
+        }
+        if let Some(b) = s.boolean {
+            if self.rules.is_some() || !self.profile.features().contains(boolean_feature()) {
+                let message = format!(
+                    "{} takes no boolean schema (`{b}`) here{}",
+                    self.target.name(),
+                    self.mode()
+                );
+                self.push(s.at, "boolean schema", path, message);
+            }
+            return;
+        }
+        let object = (self.count || self.rules.is_some()) && s.is_object_like();
+        let depth = scope.depth + usize::from(object);
+        self.counts.depth = self.counts.depth.max(depth);
+        if let Some(rules) = self.rules {
+            let rules = if scope.pass_walked { None } else { Some(rules) };
+            self.strict_node(s, path, object, scope.root, rules);
+        }
+        for e in s.keywords {
+            let child = path.push(Seg::Key(entry_name(e)));
+            if self.listed_only && self.may_find(e) {
+                self.keyword(e, &child);
+            }
+            if self.count {
+                self.counts.add_keyword(s, e);
+            }
+            if let Some(below) = scope.below(e, depth) {
+                walk_subschemas(self, e, &child, below);
+            }
+        }
+    }
+
+    fn visit_prop(&mut self, keyword: Keyword, p: &'a Prop<'a>, path: &Path<'_>, scope: NodeScope) {
+        if keyword == Keyword::Properties
+            && let Some(rule) = self.key_rule
+            && !rule.accepts(p.name)
+        {
+            let m = name_message("property key", p.name, rule, self.target);
+            self.push(p.at, "properties", path, m);
+        }
+        // As `visit_schema` would at its start, without the call: most properties of a
+        // checked node are clean.
+        if !self.skipped_clean(&p.schema, path, scope) {
+            self.visit_schema(&p.schema, path, scope);
+        }
+    }
+}
+
+impl SchemaCheck<'_, '_> {
+    fn push(&mut self, at: u32, feature: &'static str, path: &Path<'_>, message: String) {
+        self.out.push(Finding { tool: None, at, feature, pointer: path.to_pointer(), message });
+    }
+
+    fn mode(&self) -> &'static str {
+        if self.rules.is_some() { " in strict mode" } else { "" }
+    }
+
+    /// The visit of a node the strict pass walked (so `rules` are not checked again) whose
+    /// features avoid [`SchemaCheck::closing_only`]'s: every keyword is one the profile keeps
+    /// (as for [`clean_features`]), none is `$ref` (whose siblings are a rule), and no count or
+    /// key rule is wanted, so of the full visit's findings here only an object left open can
+    /// be one. The subschemas are visited as the full visit visits them, in the same order.
+    fn check_closing(&mut self, s: &Schema<'_>, path: &Path<'_>, scope: NodeScope) {
+        let object = s.is_object_like();
+        if object {
+            self.open_object(s, path, scope.root);
+        }
+        let depth = scope.depth + usize::from(object);
+        for e in s.keywords {
+            if let Some(below) = scope.below(e, depth) {
+                walk_subschemas(self, e, &path.push(Seg::Key(entry_name(e))), below);
+            }
+        }
+    }
+
+    /// The rule that every object of a strict schema is closed (the root of a tool without
+    /// parameters may be the empty object: the provider reads it as "no arguments").
+    fn open_object(&mut self, s: &Schema<'_>, path: &Path<'_>, root: bool) {
+        let open_root_ok = root && s.properties().is_empty();
+        let closed = matches!(
+            s.get(Keyword::AdditionalProperties).map(|e| e.value),
+            Some(Value::Schema(x)) if x.boolean == Some(false)
+        );
+        if !closed && !open_root_ok {
+            let m = "strict mode requires `\"additionalProperties\": false` on every object";
+            self.push(s.at, "additionalProperties", path, m.into());
+        }
+    }
+
+    /// Whether `s` is skipped as clean: its features avoid every one the profile changes
+    /// (see [`clean_features`]), so it holds no finding.
+    #[inline]
+    fn skipped_clean(&mut self, s: &Schema<'_>, path: &Path<'_>, scope: NodeScope) -> bool {
+        let clean = self.clean.is_some_and(|changed| s.features.intersection(changed).is_empty());
+        if clean {
+            self.assert_clean(s, path, scope);
+        }
+        clean
+    }
+
+    /// Debug builds visit a subtree skipped by [`clean_features`] anyway and insist it holds
+    /// no finding, so a pass that left a node's features short fails the tests.
+    fn assert_clean(&mut self, s: &Schema<'_>, path: &Path<'_>, scope: NodeScope) {
+        if cfg!(debug_assertions) {
+            let (clean, before) = (self.clean.take(), self.out.len());
+            self.visit_schema(s, path, NodeScope { pass_walked: false, ..scope });
+            self.clean = clean;
+            debug_assert_eq!(self.out.len(), before, "a subtree skipped as clean has findings");
+        }
+    }
+
+    /// Whether [`SchemaCheck::keyword`] may find `e`: under [`clean_features`] only a keyword
+    /// whose feature the profile changes, or a type array, can be one it does not keep. Debug
+    /// builds check every other keyword anyway and insist it is no finding.
+    #[inline]
+    fn may_find(&mut self, e: &Entry<'_>) -> bool {
+        let Some(changed) = self.clean else { return true };
+        let may = match e.keyword.feature() {
+            Some(f) => changed.contains(f),
+            None => matches!(e.value, Value::Type(t) if t.array),
+        };
+        if cfg!(debug_assertions) && !may {
+            let before = self.out.len();
+            self.keyword(e, &Path::ROOT);
+            debug_assert_eq!(self.out.len(), before, "a keyword passed over has a finding");
+        }
+        may
+    }
+
+    /// A keyword the profile does not keep as it is.
+    fn keyword(&mut self, e: &Entry<'_>, path: &Path<'_>) {
+        // Kept as the policy pass keeps it (a leftover `rewrite` of refs or of a JSON Schema
+        // `nullable` annotation stays).
+        let action = crate::passes::keeps(
+            self.profile.action_for(e.keyword, &e.value),
+            e.keyword,
+            self.profile,
+        );
+        let kept = action == Action::Keep;
+        let type_array = matches!(e.value, Value::Type(t) if t.array)
+            && !self.profile.features().contains(SchemaFeature::TypeArray);
+        if !kept || type_array {
+            let name = entry_name(e);
+            let message = format!(
+                "`{name}` is not part of what {} accepts{}",
+                self.target.name(),
+                self.mode()
+            );
+            self.push(e.at, name_static(e), path, message);
+        }
+    }
+
+    fn strict_node(
+        &mut self,
+        s: &Schema<'_>,
+        path: &Path<'_>,
+        object: bool,
+        root: bool,
+        rules: Option<StrictRules>,
+    ) {
+        let has = |k| s.get(k).is_some();
+        // `None`: a node the strict pass walked, which it typed, gave items and all-required;
+        // it closed the node too, unless `additionalProperties` had a shape the pass does not
+        // read, so that is checked below either way.
+        if rules.is_some() && !s.declares_kind() {
+            let m =
+                "strict mode needs a `type` (or `anyOf`, `$ref`, `enum`, `const`) on every schema";
+            self.push(s.at, "type", path, m.into());
+        }
+        if rules.is_some() && s.is_array_without_items() {
+            self.push(s.at, "items", path, "strict mode needs `items` on every array".into());
+        }
+        if has(Keyword::Ref)
+            && !self.profile.holds_ref_siblings()
+            && s.keywords.iter().any(|e| !entry_name(e).starts_with('$'))
+        {
+            let m =
+                format!("{} takes no keywords beside `$ref` in strict mode", self.target.name());
+            self.push(s.at, "$ref", path, m);
+        }
+        if !object {
+            return;
+        }
+        self.open_object(s, path, root);
+        if rules.is_some_and(|r| r.all_required) {
+            let required = s.required();
+            for p in s.properties().iter().filter(|p| !required.contains(&p.name)) {
+                let at = path.push(Seg::Key("required"));
+                let m = format!(
+                    "strict mode requires every property in `required`; {:?} is not",
+                    p.name
+                );
+                self.push(p.at, "required", &at, m);
+            }
+        }
+    }
+}
+
+fn boolean_feature() -> SchemaFeature {
+    SchemaFeature::BooleanSchema
+}
