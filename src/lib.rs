@@ -42,6 +42,7 @@ mod emit;
 mod error;
 mod format;
 pub mod formats;
+mod imported;
 pub mod inverse;
 pub mod ir;
 mod lower;
