@@ -53,7 +53,7 @@ pub struct FormatInfo {
     /// Whether the format can be written (`openapi` is import only).
     pub writes: bool,
     /// Whether the format imports whole documents of its own kind (an OpenAPI description)
-    /// through [`Adapter::import`] rather than reading tools as they are. Such an input is one
+    /// through [`crate::Adapter::import`] rather than reading tools as they are. Such an input is one
     /// document, never a catalog to split or stream.
     pub imports: bool,
     /// The member of a catalog object that holds the tool list (`{"tools": […]}`). Empty for
