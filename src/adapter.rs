@@ -1,18 +1,54 @@
-//! The `Adapter` trait: what a format implements to be read from and written to.
+//! For authors of a format: the [`Adapter`] trait and everything implementing one needs.
 //!
 //! A format is its facts as data ([`FormatInfo`]: name, profile, strict mode, catalog key,
 //! envelope rules), a front end (envelope → [`Tool`] via [`Lowerer`]) and a back end
 //! ([`Tool`] → bytes via [`Writer`]). The shared schema lowering and emission do the rest, so
-//! a new format is mostly envelope code.
+//! a new format is mostly envelope code. Users who only convert need none of this module but
+//! the trait itself, which the crate root re-exports; `docs/contributing.md` shows how a
+//! built-in format is laid out (one folder under `src/formats/`).
+//!
+//! ```
+//! use tooladapter::adapter::{Adapter, At, EmitContext, FormatInfo, Lowerer, Path, Writer};
+//! use tooladapter::formats::{Mcp, rules};
+//! use tooladapter::{ConversionError, Registry, ir::Tool};
+//!
+//! /// MCP under another name, its facts built from the defaults.
+//! struct Internal;
+//! const INTERNAL: FormatInfo = FormatInfo::new("internal", &rules::mcp::PROFILE);
+//!
+//! impl Adapter for Internal {
+//!     fn info(&self) -> &FormatInfo {
+//!         &INTERNAL
+//!     }
+//!     fn lower_tool<'a>(
+//!         &self,
+//!         lw: &mut Lowerer<'a, '_>,
+//!         at: At,
+//!         path: &Path<'_>,
+//!     ) -> Result<Tool<'a>, ConversionError> {
+//!         Mcp.lower_tool(lw, at, path)
+//!     }
+//!     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
+//!         Mcp.write_tool(tool, cx, w);
+//!     }
+//! }
+//!
+//! let registry = Registry::default();
+//! registry.register(Internal)?;
+//! let out = registry.convert(br#"{"name":"t","inputSchema":{"type":"object"}}"#, "internal", "openai")?;
+//! assert!(out.output_str().contains(r#""name":"t""#));
+//! # Ok::<(), ConversionError>(())
+//! ```
 
-use crate::emit::Writer;
 use crate::error::ConversionError;
+use crate::ir::{Member, Tool};
+
+pub use crate::emit::Writer;
 pub use crate::format::{FormatInfo, StrictMode};
 pub use crate::imported::Imported;
-use crate::ir::{Member, Tool};
-use crate::lower::{At, Lowerer};
-use crate::pointer::Path;
-use crate::profile::Profile;
+pub use crate::lower::{At, Elements, Kind, Lowerer, Members};
+pub use crate::pointer::{Path, Seg};
+pub use crate::profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
 
 /// What an emitter knows about the conversion it is writing, decided once per conversion
 /// (see `Route`).

@@ -24,7 +24,7 @@
 //! [`Converter`] for the reusable hot-path session and `docs/design-notes.md` for the design.
 
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 #![deny(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -34,7 +34,7 @@
     clippy::todo
 )]
 
-mod adapter;
+pub mod adapter;
 #[cfg(any(feature = "rmcp", feature = "async-openai", feature = "schemars"))]
 mod bridges;
 mod convert;
@@ -61,21 +61,18 @@ mod scan;
 pub mod toolfoundation;
 mod valid;
 
-pub use adapter::{Adapter, EmitContext, FormatInfo, Imported, StrictMode};
+pub use adapter::{Adapter, FormatInfo};
 #[cfg(any(feature = "rmcp", feature = "async-openai"))]
 pub use bridges::BridgeError;
 pub use convert::{Conversion, Converter, Shape};
-pub use emit::Writer;
 pub use error::{ConversionError, Direction, ErrorKind};
 pub use inverse::{Inverse, ToolCall, UnmapError};
 pub use ir::{FeatureSet, SchemaFeature};
-pub use lower::{At, Elements, Kind, Lowerer, Members};
 #[cfg(feature = "validate")]
 pub use meta_schema::{Dialect, MAX_SCHEMA_ERRORS, SchemaError, SchemaErrors};
 pub use options::{Limits, Options, ProfileSet, Strict};
 pub use owned::{CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType};
 pub use owned::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
-pub use pointer::{Path, Seg};
-pub use profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
+pub use profile::Action;
 pub use registry::Registry;
 pub use report::{Code, FeatureLossWarning, Report, ReportEntry, Severity};

@@ -7,11 +7,12 @@
 mod bin;
 
 use serde_json::{Value, json};
+use tooladapter::adapter::{At, EmitContext, Lowerer, Path, Writer};
 use tooladapter::formats::Mcp;
 use tooladapter::ir::Tool;
 use tooladapter::{
-    Adapter, At, Code, Conversion, EmitContext, ErrorKind, FormatInfo, Lowerer, Options, Path,
-    ProfileSet, Registry, SchemaFeature, Severity, Strict, Writer, toolfoundation,
+    Adapter, Code, Conversion, ErrorKind, FormatInfo, Options, ProfileSet, Registry, SchemaFeature,
+    Severity, Strict, toolfoundation,
 };
 
 /// The matrix: feature, then whether mcp, openai, anthropic and gemini support it.

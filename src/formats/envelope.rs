@@ -9,23 +9,7 @@ use crate::lower::{At, Kind, Lowerer, SMALL, Seen};
 use crate::pointer::{Path, Seg};
 
 /// A tool with no members yet; envelope readers fill it in.
-pub(crate) const EMPTY_TOOL: Tool<'static> = Tool {
-    name: "",
-    description: None,
-    input: None,
-    output: None,
-    strict: None,
-    members: &[],
-    opaque: None,
-    openapi_schema: false,
-    members_pointer: "",
-    input_pointer: "",
-    at: 0,
-    source_name: None,
-    remapped: false,
-    valid_keys: None,
-    strict_closed: false,
-};
+pub(crate) const EMPTY_TOOL: Tool<'static> = Tool::new("");
 
 /// Reads the members of the tool object at `at`, classifying each key with `role`. Fills the
 /// typed fields (name, description, schemas, strict) and keeps every member in source order.

@@ -72,7 +72,8 @@ impl MemberKeeps {
     }
 }
 
-/// A tool in the arena IR.
+/// A tool in the arena IR: the fields every format shares (public, for a format's reader and
+/// writer) and the hints the passes leave for each other (crate-private).
 #[derive(Clone, Copy, Debug)]
 pub struct Tool<'a> {
     /// The tool name.
@@ -92,32 +93,53 @@ pub struct Tool<'a> {
     pub opaque: Option<Json<'a>>,
     /// The input schema is an OpenAPI 3.0 Schema Object (Gemini `parameters`), where
     /// `nullable: true` admits `null`; in JSON Schema it means nothing.
-    pub openapi_schema: bool,
+    pub(crate) openapi_schema: bool,
     /// Pointer prefix of the members with a role other than [`Role::Outer`] (`/function` for
     /// OpenAI Chat's nested shape, empty otherwise).
-    pub members_pointer: &'static str,
+    pub(crate) members_pointer: &'static str,
     /// RFC 6901 pointer of the input schema relative to the tool (`/inputSchema`,
     /// `/function/parameters`, …): report pointers start with it.
-    pub input_pointer: &'static str,
+    pub(crate) input_pointer: &'static str,
     /// Position of the tool in the source.
-    pub at: u32,
+    pub(crate) at: u32,
     /// The name in the source, when the target's name rule (or a clash in the catalog) made a
     /// pass rename the tool.
-    pub source_name: Option<&'a str>,
+    pub(crate) source_name: Option<&'a str>,
     /// A pass renamed a property key or widened an optional property somewhere in the input
     /// schema, so a model's arguments need mapping back.
-    pub remapped: bool,
+    pub(crate) remapped: bool,
     /// The pattern of the property-key rule ([`crate::profile::NameRule::pattern`]) that every
     /// `properties` key of the input schema was found to obey while it was lowered; `None`
     /// when no rule was checked. The names pass then skips its own walk of the schema.
-    pub valid_keys: Option<&'static str>,
+    pub(crate) valid_keys: Option<&'static str>,
     /// The strict pass made the input schema strict without meeting a subschema it does not
     /// descend into or an `additionalProperties` that is not a schema, so every object in it
     /// is closed: the pre-flight check need not walk it looking for an open one.
-    pub strict_closed: bool,
+    pub(crate) strict_closed: bool,
 }
 
 impl<'a> Tool<'a> {
+    /// A tool called `name` with no other member yet: what a format's reader starts from.
+    pub const fn new(name: &'a str) -> Tool<'a> {
+        Tool {
+            name,
+            description: None,
+            input: None,
+            output: None,
+            strict: None,
+            members: &[],
+            opaque: None,
+            openapi_schema: false,
+            members_pointer: "",
+            input_pointer: "",
+            at: 0,
+            source_name: None,
+            remapped: false,
+            valid_keys: None,
+            strict_closed: false,
+        }
+    }
+
     /// Features used by the input and output schemas.
     pub fn features(&self) -> FeatureSet {
         let i = self.input.map_or(FeatureSet::EMPTY, |s| s.features);

@@ -28,9 +28,8 @@ use rayon::prelude::*;
 use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
-use tooladapter::{
-    Adapter, Conversion, Converter, Inverse, Options, ProviderLimits, ReportEntry, Severity,
-};
+use tooladapter::adapter::ProviderLimits;
+use tooladapter::{Adapter, Conversion, Converter, Inverse, Options, ReportEntry, Severity};
 
 use super::{Outcome, ReportMode, named, open_input, open_output, write_report};
 
