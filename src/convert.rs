@@ -6,7 +6,7 @@
 
 use bumpalo::Bump;
 
-use crate::adapter::{Adapter, Imported};
+use crate::adapter::{Adapter, EmitContext, Imported};
 use crate::emit::{Source, Writer};
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::inverse::{Inverse, Recorded};
@@ -639,21 +639,35 @@ fn emit_document(
             };
             to.write_tool(tool, cx, &mut w);
         }
-        Shape::Catalog if cx.same_format() && lowered.array => {
-            // Same format: mirror the source's bare array rather than the format's catalog shape.
-            w.begin_array();
-            for tool in tools {
-                w.element();
-                to.write_tool(tool, cx, &mut w);
-            }
-            w.end_array();
-        }
-        Shape::Catalog => {
-            let wrapper = if cx.same_format() { lowered.wrapper } else { &[] };
-            to.write_catalog(tools, wrapper, cx, &mut w);
-        }
+        Shape::Catalog => write_catalog(to, tools, lowered.wrapper, lowered.array, cx, &mut w),
     }
     conversion.shape = lowered.shape;
     conversion.tools = kept;
     Ok(())
+}
+
+/// Writes `tools` as a catalog: the target's catalog shape, or, for the same format, the
+/// source's shape (`array`: a bare JSON array; else its catalog object, `wrapper`'s members
+/// kept). The catalog splitter writes its probe through here too, so that the framing it
+/// stitches chunks into is the one a whole conversion writes.
+pub(crate) fn write_catalog(
+    to: &dyn Adapter,
+    tools: &[Tool<'_>],
+    wrapper: &[Member<'_>],
+    array: bool,
+    cx: &EmitContext<'_>,
+    w: &mut Writer<'_>,
+) {
+    if cx.same_format() && array {
+        // Same format: mirror the source's bare array rather than the format's catalog shape.
+        w.begin_array();
+        for tool in tools {
+            w.element();
+            to.write_tool(tool, cx, w);
+        }
+        w.end_array();
+    } else {
+        let wrapper = if cx.same_format() { wrapper } else { &[] };
+        to.write_catalog(tools, wrapper, cx, w);
+    }
 }

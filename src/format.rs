@@ -60,6 +60,11 @@ pub struct FormatInfo {
     /// a format without a catalog object (LangChain): any object is then one tool, and
     /// catalogs are JSON arrays only.
     pub catalog_key: &'static str,
+    /// Where a tool this format writes holds its name: a JSON pointer into the written tool
+    /// object (`/name`; OpenAI Chat's `/function/name`; LangChain's `/title`). The catalog
+    /// splitter ([`crate::catalog`]) reads written tools' names there, to see that tools
+    /// converted in separate chunks do not share one.
+    pub name_pointer: &'static str,
     /// Whether the tool object is its input schema, the envelope being root keywords of it
     /// (LangChain: `title` is the name, `description` the description). The input schema's
     /// own root `title` and `description` then have no place of their own; a pass moves them
@@ -89,6 +94,7 @@ impl FormatInfo {
             writes: true,
             imports: false,
             catalog_key: "tools",
+            name_pointer: "/name",
             tool_is_schema: false,
             requires_input_schema: true,
             requires_object_root: false,
@@ -129,6 +135,13 @@ impl FormatInfo {
     #[must_use]
     pub const fn catalog_key(mut self, key: &'static str) -> FormatInfo {
         self.catalog_key = key;
+        self
+    }
+
+    /// Sets [`FormatInfo::name_pointer`].
+    #[must_use]
+    pub const fn name_pointer(mut self, pointer: &'static str) -> FormatInfo {
+        self.name_pointer = pointer;
         self
     }
 

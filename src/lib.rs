@@ -37,6 +37,7 @@
 pub mod adapter;
 #[cfg(any(feature = "rmcp", feature = "async-openai", feature = "schemars"))]
 mod bridges;
+pub mod catalog;
 mod convert;
 mod emit;
 mod error;

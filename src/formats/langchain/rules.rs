@@ -16,13 +16,14 @@ pub const PROFILE: Profile = Profile::keep_all("langchain");
 /// is the LangChain profile (everything kept).
 pub const TOOLFOUNDATION: Profile = PROFILE.named("langchain (toolfoundation)");
 
-/// The LangChain dict: no catalog object (catalogs are JSON arrays), the tool is its schema;
-/// `{"title": …, "description": …}` alone is a tool without parameters; the root is an object
-/// schema, since the schema's members are the dict's members and the model LangChain hands it
-/// to reads it as function parameters.
+/// The LangChain dict: no catalog object (catalogs are JSON arrays), the tool is its schema
+/// (named by its `title`); `{"title": …, "description": …}` alone is a tool without
+/// parameters; the root is an object schema, since the schema's members are the dict's
+/// members and the model LangChain hands it to reads it as function parameters.
 pub const INFO: FormatInfo = FormatInfo::new("langchain", &PROFILE)
     .toolfoundation(&TOOLFOUNDATION)
     .catalog_key("")
     .tool_is_schema()
+    .name_pointer("/title")
     .optional_input_schema()
     .object_root();

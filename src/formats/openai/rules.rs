@@ -83,12 +83,14 @@ pub const TOOLFOUNDATION: Profile =
     toolfoundation(PROFILE, TOOLFOUNDATION_FEATURES).named("openai (toolfoundation)");
 
 /// Chat Completions function tools: `parameters` may be omitted for a function without
-/// arguments; the root must be an object schema.
+/// arguments; the root must be an object schema; a written tool is always wrapped, its name
+/// in `function`, whichever shape was read.
 pub const CHAT: FormatInfo = FormatInfo::new("openai", &PROFILE)
     .strict(StrictMode::new(&STRICT))
     .toolfoundation(&TOOLFOUNDATION)
     .optional_input_schema()
-    .object_root();
+    .object_root()
+    .name_pointer("/function/name");
 
 /// Responses API function tools: the API reads a tool without `strict` as strict. The Go
 /// library's OpenAI adapter covers function tools, so Responses shares Chat's toolfoundation

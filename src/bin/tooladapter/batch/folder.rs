@@ -1,0 +1,66 @@
+//! A folder of `.json` files, each converted whole, a window of files at a time on the
+//! ordered pipeline.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::pipeline::Emit;
+use super::progress::Progress;
+use super::{Batch, Done, Label};
+use crate::named;
+
+impl Batch<'_> {
+    /// Converts every `.json` file of `dir` (sorted by name), each whole, a window of files at
+    /// a time: into `output/<name>` when an output folder is given, else to stdout in order.
+    /// At most [`IN_FLIGHT`](super::pipeline::IN_FLIGHT) windows of files are held at a time.
+    ///
+    /// # Errors
+    /// The folder cannot be listed, the output folder cannot be created, or stdout fails; a
+    /// file that cannot be read, converted or written is reported by name and skipped.
+    pub(crate) fn dir(
+        &self,
+        dir: &Path,
+        output: Option<&Path>,
+        emit: &mut Emit<'_>,
+    ) -> std::io::Result<()> {
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(|e| named(e, dir))? {
+            let path = entry.map_err(|e| named(e, dir))?.path();
+            if path.extension().is_some_and(|x| x == "json") {
+                files.push(path);
+            }
+        }
+        files.sort();
+        if let Some(out_dir) = output {
+            std::fs::create_dir_all(out_dir).map_err(|e| named(e, out_dir))?;
+        }
+        let bar = emit.start(Progress::Files(files.len() as u64));
+        let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+        // One task per file: files are read whole, in the workers, so a window of files is
+        // what bounds memory.
+        let mut windows = files.chunks(self.tasks_per_window());
+        self.pipeline(
+            || Ok(windows.next().map(|window| window.iter().collect())),
+            |path: &PathBuf| {
+                let label = Label::File(path.clone());
+                let result = std::fs::read(path)
+                    .map_err(|e| format!("cannot read: {e}"))
+                    .and_then(|bytes| self.convert_item(&bytes, &label));
+                Done {
+                    label,
+                    dest: output.zip(path.file_name()).map(|(dir, name)| dir.join(name)),
+                    result,
+                }
+            },
+            |done| {
+                emit.write(vec![done], &mut stdout)?;
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                }
+                Ok(())
+            },
+        )?;
+        emit.finish();
+        stdout.flush()
+    }
+}

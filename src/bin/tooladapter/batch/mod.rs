@@ -1,0 +1,224 @@
+//! Batch work for the command line: NDJSON streams, folders of `.json` files and catalogs of
+//! many tools, converted on several threads and written in input order.
+//!
+//! The library neither does I/O nor starts threads (a caller keeps one `Converter` per
+//! thread), so threads, windows of input and the progress bar live here, in the binary, one
+//! file per job: the ordered pipeline that streams and folders run on ([`pipeline`]), NDJSON
+//! windows ([`ndjson`]), folders ([`folder`]), a large catalog split across the threads
+//! ([`catalog`]; the library says how it splits and stitches) and the progress bar
+//! ([`progress`]). This file holds what they share: the batch's threads and how one item is
+//! converted and labelled.
+
+mod catalog;
+mod folder;
+mod ndjson;
+mod pipeline;
+mod progress;
+
+use std::cell::RefCell;
+use std::fmt;
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+use tooladapter::{Adapter, Conversion, Converter, Inverse, Options, ReportEntry, Severity};
+
+pub(crate) use pipeline::Emit;
+pub(crate) use progress::bar_wanted;
+
+use super::{ReportMode, write_report};
+
+thread_local! {
+    /// Each worker thread keeps one converter warm for every item it takes, as the library
+    /// asks (a `Converter` is not `Sync`).
+    static CONVERTER: RefCell<Converter> = RefCell::new(Converter::new());
+}
+
+/// Parses `--jobs`: a thread count of at least one.
+pub(crate) fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Where the threads come from.
+enum Threads {
+    /// `--jobs 1`: everything on the calling thread.
+    Inline,
+    /// No `--jobs`: rayon's global pool, one thread per core (or `RAYON_NUM_THREADS`).
+    Global,
+    /// `--jobs N` with N > 1.
+    Pool(rayon::ThreadPool),
+}
+
+/// The conversion every item of a batch goes through, and the threads that run it.
+pub(crate) struct Batch<'a> {
+    from: &'a dyn Adapter,
+    to: &'a dyn Adapter,
+    options: &'a Options,
+    /// How report entries are printed; they are printed on the worker that made them.
+    mode: ReportMode,
+    threads: Threads,
+    /// Whether items carry their inverse map (`--map-out`): the library builds the owned map
+    /// only when asked for it, so a run that writes no map should not ask.
+    keep_inverse: bool,
+}
+
+/// What one item converted to, ready to write. Owned, since it outlives the worker's
+/// converter; the report is printed already, on the worker, since a report can be many
+/// entries of several strings each, and copying those to this thread costs more than
+/// printing them.
+pub(crate) struct Item {
+    output: Vec<u8>,
+    /// The report entries as `--report` prints them, labelled.
+    report: Vec<u8>,
+    /// The highest severity in the report, for the exit code.
+    worst: Option<Severity>,
+    /// What maps the target's tool calls back (`--map-out`), in item order like the output.
+    inverse: Inverse,
+}
+
+/// How an item is named in messages.
+enum Label {
+    /// A single input: it is the whole run, so messages need no label.
+    None,
+    /// An NDJSON line, counted from 1 (blank lines count).
+    Line(usize),
+    /// A file of a folder.
+    File(PathBuf),
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Label::None => Ok(()),
+            Label::Line(n) => write!(f, "line {n}"),
+            Label::File(p) => write!(f, "{}", p.display()),
+        }
+    }
+}
+
+/// One converted item, held until its turn to be written.
+pub(crate) struct Done {
+    label: Label,
+    /// The item's own output file (a folder converted with `-o`); the shared output otherwise.
+    dest: Option<PathBuf>,
+    result: Result<Item, String>,
+}
+
+impl<'a> Batch<'a> {
+    /// A batch converting `from` → `to`, printing reports in `mode`; `jobs` is `--jobs`
+    /// (`None`: one thread per core).
+    ///
+    /// # Errors
+    /// When the threads asked for cannot be started.
+    pub(crate) fn new(
+        from: &'a dyn Adapter,
+        to: &'a dyn Adapter,
+        options: &'a Options,
+        mode: ReportMode,
+        jobs: Option<usize>,
+    ) -> std::io::Result<Self> {
+        let threads = match jobs {
+            None => Threads::Global,
+            Some(0 | 1) => Threads::Inline,
+            Some(n) => Threads::Pool(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .thread_name(|i| format!("tooladapter-{i}"))
+                    .build()
+                    .map_err(|e| std::io::Error::other(format!("cannot start {n} threads: {e}")))?,
+            ),
+        };
+        Ok(Batch { from, to, options, mode, threads, keep_inverse: true })
+    }
+
+    /// Whether items carry their inverse map (on unless turned off).
+    pub(crate) fn keep_inverse(self, keep: bool) -> Self {
+        Batch { keep_inverse: keep, ..self }
+    }
+
+    /// The inverse map of `c`, or an empty one when it is not kept.
+    fn inverse_of(&self, c: &Conversion) -> Inverse {
+        if self.keep_inverse { c.inverse().clone() } else { Inverse::default() }
+    }
+
+    /// How many threads convert at once.
+    fn jobs(&self) -> usize {
+        match &self.threads {
+            Threads::Inline => 1,
+            Threads::Global => rayon::current_num_threads(),
+            Threads::Pool(pool) => pool.current_num_threads(),
+        }
+    }
+
+    /// `f` over `items`, on the batch's threads, results in the order of `items`.
+    fn map<T: Sync, R: Send>(&self, items: &[T], f: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
+        match &self.threads {
+            Threads::Inline => items.iter().map(f).collect(),
+            Threads::Global => items.par_iter().map(f).collect(),
+            Threads::Pool(pool) => pool.install(|| items.par_iter().map(f).collect()),
+        }
+    }
+
+    /// Runs `f` with this thread's converter.
+    fn with_converter<R>(&self, f: impl FnOnce(&mut Converter) -> R) -> R {
+        CONVERTER.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut converter) => f(&mut converter),
+            // Only reachable if a conversion ever re-entered this thread's pool work; a fresh
+            // converter is slower but just as correct.
+            Err(_) => f(&mut Converter::new()),
+        })
+    }
+
+    /// Converts `input` with this thread's converter and hands the conversion to `then`.
+    fn with_conversion<R>(
+        &self,
+        input: &[u8],
+        then: impl FnOnce(&Conversion) -> Result<R, String>,
+    ) -> Result<R, String> {
+        self.with_converter(|converter| {
+            match converter.convert(input, self.from, self.to, self.options) {
+                Ok(conversion) => then(conversion),
+                Err(e) => Err(e.to_string()),
+            }
+        })
+    }
+
+    /// Converts one input labelled `label` into an item ready to write.
+    fn convert_item(&self, input: &[u8], label: &Label) -> Result<Item, String> {
+        self.with_conversion(input, |c| {
+            self.item(c.output().to_vec(), c.report().entries(), self.inverse_of(c), label)
+        })
+    }
+
+    /// An item with its report printed.
+    fn item(
+        &self,
+        output: Vec<u8>,
+        entries: &[ReportEntry],
+        inverse: Inverse,
+        label: &Label,
+    ) -> Result<Item, String> {
+        let mut report = Vec::new();
+        if !entries.is_empty() {
+            write_report(entries, &label.to_string(), self.mode, &mut report)
+                .map_err(|e| format!("cannot print the report: {e}"))?;
+        }
+        let worst = entries.iter().map(|e| e.severity).max();
+        Ok(Item { output, report, worst, inverse })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jobs_must_be_positive() {
+        assert!(parse_jobs("0").is_err());
+        assert!(parse_jobs("x").is_err());
+        assert_eq!(parse_jobs("3"), Ok(3));
+    }
+}
