@@ -76,13 +76,13 @@ fn formats_lists_the_formats() {
     let (code, out, _) = run(&["formats"], b"");
     assert_eq!(code, 0);
     assert!(out.starts_with(
-        "formats: anthropic, gemini, gemini-json, langchain, mcp, openai, openai-responses, \
-         openapi (import only)\n"
+        "formats: anthropic, bedrock, gemini, gemini-json, langchain, mcp, openai, \
+         openai-responses, openapi (import only)\n"
     ));
     let row = out.lines().find(|l| l.starts_with("oneOf")).unwrap();
     assert_eq!(
         row.split_whitespace().collect::<Vec<_>>(),
-        ["oneOf", "keep", "rewrite", "keep", "keep", "keep", "keep", "keep"]
+        ["oneOf", "keep", "keep", "rewrite", "keep", "keep", "keep", "keep", "keep"]
     );
     assert!(out.contains("$ref"));
 }
@@ -95,10 +95,11 @@ fn formats_prints_the_toolfoundation_matrix() {
         let line = out.lines().find(|l| l.split_whitespace().next() == Some(name)).unwrap();
         line.split_whitespace().skip(1).map(str::to_owned).collect()
     };
-    // anthropic, gemini, gemini-json, langchain, mcp, openai, openai-responses
-    assert_eq!(row("pattern"), ["drop", "keep", "keep", "keep", "keep", "drop", "drop"]);
-    assert_eq!(row("anyOf"), ["keep", "keep", "keep", "keep", "keep", "drop", "drop"]);
-    assert_eq!(row("minimum"), ["keep", "keep", "keep", "keep", "keep", "keep", "keep"]);
+    // anthropic, bedrock (no toolfoundation entry), gemini, gemini-json, langchain, mcp,
+    // openai, openai-responses
+    assert_eq!(row("pattern"), ["drop", "-", "keep", "keep", "keep", "keep", "drop", "drop"]);
+    assert_eq!(row("anyOf"), ["keep", "-", "keep", "keep", "keep", "keep", "drop", "drop"]);
+    assert_eq!(row("minimum"), ["keep", "-", "keep", "keep", "keep", "keep", "keep", "keep"]);
     let (code, _, err) = run(&["formats", "--profile", "nope"], b"");
     assert_eq!(code, 2, "{err}");
 }

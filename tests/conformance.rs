@@ -200,6 +200,7 @@ fn registry_api() {
         r.list(),
         [
             "anthropic",
+            "bedrock",
             "gemini",
             "gemini-json",
             "langchain",

@@ -58,6 +58,51 @@ fn every_catalog_converts_keeping_every_tool() {
     }
 }
 
+/// Every catalog written as a Bedrock `toolConfig` keeps every tool (names through the inverse
+/// map, descriptions, an object root valid against 2020-12); Bedrock to Bedrock writes it
+/// unchanged, and read back into MCP it gives the same schemas.
+#[test]
+fn every_catalog_round_trips_through_bedrock() {
+    let r = Registry::default();
+    for (name, bytes) in catalogs() {
+        let src: Value = serde_json::from_slice(&bytes).expect("json");
+        let tools = src["tools"].as_array().expect("tools");
+        let out =
+            r.convert(&bytes, "mcp", "bedrock").unwrap_or_else(|e| panic!("{name} → bedrock: {e}"));
+        let v: Value = serde_json::from_slice(out.output()).expect("json");
+        let list = v["tools"].as_array().expect("tools");
+        assert_eq!(list.len(), tools.len(), "{name} → bedrock");
+        for (s, t) in tools.iter().zip(list) {
+            let spec = &t["toolSpec"];
+            let written = spec["name"].as_str().expect("name");
+            let source = out.inverse().tool(written).map_or(written, |t| &t.source_name);
+            assert_eq!(source, s["name"], "{name} → bedrock");
+            // An empty description is left out (Bedrock's minimum length is 1).
+            let desc = s["description"].as_str().filter(|d| !d.is_empty());
+            assert_eq!(spec["description"].as_str(), desc, "{name} → bedrock: {written}");
+            let schema = &spec["inputSchema"]["json"];
+            assert_eq!(schema["type"], "object", "{name} → bedrock: {written}");
+            let mut as_2020 = schema.clone();
+            if let Some(o) = as_2020.as_object_mut() {
+                o.remove("$schema");
+            }
+            if let Err(e) = jsonschema::meta::validate(&as_2020) {
+                panic!("{name} → bedrock: {written}: not valid 2020-12: {e}");
+            }
+        }
+        let again = r.convert(out.output(), "bedrock", "bedrock").expect("reads its output");
+        assert_eq!(again.output(), out.output(), "{name}: bedrock → bedrock changed it");
+        assert!(again.report().is_empty(), "{name}: {:?}", again.report());
+        let back = r.convert(out.output(), "bedrock", "mcp").expect("reads its output");
+        let back: Value = serde_json::from_slice(back.output()).expect("json");
+        let back = back["tools"].as_array().expect("tools");
+        assert_eq!(back.len(), list.len(), "{name}: bedrock → mcp");
+        for (t, m) in list.iter().zip(back) {
+            assert!(same(&t["toolSpec"]["inputSchema"]["json"], &m["inputSchema"]), "{name}");
+        }
+    }
+}
+
 /// Every tool of `bytes` (a source-format catalog) converts to both Gemini targets, keeping
 /// every tool; `gemini` output stays inside the `parameters` subset.
 fn converts_to_gemini(r: &Registry, name: &str, from: &str, bytes: &[u8], tools: usize) {

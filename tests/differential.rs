@@ -16,8 +16,8 @@ use std::path::PathBuf;
 use serde_json::{Value, json};
 use tooladapter::{Registry, Severity};
 
-const TARGETS: [&str; 6] =
-    ["mcp", "openai", "openai-responses", "anthropic", "gemini", "gemini-json"];
+const TARGETS: [&str; 7] =
+    ["mcp", "openai", "openai-responses", "anthropic", "bedrock", "gemini", "gemini-json"];
 const SKIP_FILES: [&str; 4] = ["refRemote.json", "dynamicRef.json", "anchor.json", "format.json"];
 const SKIP_KEYS: [&str; 5] = ["$dynamicRef", "$anchor", "$id", "$dynamicAnchor", "format"];
 

@@ -10,8 +10,8 @@ use tooladapter::{
     Code, Conversion, Converter, ErrorKind, Options, Registry, ReportEntry, Severity, Strict,
 };
 
-const TARGETS: [&str; 6] =
-    ["mcp", "openai", "openai-responses", "anthropic", "gemini", "gemini-json"];
+const TARGETS: [&str; 7] =
+    ["mcp", "openai", "openai-responses", "anthropic", "bedrock", "gemini", "gemini-json"];
 
 fn doc(version: &str, paths: Value) -> Value {
     json!({"openapi": version, "info": {"title": "t", "version": "1"}, "paths": paths})

@@ -9,8 +9,8 @@ use tooladapter::formats::{Gemini, Mcp, OpenAi};
 use tooladapter::ir::Keyword;
 use tooladapter::{Action, Conversion, Converter, ErrorKind, Options, Registry, Severity};
 
-const TARGETS: [&str; 6] =
-    ["mcp", "openai", "openai-responses", "anthropic", "gemini", "gemini-json"];
+const TARGETS: [&str; 7] =
+    ["mcp", "openai", "openai-responses", "anthropic", "bedrock", "gemini", "gemini-json"];
 
 /// Output (pretty) and report, as a snapshot shows them.
 fn shown(c: &Conversion) -> String {

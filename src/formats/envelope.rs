@@ -22,6 +22,21 @@ pub(crate) fn lower_envelope<'a>(
     path: &Path<'_>,
     role: impl Fn(&str) -> Role,
 ) -> Result<Tool<'a>, ConversionError> {
+    lower_wrapped_envelope(lw, at, path, "", role)
+}
+
+/// [`lower_envelope`] for a format whose input member wraps the schema: the member is an
+/// object holding the schema under `schema_key` and nothing else (Bedrock's
+/// `"inputSchema": {"json": …}`). The schema is read where it stands, in document order like
+/// every other member. An empty `schema_key` is [`lower_envelope`].
+#[inline]
+pub(crate) fn lower_wrapped_envelope<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    at: At,
+    path: &Path<'_>,
+    schema_key: &'static str,
+    role: impl Fn(&str) -> Role,
+) -> Result<Tool<'a>, ConversionError> {
     if lw.kind(at) != Kind::Object {
         return Err(wrong(lw, path, "tool", "an object", at));
     }
@@ -31,7 +46,7 @@ pub(crate) fn lower_envelope<'a>(
     if len > SMALL {
         lw.check_duplicates(at, path)?;
     }
-    let (tool, name) = match envelope_members(lw, at, len, path, depth, role) {
+    let (tool, name) = match envelope_members(lw, at, len, path, depth, schema_key, role) {
         Ok(read) => read,
         Err(e) => return Err(lw.prefer_duplicate(at, path, e)),
     };
@@ -45,13 +60,15 @@ pub(crate) fn lower_envelope<'a>(
 }
 
 /// The members of the tool object at `at` (`len` of them) and its name, if it has one. A
-/// small object's repeated keys are found on the way (see `Lowerer::schema`).
+/// small object's repeated keys are found on the way (see `Lowerer::schema`). A non-empty
+/// `schema_key` says the input member wraps the schema (see [`lower_wrapped_envelope`]).
 fn envelope_members<'a>(
     lw: &mut Lowerer<'a, '_>,
     at: At,
     len: usize,
     path: &Path<'_>,
     depth: usize,
+    schema_key: &'static str,
     role: impl Fn(&str) -> Role,
 ) -> Result<(Tool<'a>, Option<&'a str>), ConversionError> {
     let placeholder = ToolMember { key: "", role: Role::Meta, at: 0, value: Json::Null };
@@ -89,7 +106,13 @@ fn envelope_members<'a>(
             }
             Role::Input => {
                 lw.begin_key_check();
-                lw.schema_into(v, &p, depth, tool.input.insert(Schema::bool(true, 0)))?;
+                let input = tool.input.insert(Schema::bool(true, 0));
+                if schema_key.is_empty() {
+                    lw.schema_into(v, &p, depth, input)?;
+                } else {
+                    let inner = wrapped_schema(lw, v, &p, key, schema_key)?;
+                    lw.schema_into(inner, &p.push(Seg::Key(schema_key)), depth + 1, input)?;
+                }
                 tool.valid_keys = lw.key_check();
             }
             // A schema the target drops is passed over unread (anything else is still the
@@ -123,6 +146,33 @@ fn envelope_members<'a>(
     }
     tool.members = members;
     Ok((tool, name))
+}
+
+/// The schema the input member `key` (the value at `v`, at `path`) wraps: its one member
+/// `schema_key`. Anything else there is an error at its place, since nothing would carry it.
+fn wrapped_schema(
+    lw: &mut Lowerer<'_, '_>,
+    v: At,
+    path: &Path<'_>,
+    key: &str,
+    schema_key: &'static str,
+) -> Result<At, ConversionError> {
+    if lw.kind(v) != Kind::Object {
+        return Err(wrong(lw, path, key, "an object", v));
+    }
+    lw.check_duplicates(v, path)?;
+    let mut schema = None;
+    for (k, _, inner) in lw.members(v) {
+        if k != schema_key {
+            let p = path.push(Seg::Key(k));
+            let holds = format!("`{key}` holds only `{schema_key}`, not `{k}`");
+            return Err(lw.error(&p, ErrorKind::Shape(holds)));
+        }
+        schema = Some(inner);
+    }
+    schema.ok_or_else(|| {
+        lw.error(path, ErrorKind::MissingMember { member: schema_key, hint: String::new() })
+    })
 }
 
 /// A `WrongType` error: member `key` at `path` holds the value at `v`, not `expected`.
@@ -163,6 +213,18 @@ pub(crate) fn write_members(
     outer: bool,
     input_key: &'static str,
 ) {
+    write_wrapped_members(tool, w, outer, input_key, "");
+}
+
+/// [`write_members`] for a format whose input member wraps the schema under `schema_key`
+/// (see [`lower_wrapped_envelope`]); an empty `schema_key` is [`write_members`].
+pub(crate) fn write_wrapped_members(
+    tool: &Tool<'_>,
+    w: &mut Writer<'_>,
+    outer: bool,
+    input_key: &'static str,
+    schema_key: &'static str,
+) {
     let mut wrote_input = false;
     let mut wrote_strict = false;
     for m in tool.members {
@@ -177,7 +239,14 @@ pub(crate) fn write_members(
             Role::Input => {
                 if let Some(s) = &tool.input {
                     w.key(if input_key.is_empty() { m.key } else { input_key });
-                    w.schema(s);
+                    if schema_key.is_empty() {
+                        w.schema(s);
+                    } else {
+                        w.begin_object();
+                        w.key_plain(schema_key);
+                        w.schema(s);
+                        w.end_object();
+                    }
                     wrote_input = true;
                 }
             }
@@ -202,7 +271,7 @@ pub(crate) fn write_members(
         }
     }
     if !outer && !wrote_input && !input_key.is_empty() {
-        write_input(tool.input.as_ref(), input_key, w);
+        write_wrapped_input(tool.input.as_ref(), input_key, schema_key, w);
     }
     // Strict mode set by the conversion on a tool whose source did not state it.
     if let (false, false, Some(b)) = (outer, wrote_strict, tool.strict) {
@@ -228,6 +297,25 @@ pub(crate) fn write_input(schema: Option<&Schema<'_>>, key: &'static str, w: &mu
             w.end_object();
         }
     }
+}
+
+/// Writes `input_key: {schema_key: schema}`, the empty object schema standing in for a
+/// missing one (Bedrock's `"inputSchema": {"json": …}`); [`write_input`] when `schema_key` is
+/// empty.
+pub(crate) fn write_wrapped_input(
+    schema: Option<&Schema<'_>>,
+    input_key: &'static str,
+    schema_key: &'static str,
+    w: &mut Writer<'_>,
+) {
+    if schema_key.is_empty() {
+        write_input(schema, input_key, w);
+        return;
+    }
+    w.key_plain(input_key);
+    w.begin_object();
+    write_input(schema, schema_key, w);
+    w.end_object();
 }
 
 /// Writes `name` and `description` (when there is one).

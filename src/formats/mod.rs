@@ -6,6 +6,7 @@
 //! formats share.
 
 mod anthropic;
+mod bedrock;
 mod envelope;
 mod gemini;
 mod langchain;
@@ -14,6 +15,7 @@ mod openai;
 mod openapi;
 
 pub use anthropic::Anthropic;
+pub use bedrock::Bedrock;
 pub use gemini::{Gemini, GeminiJson};
 pub use langchain::LangChain;
 pub use mcp::Mcp;
@@ -23,6 +25,7 @@ pub use openapi::OpenApi;
 /// Each format's facts and provider rules, as data.
 pub mod rules {
     pub use super::anthropic::rules as anthropic;
+    pub use super::bedrock::rules as bedrock;
     pub use super::gemini::rules as gemini;
     pub use super::langchain::rules as langchain;
     pub use super::mcp::rules as mcp;
@@ -31,8 +34,9 @@ pub mod rules {
 }
 
 pub(crate) use envelope::{
-    EMPTY_TOOL, lower_envelope, lower_opaque, open_with_name_description, write_input,
-    write_members, write_name_description, write_object_catalog, wrong,
+    EMPTY_TOOL, lower_envelope, lower_opaque, lower_wrapped_envelope, open_with_name_description,
+    write_input, write_members, write_name_description, write_object_catalog, write_wrapped_input,
+    write_wrapped_members, wrong,
 };
 
 use crate::adapter::{Adapter, FormatInfo};
@@ -42,18 +46,28 @@ static MCP: Mcp = Mcp;
 static OPENAI: OpenAi = OpenAi;
 static OPENAI_RESPONSES: OpenAiResponses = OpenAiResponses;
 static ANTHROPIC: Anthropic = Anthropic;
+static BEDROCK: Bedrock = Bedrock;
 static GEMINI: Gemini = Gemini;
 static GEMINI_JSON: GeminiJson = GeminiJson;
 static LANGCHAIN: LangChain = LangChain;
 static OPENAPI: OpenApi = OpenApi::new();
 
-static BUILTINS: [&dyn Adapter; 8] =
-    [&MCP, &OPENAI, &OPENAI_RESPONSES, &ANTHROPIC, &GEMINI, &GEMINI_JSON, &LANGCHAIN, &OPENAPI];
+static BUILTINS: &[&dyn Adapter] = &[
+    &MCP,
+    &OPENAI,
+    &OPENAI_RESPONSES,
+    &ANTHROPIC,
+    &BEDROCK,
+    &GEMINI,
+    &GEMINI_JSON,
+    &LANGCHAIN,
+    &OPENAPI,
+];
 
 /// Every built-in format, in the order the docs list them. Adding a format is a folder here
 /// and one line in this list.
 pub fn builtins() -> &'static [&'static dyn Adapter] {
-    &BUILTINS
+    BUILTINS
 }
 
 /// The built-in format called `name`.
@@ -82,6 +96,8 @@ pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
         "openai-responses or gemini"
     } else if has("title") && (has("properties") || has("type")) {
         "langchain"
+    } else if has("toolSpec") {
+        "bedrock"
     } else {
         return String::new();
     };

@@ -21,7 +21,12 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
         if cx.same_format {
             return true;
         }
-        let kind = tool.opaque.and_then(|raw| raw.get("type").and_then(|t| t.as_str()));
+        // Its `type` (OpenAI, Anthropic), else the name its reader gave it (Bedrock's union
+        // member: `cachePoint`, `systemTool`).
+        let kind = tool
+            .opaque
+            .and_then(|raw| raw.get("type").and_then(|t| t.as_str()))
+            .or(Some(tool.name).filter(|n| !n.is_empty()));
         cx.record(
             tool,
             tool.at,

@@ -118,6 +118,9 @@ pub fn converted_schema(r: &tooladapter::Registry, target: &str, out: &[u8]) -> 
         "openai-responses" => v.get("parameters"),
         "anthropic" => v.get("input_schema"),
         "gemini-json" => v.get("parametersJsonSchema"),
+        "bedrock" => {
+            v.get("toolSpec").and_then(|t| t.get("inputSchema")).and_then(|i| i.get("json"))
+        }
         // The tool is its schema: everything but the name (`title`) and the description.
         "langchain" => {
             let mut dict = v.as_object()?.clone();

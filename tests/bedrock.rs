@@ -1,0 +1,392 @@
+//! The `bedrock` format: Amazon Bedrock Converse tools (`{"toolSpec": {name, description,
+//! inputSchema: {json}}}`), read and written against the other formats; `toolConfig` catalogs
+//! with `cachePoint` entries and `toolChoice`; the same-format round trip; Bedrock's name and
+//! key rules; strict tools; `check`; its errors, each with its pointer; and the CLI.
+
+#[path = "common/bin.rs"]
+mod bin;
+
+use serde_json::{Value, json};
+use tooladapter::formats::Bedrock;
+use tooladapter::{
+    Code, Conversion, ConversionError, Converter, ErrorKind, Options, Registry, Severity,
+};
+
+#[track_caller]
+fn convert(input: &str, from: &str, to: &str) -> Conversion {
+    Registry::default()
+        .convert(input.as_bytes(), from, to)
+        .unwrap_or_else(|e| panic!("{from} → {to}: {e}"))
+}
+
+#[track_caller]
+fn fails(input: &str) -> ConversionError {
+    match Registry::default().convert(input.as_bytes(), "bedrock", "mcp") {
+        Ok(c) => panic!("bedrock → mcp converted: {}", c.output_str()),
+        Err(e) => e,
+    }
+}
+
+fn json_of(c: &Conversion) -> Value {
+    serde_json::from_slice(c.output()).expect("json output")
+}
+
+fn codes(c: &Conversion) -> Vec<Code> {
+    c.report().entries().iter().map(|e| e.code).collect()
+}
+
+fn weather_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "city": {"type": "string", "description": "City name"},
+            "days": {"type": "integer", "minimum": 1, "maximum": 7}
+        },
+        "required": ["city"]
+    })
+}
+
+/// One Converse tool.
+fn weather_tool() -> Value {
+    json!({"toolSpec": {
+        "name": "get_weather",
+        "description": "Weather forecast for a city.",
+        "inputSchema": {"json": weather_schema()}
+    }})
+}
+
+/// A `toolConfig`: a tool, a cache point after it, a strict tool, and `toolChoice`.
+const TOOL_CONFIG: &str = r#"{"tools":[{"toolSpec":{"name":"get_weather","description":"Weather forecast for a city.","inputSchema":{"json":{"type":"object","properties":{"city":{"type":"string","description":"City name"},"days":{"type":"integer","minimum":1,"maximum":7}},"required":["city"]}}}},{"cachePoint":{"type":"default"}},{"toolSpec":{"name":"ping","inputSchema":{"json":{"type":"object","properties":{},"additionalProperties":false}},"strict":true}}],"toolChoice":{"auto":{}}}"#;
+
+#[test]
+fn reads_a_tool() {
+    let input = weather_tool().to_string();
+    let mcp = convert(&input, "bedrock", "mcp");
+    assert!(mcp.report().is_empty(), "{:?}", mcp.report());
+    assert_eq!(
+        json_of(&mcp),
+        json!({"name": "get_weather", "description": "Weather forecast for a city.",
+               "inputSchema": weather_schema()})
+    );
+    let canonical = Registry::default().to_canonical(input.as_bytes(), "bedrock").expect("reads");
+    assert_eq!(canonical.len(), 1);
+    assert_eq!(canonical[0].name, "get_weather");
+}
+
+#[test]
+fn reads_into_the_owned_model() {
+    let tools = Registry::default().to_canonical(TOOL_CONFIG.as_bytes(), "bedrock").expect("reads");
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["get_weather", "cachePoint", "ping"]);
+    assert_eq!(tools[0].source_format.as_deref(), Some("bedrock"));
+    assert_eq!(tools[1].source_meta["opaque"], json!({"cachePoint": {"type": "default"}}));
+    assert_eq!(tools[2].strict, Some(true));
+}
+
+#[test]
+fn tool_config_round_trips_byte_identical() {
+    let c = convert(TOOL_CONFIG, "bedrock", "bedrock");
+    assert_eq!(c.output_str(), TOOL_CONFIG);
+    assert!(c.report().is_empty(), "{:?}", c.report());
+    // A single tool and a bare array too, members in their source order.
+    let single = r#"{"toolSpec":{"description":"d","name":"a","x-team":{"n":1.50},"inputSchema":{"json":{"type":"object","properties":{"n":{"type":"number","multipleOf":0.10}}}}}}"#;
+    assert_eq!(convert(single, "bedrock", "bedrock").output_str(), single);
+    let array = format!("[{single},{{\"cachePoint\":{{\"type\":\"default\"}}}}]");
+    assert_eq!(convert(&array, "bedrock", "bedrock").output_str(), array);
+}
+
+#[test]
+fn tool_config_to_another_format_reports_cache_point_and_tool_choice() {
+    let c = convert(TOOL_CONFIG, "bedrock", "mcp");
+    let out = json_of(&c);
+    let names: Vec<&str> =
+        out["tools"].as_array().expect("tools").iter().filter_map(|t| t["name"].as_str()).collect();
+    assert_eq!(names, ["get_weather", "ping"]);
+    assert!(out.get("toolChoice").is_none());
+    let entries = c.report().entries();
+    let cache = entries.iter().find(|e| e.code == Code::NotAFunctionTool).expect("cachePoint");
+    assert_eq!(cache.severity, Severity::Error);
+    assert_eq!(cache.tool, "cachePoint");
+    assert_eq!(cache.feature, "cachePoint");
+    assert!(cache.message.contains("not a function tool"), "{}", cache.message);
+    assert!(cache.message.contains("left out"), "{}", cache.message);
+    let choice = entries.iter().find(|e| e.code == Code::CatalogMemberDropped).expect("choice");
+    assert_eq!((choice.feature.as_str(), choice.pointer.as_str()), ("toolChoice", "/toolChoice"));
+    assert_eq!(choice.severity, Severity::Warning);
+    // MCP has no `strict`: dropped and said so, with the pointer into the Bedrock tool.
+    let strict = entries.iter().find(|e| e.code == Code::MetadataDropped).expect("strict");
+    assert_eq!((strict.tool.as_str(), strict.pointer.as_str()), ("ping", "/toolSpec/strict"));
+    // A target with `strict` keeps it.
+    let openai = json_of(&convert(TOOL_CONFIG, "bedrock", "openai"));
+    assert_eq!(openai[1]["function"]["strict"], json!(true));
+    let anthropic = json_of(&convert(TOOL_CONFIG, "bedrock", "anthropic"));
+    assert_eq!(anthropic[1]["strict"], json!(true));
+}
+
+#[test]
+fn a_lone_system_tool_cannot_be_converted_elsewhere() {
+    let input = r#"{"systemTool":{"name":"nova_grounding"}}"#;
+    assert_eq!(convert(input, "bedrock", "bedrock").output_str(), input);
+    let e = Registry::default().convert(input.as_bytes(), "bedrock", "openai").expect_err("left");
+    assert!(matches!(e.kind(), ErrorKind::NotConvertible(_)), "{e}");
+    assert_eq!(e.tool(), Some("systemTool"));
+}
+
+#[test]
+fn bare_array_is_a_catalog() {
+    let input = json!([weather_tool(), {"cachePoint": {"type": "default"}}]).to_string();
+    let mcp = convert(&input, "bedrock", "mcp");
+    assert_eq!(json_of(&mcp)["tools"][0]["name"], "get_weather");
+    assert_eq!(codes(&mcp), [Code::NotAFunctionTool]);
+    // From another format's bare array, Bedrock writes a `toolConfig`.
+    let openai =
+        json!([{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]);
+    let bedrock = convert(&openai.to_string(), "openai", "bedrock");
+    assert_eq!(
+        json_of(&bedrock),
+        json!({"tools": [{"toolSpec": {"name": "f", "inputSchema": {"json": {"type": "object"}}}}]})
+    );
+}
+
+#[test]
+fn writes_from_each_format_and_back() {
+    let schema = weather_schema();
+    let expected = weather_tool();
+    let sources = [
+        (
+            "mcp",
+            json!({"name": "get_weather", "description": "Weather forecast for a city.", "inputSchema": schema}),
+        ),
+        (
+            "openai",
+            json!({"type": "function", "function": {"name": "get_weather", "description": "Weather forecast for a city.", "parameters": schema}}),
+        ),
+        (
+            "openai-responses",
+            json!({"type": "function", "name": "get_weather", "description": "Weather forecast for a city.", "parameters": schema, "strict": false}),
+        ),
+        (
+            "anthropic",
+            json!({"name": "get_weather", "description": "Weather forecast for a city.", "input_schema": schema}),
+        ),
+        (
+            "gemini-json",
+            json!({"name": "get_weather", "description": "Weather forecast for a city.", "parametersJsonSchema": schema}),
+        ),
+    ];
+    for (from, tool) in sources {
+        let c = convert(&tool.to_string(), from, "bedrock");
+        let out = json_of(&c);
+        if from == "openai-responses" {
+            // `strict: false` has a place in Bedrock's tool and is kept.
+            assert_eq!(out["toolSpec"]["strict"], json!(false), "{from}");
+            assert_eq!(out["toolSpec"]["inputSchema"], expected["toolSpec"]["inputSchema"]);
+        } else {
+            assert_eq!(out, expected, "{from}: {:?}", c.report());
+            assert!(c.report().is_empty(), "{from}: {:?}", c.report());
+        }
+        // And back: the same tool in the source's format.
+        let back = json_of(&convert(c.output_str(), "bedrock", from));
+        assert_eq!(back, tool, "bedrock → {from}");
+    }
+    // Gemini's OpenAPI `parameters`: upper-case types and `nullable` become JSON Schema.
+    let gemini = r#"{"name":"f","parameters":{"type":"OBJECT","properties":{"n":{"type":"INTEGER","nullable":true}}}}"#;
+    let c = convert(gemini, "gemini", "bedrock");
+    assert_eq!(
+        json_of(&c)["toolSpec"]["inputSchema"]["json"],
+        json!({"type": "object", "properties": {"n": {"type": ["integer", "null"]}}})
+    );
+    assert_eq!(codes(&c), [Code::DialectRewritten]);
+}
+
+#[test]
+fn mcp_round_trip_keeps_name_description_and_schema() {
+    let catalog = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/data/catalog.mcp.json"
+    ))
+    .expect("example catalog");
+    let source: Value = serde_json::from_str(&catalog).expect("json");
+    let there = convert(&catalog, "mcp", "bedrock");
+    let back = convert(there.output_str(), "bedrock", "mcp");
+    let back = json_of(&back);
+    for (a, b) in source["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .zip(back["tools"].as_array().expect("tools"))
+    {
+        // Renamed property keys are Bedrock's rule at work (the inverse map restores them).
+        if there
+            .report()
+            .entries()
+            .iter()
+            .any(|e| e.code == Code::KeyRenamed && e.tool == a["name"])
+        {
+            continue;
+        }
+        assert_eq!(b["name"], a["name"]);
+        assert_eq!(b["description"], a["description"]);
+        assert_eq!(b["inputSchema"], a["inputSchema"], "{}", a["name"]);
+    }
+}
+
+#[test]
+fn name_rule_renames_with_a_warning() {
+    let mcp = json!({"name": "get weather/now", "description": "", "inputSchema": {"type": "object", "properties": {"a b": {"type": "string"}}}});
+    let c = convert(&mcp.to_string(), "mcp", "bedrock");
+    let out = json_of(&c);
+    assert_eq!(out["toolSpec"]["name"], "get_weather_now");
+    // Bedrock rejects an empty description; an empty one says nothing, so none is written.
+    assert!(out["toolSpec"].get("description").is_none(), "{out}");
+    assert_eq!(
+        out["toolSpec"]["inputSchema"]["json"]["properties"],
+        json!({"a_b": {"type": "string"}})
+    );
+    let renamed = c.report().entries().iter().find(|e| e.code == Code::ToolRenamed).expect("name");
+    assert_eq!(renamed.severity, Severity::Warning);
+    assert!(renamed.message.contains("^[a-zA-Z0-9_-]{1,64}$"), "{}", renamed.message);
+    assert!(c.report().entries().iter().any(|e| e.code == Code::KeyRenamed));
+    // The inverse map gives the model's call back its source names.
+    let call = json!({"name": "get_weather_now", "arguments": {"a_b": "x"}});
+    let back = c.inverse().unmap_call(&call).expect("unmaps");
+    assert_eq!(back.name, "get weather/now");
+    assert_eq!(back.arguments, json!({"a b": "x"}));
+    // 64 bytes at most.
+    let long = "a".repeat(65);
+    let c = convert(
+        &json!({"name": long, "inputSchema": {"type": "object"}}).to_string(),
+        "mcp",
+        "bedrock",
+    );
+    assert_eq!(json_of(&c)["toolSpec"]["name"].as_str().map(str::len), Some(64));
+}
+
+#[test]
+fn root_must_be_an_object_schema() {
+    let c = convert(r#"{"name":"x","inputSchema":{"properties":{}}}"#, "mcp", "bedrock");
+    assert_eq!(json_of(&c)["toolSpec"]["inputSchema"]["json"]["type"], "object");
+    assert_eq!(codes(&c), [Code::RootTypeSet]);
+    let e = Registry::default()
+        .convert(br#"{"name":"x","inputSchema":{"type":"string"}}"#, "mcp", "bedrock")
+        .expect_err("not an object");
+    assert!(matches!(e.kind(), ErrorKind::NotConvertible(_)), "{e}");
+    // A tool without a schema gets the empty object schema Bedrock requires.
+    let c = convert(r#"{"name":"x"}"#, "mcp", "bedrock");
+    assert_eq!(
+        json_of(&c)["toolSpec"]["inputSchema"],
+        json!({"json": {"type": "object", "properties": {}}})
+    );
+    assert_eq!(codes(&c), [Code::InputSchemaAdded]);
+}
+
+#[test]
+fn strict_mode_follows_claude_on_bedrock() {
+    let mcp = r#"{"name":"f","inputSchema":{"type":"object","properties":{"n":{"type":"integer","minimum":3}}}}"#;
+    let options = Options::default().strict(tooladapter::Strict::On);
+    let c =
+        Registry::default().convert_with(mcp.as_bytes(), "mcp", "bedrock", &options).expect("ok");
+    let out = json_of(&c);
+    assert_eq!(out["toolSpec"]["strict"], json!(true));
+    assert_eq!(out["toolSpec"]["inputSchema"]["json"]["additionalProperties"], json!(false));
+    // Numeric bounds are not part of Claude's strict subset: described.
+    assert!(codes(&c).contains(&Code::KeywordDescribed), "{:?}", c.report());
+}
+
+#[test]
+fn check_lists_what_bedrock_would_reject() {
+    let catalog = json!({"tools": [
+        {"toolSpec": {"name": "bad name", "inputSchema": {"json": {"type": "object", "properties": {"a b": {"type": "string"}}}}}},
+        {"cachePoint": {"type": "default"}},
+        {"toolSpec": {"name": "s", "strict": true, "inputSchema": {"json": {"type": "object", "properties": {"n": {"type": "integer"}}}}}},
+        {"toolSpec": {"name": "r", "inputSchema": {"json": {"anyOf": [{"type": "object"}]}}}}
+    ]});
+    let bytes = serde_json::to_vec(&catalog).expect("json");
+    let mut converter = Converter::new();
+    let report = converter.check(&bytes, &Bedrock, &Bedrock, &Options::default()).expect("reads");
+    let found: Vec<(&str, &str)> =
+        report.entries().iter().map(|e| (e.tool.as_str(), e.pointer.as_str())).collect();
+    let expected = [
+        ("bad name", "/toolSpec/name"),
+        ("bad name", "/toolSpec/inputSchema/json/properties/a b"),
+        ("s", "/toolSpec/inputSchema/json"),
+        ("r", "/toolSpec/inputSchema/json"),
+        ("r", "/toolSpec/inputSchema/json/anyOf"),
+    ];
+    for e in expected {
+        assert!(found.contains(&e), "{e:?} not in {found:?}");
+    }
+    assert!(report.entries().iter().all(|e| e.code == Code::WouldBeRejected));
+    // The cache point is not a tool to check.
+    assert!(found.iter().all(|(t, _)| *t != "cachePoint"), "{found:?}");
+    // A clean catalog passes.
+    let clean = json!({"tools": [weather_tool()]}).to_string();
+    let report =
+        converter.check(clean.as_bytes(), &Bedrock, &Bedrock, &Options::default()).expect("reads");
+    assert!(report.is_empty(), "{report:?}");
+}
+
+#[test]
+fn wrong_shapes_are_errors_with_pointers() {
+    let cases: [(&str, &str); 11] = [
+        (r#"{"toolSpec":{"name":"x","inputSchema":{"yaml":{}}}}"#, "/toolSpec/inputSchema/yaml"),
+        (r#"{"toolSpec":{"name":"x","inputSchema":{"json":{},"x":1}}}"#, "/toolSpec/inputSchema/x"),
+        (r#"{"toolSpec":{"name":"x","inputSchema":{}}}"#, "/toolSpec/inputSchema"),
+        (r#"{"toolSpec":{"name":"x","inputSchema":"s"}}"#, "/toolSpec/inputSchema"),
+        (r#"{"toolSpec":{"name":"x","inputSchema":{"json":[]}}}"#, "/toolSpec/inputSchema/json"),
+        (r#"{"toolSpec":{"inputSchema":{"json":{}}}}"#, "/toolSpec"),
+        (r#"{"toolSpec":[]}"#, "/toolSpec"),
+        (r#"{"toolSpec":{"name":"x","inputSchema":{"json":{}}},"cachePoint":{}}"#, "/cachePoint"),
+        (
+            r#"{"tools":[{"toolSpec":{"name":"a","inputSchema":{"json":{}}}},{"toolSpec":{"name":5}}]}"#,
+            "/tools/1/toolSpec/name",
+        ),
+        (
+            r#"[{"toolSpec":{"name":"a","description":7,"inputSchema":{"json":{}}}}]"#,
+            "/0/toolSpec/description",
+        ),
+        (
+            r#"{"toolSpec":{"name":"x","inputSchema":{"json":{},"json":{}}}}"#,
+            "/toolSpec/inputSchema/json",
+        ),
+    ];
+    for (input, pointer) in cases {
+        let e = fails(input);
+        assert_eq!(e.pointer(), pointer, "{input}: {e}");
+    }
+    let e = fails(r#"{"toolSpec":{"name":"x","inputSchema":{}}}"#);
+    assert!(matches!(e.kind(), ErrorKind::MissingMember { member: "json", .. }), "{e}");
+    assert_eq!(e.tool(), Some("x"));
+    let e = fails(r#"{"toolSpec":{"name":"x","inputSchema":"s"}}"#);
+    assert!(matches!(e.kind(), ErrorKind::WrongType { found: "string", .. }), "{e}");
+    // Another format's tool read as Bedrock: the hint names it.
+    let e = fails(r#"{"name":"x","inputSchema":{"type":"object"}}"#);
+    assert!(matches!(e.kind(), ErrorKind::MissingMember { member: "toolSpec", .. }), "{e}");
+    assert!(e.to_string().contains("`mcp`"), "{e}");
+    // And a Bedrock tool read as another format.
+    let e = Registry::default()
+        .convert(weather_tool().to_string().as_bytes(), "mcp", "openai")
+        .expect_err("not mcp");
+    assert!(e.to_string().contains("`bedrock`"), "{e}");
+}
+
+#[test]
+fn cli_lists_and_converts() {
+    let (code, out, err) = bin::run(&["formats"], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(String::from_utf8_lossy(&out).contains("bedrock"));
+    let catalog =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/data/catalog.mcp.json"))
+            .expect("example catalog");
+    let (code, out, err) =
+        bin::run(&["convert", "--from", "mcp", "--to", "bedrock", "-"], &catalog);
+    assert_eq!(code, 0, "{err}");
+    let out: Value = serde_json::from_slice(&out).expect("json");
+    assert!(out["tools"][0]["toolSpec"]["inputSchema"]["json"].is_object(), "{out}");
+    let (code, _, err) = bin::run(&["check", "--to", "bedrock", "-"], TOOL_CONFIG.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) =
+        bin::run(&["convert", "--from", "bedrock", "--to", "mcp", "-"], TOOL_CONFIG.as_bytes());
+    assert_eq!(code, 1, "the left-out cache point is an error entry: {err}");
+    assert!(err.contains("not-a-function-tool"), "{err}");
+}
