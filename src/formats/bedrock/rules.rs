@@ -89,5 +89,7 @@ pub const NOT_FUNCTION_TOOLS: &[&str] = &["cachePoint", "systemTool"];
 /// schema required (`ToolSpecification.inputSchema`, "Required: Yes") whose root is an object
 /// schema ("The value at toolConfig.tools.0.toolSpec.inputSchema.json.type must be one of the
 /// following: object", kirodotdev/Kiro#11026, 2026-08-24; checked 2026-11-25), and `strict`.
-pub const INFO: FormatInfo =
-    FormatInfo::new("bedrock", &PROFILE).strict(StrictMode::new(&STRICT)).object_root();
+pub const INFO: FormatInfo = FormatInfo::new("bedrock", &PROFILE)
+    .strict(StrictMode::new(&STRICT))
+    .object_root()
+    .name_pointer("/toolSpec/name");
