@@ -1,0 +1,273 @@
+//! The conversion pipeline and its reusable session.
+//!
+//! [`Converter::convert`] reads as the design does: parse → lower → passes → emit. The
+//! converter owns every buffer the pipeline needs (arena, parse buffers, tape, output, report),
+//! so a warm converter converts a tool without touching the heap.
+
+mod read;
+mod run;
+
+use crate::adapter::Adapter;
+use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::inverse::{Inverse, Recorded};
+use crate::options::{Options, ProfileSet, Strict};
+use crate::owned::{CanonicalTool, tool_from_ir};
+use crate::passes::PassCx;
+use crate::report::Report;
+use crate::route::Route;
+use crate::valid::{self, Finding};
+
+use read::Front;
+pub(crate) use run::write_catalog;
+use run::{Scratch, emit_document, record_findings, run_passes};
+
+/// Whether the input was one tool or a catalog; the output mirrors it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Shape {
+    /// A single tool object.
+    #[default]
+    Single,
+    /// A list of tools (a JSON array, or an object such as `{"tools": […]}`).
+    Catalog,
+}
+
+/// The result of a conversion: output bytes and the report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Conversion {
+    output: Vec<u8>,
+    report: Report,
+    inverse: Recorded,
+    shape: Shape,
+    tools: usize,
+}
+
+impl Conversion {
+    /// The report, for entries added after the conversion proper (see
+    /// `Registry::from_canonical`); the caller calls `Report::finish` again.
+    pub(crate) fn report_mut(&mut self) -> &mut Report {
+        &mut self.report
+    }
+
+    /// The converted document, UTF-8 JSON.
+    pub fn output(&self) -> &[u8] {
+        &self.output
+    }
+
+    /// The converted document as text.
+    pub fn output_str(&self) -> &str {
+        // The writer only emits valid UTF-8 (input strings were validated by the parser).
+        std::str::from_utf8(&self.output).unwrap_or_default()
+    }
+
+    /// Takes the output bytes.
+    pub fn into_output(self) -> Vec<u8> {
+        self.output
+    }
+
+    /// Everything the conversion recorded, in source order.
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    /// What maps a model's calls of the converted tools back to the source tools: renamed
+    /// tools and keys restored, strict widening's nulls dropped. Empty when nothing changed.
+    /// Made on the first call from what the conversion recorded (recording allocates nothing
+    /// in a warm converter; the map itself is owned strings and hash maps).
+    pub fn inverse(&self) -> &Inverse {
+        self.inverse.get()
+    }
+
+    /// The report entries that lost meaning or metadata.
+    pub fn warnings(&self) -> Vec<crate::report::FeatureLossWarning> {
+        self.report.warnings()
+    }
+
+    /// Whether the input was a single tool or a catalog.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// How many tools were written.
+    pub fn tools_written(&self) -> usize {
+        self.tools
+    }
+
+    fn clear(&mut self) {
+        self.output.clear();
+        self.report.clear();
+        self.shape = Shape::Single;
+        self.tools = 0;
+    }
+}
+
+/// A reusable conversion session: arena, parse buffers and output buffer, kept warm between
+/// calls. Not `Sync`: keep one per thread.
+///
+/// ```
+/// use tooladapter::{Converter, Options, formats::{Mcp, OpenAi}};
+///
+/// let mut converter = Converter::new();
+/// let input = br#"{"name":"echo","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}"#;
+/// // Reuse one converter for many inputs; its buffers are reset, not reallocated.
+/// for _ in 0..3 {
+///     let out = converter.convert(input, &Mcp, &OpenAi, &Options::default())?;
+///     assert!(out.output_str().starts_with(r#"{"type":"function","function":{"name":"echo""#));
+/// }
+/// # Ok::<(), tooladapter::ConversionError>(())
+/// ```
+pub struct Converter {
+    front: Front,
+    conversion: Conversion,
+    /// Scratch for the catalog's name check, reused so a clean catalog allocates nothing.
+    names: Vec<(u64, u32)>,
+    /// Pre-flight findings of one tool, reused.
+    findings: Vec<Finding>,
+    /// Where the passes write a description note before copying it into the arena, reused.
+    text: String,
+}
+
+impl Default for Converter {
+    fn default() -> Self {
+        Converter::new()
+    }
+}
+
+impl std::fmt::Debug for Converter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Converter")
+            .field("arena_bytes", &self.front.arena.allocated_bytes())
+            .finish()
+    }
+}
+
+#[cold]
+pub(super) fn unsupported(adapter: &dyn Adapter, direction: Direction) -> ConversionError {
+    ConversionError::new(adapter.name(), direction, "", ErrorKind::Unsupported)
+}
+
+impl Converter {
+    /// A converter with empty buffers.
+    pub fn new() -> Converter {
+        Converter {
+            front: Front::default(),
+            conversion: Conversion::default(),
+            names: Vec::new(),
+            findings: Vec::new(),
+            text: String::new(),
+        }
+    }
+
+    /// Converts `input` from one format to another.
+    ///
+    /// # Errors
+    /// A [`ConversionError`] when the input is not valid JSON of the source format, breaks a
+    /// limit, or (for a single tool) cannot be written in the target at all. In a catalog, a
+    /// tool the target cannot hold is left out with an error entry in the report instead.
+    pub fn convert(
+        &mut self,
+        input: &[u8],
+        from: &dyn Adapter,
+        to: &dyn Adapter,
+        options: &Options,
+    ) -> Result<&Conversion, ConversionError> {
+        if !to.info().writes {
+            return Err(unsupported(to, Direction::FromCanonical));
+        }
+        options.check_target(to.info())?;
+        let route = Route::new(from, to, options);
+        let conversion = &mut self.conversion;
+        conversion.clear();
+        // Output is about the input's size: one allocation up front rather than doublings.
+        conversion.output.reserve(input.len());
+        conversion.inverse.reset(from.name(), to.name());
+        let scratch =
+            Scratch { names: &mut self.names, findings: &mut self.findings, text: &mut self.text };
+        // parse → lower, then passes → emit.
+        self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
+            let kept =
+                run_passes(&mut lowered, &route, arena, options, &mut conversion.report, scratch)?;
+            for tool in lowered.tools.get(..kept).unwrap_or_default() {
+                conversion.inverse.record(tool);
+            }
+            emit_document(&lowered, kept, &route, options, conversion)
+        })?;
+        if from.info().imports {
+            self.front.imported.report(&mut conversion.report, from.name(), to.name());
+        }
+        conversion.report.finish();
+        Ok(&*conversion)
+    }
+
+    /// Checks `input`, read as `from`, the way the `to` provider would read it once written in
+    /// its format, without converting: names, the root, strict rules and size limits. Every
+    /// finding is an `error` entry ([`Code::WouldBeRejected`]) naming the tool, the pointer and
+    /// the rule. When `from` is `to`, the tools are checked exactly as written; otherwise they
+    /// are converted first (with `options`) and the output is checked. The check itself always
+    /// holds the tools to the provider's own rules: [`Options::profile_set`] only chooses how
+    /// the conversion before it goes.
+    ///
+    /// # Errors
+    /// As [`Converter::convert`] for reading.
+    pub fn check(
+        &mut self,
+        input: &[u8],
+        from: &dyn Adapter,
+        to: &dyn Adapter,
+        options: &Options,
+    ) -> Result<&Report, ConversionError> {
+        let route = Route::new(from, to, options);
+        if !route.same_format {
+            let conversion = self.convert(input, from, to, options)?;
+            let output = conversion.output.clone();
+            let mut report = conversion.report.clone();
+            let mut check_options = options.clone();
+            check_options.strict = Strict::Source;
+            self.check(&output, to, to, &check_options)?;
+            report.extend(self.conversion.report.entries().iter().cloned());
+            report.finish();
+            self.conversion.report = report;
+            return Ok(&self.conversion.report);
+        }
+        // What the provider rejects does not change with the profile set a conversion
+        // follows (the toolfoundation set keeps `$ref` for Gemini; Gemini still rejects it).
+        if options.profile_set != ProfileSet::Default {
+            let provider = options.clone().profile_set(ProfileSet::Default);
+            return self.check(input, from, to, &provider);
+        }
+        let conversion = &mut self.conversion;
+        conversion.clear();
+        let (findings, names, text) = (&mut self.findings, &mut self.names, &mut self.text);
+        self.front.lower(input, from, Some(&route), options, |lowered, arena| {
+            let mut cx = PassCx::new(arena, &route, options, &mut conversion.report, text);
+            let strict = cx.strict_profile();
+            for tool in lowered.tools.iter() {
+                findings.clear();
+                valid::check_tool(tool, to, cx.base_profile(), strict.as_ref(), false, findings);
+                record_findings(tool, &[], findings, &mut cx);
+            }
+            findings.clear();
+            valid::check_catalog(lowered.tools, to, strict.as_ref(), None, false, names, findings);
+            record_findings(&crate::formats::EMPTY_TOOL, lowered.tools, findings, &mut cx);
+            Ok(())
+        })?;
+        conversion.report.finish();
+        Ok(&conversion.report)
+    }
+
+    /// Reads `input` into owned [`CanonicalTool`]s (parse → lower → `deep_copy`), for callers
+    /// who want to inspect or edit tools in code. Every envelope member without a typed field
+    /// is kept in [`CanonicalTool::source_meta`].
+    ///
+    /// # Errors
+    /// As [`Converter::convert`] for reading.
+    pub fn to_canonical(
+        &mut self,
+        input: &[u8],
+        from: &dyn Adapter,
+        options: &Options,
+    ) -> Result<Vec<CanonicalTool>, ConversionError> {
+        self.front.lower(input, from, None, options, |lowered, _| {
+            Ok(lowered.tools.iter().map(|t| tool_from_ir(t, from.name())).collect())
+        })
+    }
+}

@@ -1,0 +1,245 @@
+//! Reading: the session that parses a document into a fresh arena and lowers it, tool by
+//! tool, through the source format's front end (an importing format translates it first).
+
+use bumpalo::Bump;
+
+use crate::adapter::{Adapter, Imported};
+use crate::emit::Source;
+use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::ir::{Json, Member, MemberKeeps, Tool};
+use crate::lower::{Kind, Lowerer};
+use crate::options::Options;
+use crate::parse::Parser;
+use crate::pointer::{Path, Seg};
+use crate::route::Route;
+
+use super::{Shape, unsupported};
+
+/// The reading half of a session: arena, parse buffers and lowering scratch, and what an
+/// importing format made of its document.
+#[derive(Default)]
+pub(super) struct Front {
+    pub(super) arena: Bump,
+    pub(super) parser: Parser,
+    pub(super) scratch: Vec<(u64, u32)>,
+    pub(super) imported: Imported,
+}
+
+/// A lowered document: its shape, its tools, and the catalog wrapper's other members.
+pub(super) struct Lowered<'a> {
+    /// Where the input's strings live, for the writer.
+    pub(super) source: Source<'a>,
+    pub(super) shape: Shape,
+    /// The catalog was a bare JSON array (same-format output keeps it one).
+    pub(super) array: bool,
+    pub(super) tools: &'a mut [Tool<'a>],
+    pub(super) wrapper: &'a [Member<'a>],
+}
+
+impl Front {
+    /// parse and lower `input`, then hand the lowered document and its arena to `then`. An
+    /// importing format first translates the document (see [`Adapter::import`]); the
+    /// translation is then read like any input, and errors point into the source document.
+    pub(super) fn lower<R>(
+        &mut self,
+        input: &[u8],
+        from: &dyn Adapter,
+        route: Option<&Route<'_>>,
+        options: &Options,
+        then: impl for<'a> FnOnce(Lowered<'a>, &'a Bump) -> Result<R, ConversionError>,
+    ) -> Result<R, ConversionError> {
+        if !from.info().reads {
+            return Err(unsupported(from, Direction::ToCanonical));
+        }
+        let Front { arena, parser, scratch, imported } = self;
+        let mut session = Session { arena, parser, scratch, from, route, options };
+        if !from.info().imports {
+            return session.read(input, |lw, arena, source| {
+                let mut lowered = lower_document(lw, from)?;
+                lowered.source = source;
+                then(lowered, arena)
+            });
+        }
+        imported.clear();
+        session
+            .read(input, |lw, _, _| from.import(lw, imported))
+            .map_err(|e| json_only(e, from, input))?;
+        let Imported { document, names, positions, .. } = imported;
+        let result = session.read(document, |lw, arena, source| {
+            let mut lowered = lower_document(lw, from)?;
+            lowered.source = source;
+            for (i, tool) in lowered.tools.iter().enumerate() {
+                names.push((tool.name.to_owned(), i));
+                positions.push(tool.at);
+            }
+            names.sort_unstable();
+            then(lowered, arena)
+        });
+        result.map_err(|e| imported.remap_error(e))
+    }
+}
+
+/// What reading one document needs.
+pub(super) struct Session<'s> {
+    pub(super) arena: &'s mut Bump,
+    pub(super) parser: &'s mut Parser,
+    pub(super) scratch: &'s mut Vec<(u64, u32)>,
+    pub(super) from: &'s dyn Adapter,
+    /// The conversion's route, if there is a target: lowering tests property keys against its
+    /// key rule and leaves unread what it drops whole.
+    pub(super) route: Option<&'s Route<'s>>,
+    pub(super) options: &'s Options,
+}
+
+impl Session<'_> {
+    /// Parses `input` into a fresh arena and hands a lowerer over it to `f`. The tape's
+    /// allocation is taken back whatever `f` returns.
+    pub(super) fn read<R>(
+        &mut self,
+        input: &[u8],
+        f: impl for<'a> FnOnce(&mut Lowerer<'a, '_>, &'a Bump, Source<'a>) -> Result<R, ConversionError>,
+    ) -> Result<R, ConversionError> {
+        let limits = &self.options.limits;
+        self.arena.reset();
+        self.arena.set_allocation_limit(Some(limits.max_arena_bytes));
+        let name = self.from.name();
+        let doc = self
+            .parser
+            .parse(input, limits.max_input_bytes)
+            .map_err(|kind| ConversionError::new(name, Direction::ToCanonical, "", kind))?;
+        let arena: &Bump = self.arena;
+        let source = Source {
+            base: doc.base,
+            src: input,
+            escapes: doc.escapes,
+            escape_starts: doc.escape_starts,
+        };
+        let result = {
+            let mut lw = Lowerer::new(&doc, input, arena, limits, name, self.scratch);
+            lw.check_keys(self.route.and_then(|r| r.target.profile().key_rule()));
+            lw.set_keeps(self.route.map_or(MemberKeeps::ALL, |r| r.keeps));
+            f(&mut lw, arena, source)
+        };
+        let tape = crate::parse::recycle(doc.tape);
+        self.parser.put_back(tape);
+        result
+    }
+}
+
+/// An importing format's parse error on input that does not start like JSON says that only
+/// JSON is read (a YAML OpenAPI document is the usual case).
+#[cold]
+pub(super) fn json_only(e: ConversionError, from: &dyn Adapter, input: &[u8]) -> ConversionError {
+    let first = input.iter().find(|b| !b.is_ascii_whitespace());
+    match e.kind() {
+        ErrorKind::Json { offset, message } if !matches!(first, Some(b'{' | b'[')) => {
+            ConversionError::new(
+                from.name(),
+                Direction::ToCanonical,
+                e.pointer(),
+                ErrorKind::Json {
+                    offset: *offset,
+                    message: format!(
+                        "{message}; the {} format reads JSON documents only (YAML is not supported: convert the document to JSON first)",
+                        from.name()
+                    ),
+                },
+            )
+        }
+        _ => e,
+    }
+}
+
+/// lower: the document's shape, then each tool through the source format's front end.
+pub(super) fn lower_document<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    from: &dyn Adapter,
+) -> Result<Lowered<'a>, ConversionError> {
+    let root = Path::ROOT;
+    let tool_name = |lw: &Lowerer<'a, '_>, at| lw.find(at, "name").and_then(|n| lw.str(n));
+    match lw.kind(0) {
+        Kind::Array => {
+            let tools = lower_tools(lw, from, 0, &root)?;
+            Ok(Lowered {
+                source: Source::default(),
+                shape: Shape::Catalog,
+                array: true,
+                tools,
+                wrapper: &[],
+            })
+        }
+        Kind::Object => {
+            // An empty key: the format has no catalog object, so any object is one tool.
+            let key = from.info().catalog_key;
+            let list = lw.find(0, key).filter(|l| !key.is_empty() && lw.kind(*l) == Kind::Array);
+            let Some(list) = list else {
+                let tool = from.lower_tool(lw, 0, &root).map_err(|e| match tool_name(lw, 0) {
+                    Some(n) => e.with_tool(n),
+                    None => e,
+                })?;
+                let tools = lw.alloc_slice(1, tool, &root)?;
+                return Ok(Lowered {
+                    source: Source::default(),
+                    shape: Shape::Single,
+                    array: false,
+                    tools,
+                    wrapper: &[],
+                });
+            };
+            lw.check_duplicates(0, &root)?;
+            let len = lw.object_len(0);
+            let wrapper = lw.alloc_slice(len, Member { key: "", value: Json::Null }, &root)?;
+            let mut tools: &'a mut [Tool<'a>] = &mut [];
+            for (slot, (k, _, v)) in wrapper.iter_mut().zip(lw.members(0)) {
+                let path = root.push(Seg::Key(k));
+                *slot = if v == list {
+                    tools = lower_tools(lw, from, v, &path)?;
+                    Member { key: k, value: Json::Null }
+                } else {
+                    Member { key: k, value: lw.json(v, &path, 1)? }
+                };
+            }
+            Ok(Lowered {
+                source: Source::default(),
+                shape: Shape::Catalog,
+                array: false,
+                tools,
+                wrapper,
+            })
+        }
+        other => Err(lw.error(
+            &root,
+            ErrorKind::Shape(match from.info().catalog_key {
+                "" => format!(
+                    "expected a tool object or a JSON array of tools, found {}",
+                    other.as_str()
+                ),
+                key => format!(
+                    "expected a tool object, a JSON array of tools or {{\"{key}\": […]}}, found {}",
+                    other.as_str()
+                ),
+            }),
+        )),
+    }
+}
+
+pub(super) fn lower_tools<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    from: &dyn Adapter,
+    list: usize,
+    path: &Path<'_>,
+) -> Result<&'a mut [Tool<'a>], ConversionError> {
+    lw.check_depth(path.depth() + 1, path)?;
+    let len = lw.array_len(list);
+    let tools = lw.alloc_slice(len, crate::formats::EMPTY_TOOL, path)?;
+    for (i, (slot, at)) in tools.iter_mut().zip(lw.elements(list)).enumerate() {
+        let p = path.push(Seg::Index(i));
+        *slot = from.lower_tool(lw, at, &p).map_err(|e| {
+            match lw.find(at, "name").and_then(|n| lw.str(n)) {
+                Some(n) => e.with_tool(n),
+                None => e,
+            }
+        })?;
+    }
+    Ok(tools)
+}

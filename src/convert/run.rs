@@ -1,0 +1,190 @@
+//! Passes and emission over a lowered document: every tool through the fixed pass order and
+//! the pre-flight check, then the target's back end writing the kept tools in the source's
+//! shape.
+
+use bumpalo::Bump;
+
+use crate::adapter::{Adapter, EmitContext};
+use crate::emit::Writer;
+use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::ir::{Member, Tool};
+use crate::options::Options;
+use crate::passes::{self, PassCx};
+use crate::pointer::Seg;
+use crate::report::{Code, Report, ReportEntry, Severity};
+use crate::route::Route;
+use crate::valid::{self, Finding};
+
+use super::read::Lowered;
+use super::{Conversion, Shape};
+
+/// Buffers the passes reuse between conversions.
+pub(super) struct Scratch<'s> {
+    pub(super) names: &'s mut Vec<(u64, u32)>,
+    pub(super) findings: &'s mut Vec<Finding>,
+    pub(super) text: &'s mut String,
+}
+
+/// Records pre-flight findings as `error` entries, about `tool` or, for a request-level
+/// finding that names one, that tool of `catalog`.
+#[cold]
+pub(super) fn record_findings(
+    tool: &Tool<'_>,
+    catalog: &[Tool<'_>],
+    findings: &mut Vec<Finding>,
+    cx: &mut PassCx<'_, '_>,
+) {
+    for f in findings.drain(..) {
+        let about = f.tool.and_then(|i| catalog.get(i)).unwrap_or(tool);
+        cx.record(
+            about,
+            f.at,
+            Severity::Error,
+            Code::WouldBeRejected,
+            f.feature,
+            f.pointer,
+            f.message,
+        );
+    }
+}
+
+/// passes: tool names for the whole catalog, then every tool through the fixed pass order,
+/// then the pre-flight check of what was written; returns how many tools are kept (moved to
+/// the front of the slice, order preserved).
+pub(super) fn run_passes<'a>(
+    lowered: &mut Lowered<'a>,
+    route: &Route<'_>,
+    arena: &'a Bump,
+    options: &Options,
+    report: &mut Report,
+    scratch: Scratch<'_>,
+) -> Result<usize, ConversionError> {
+    let (from, to) = (route.source, route.target);
+    let mut cx = PassCx::new(arena, route, options, report, scratch.text);
+    let rewrite = route.rewrite;
+    // Tools are only ever renamed by the names pass, so names it made unique stay so in
+    // every subset of the catalog the later passes keep.
+    let names_unique = rewrite && passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
+    let strict = cx.strict_profile();
+    let mut kept = 0;
+    for i in 0..lowered.tools.len() {
+        // The passes work on the tool where it lies: a tool is a few hundred bytes, and
+        // copying it out and back cost two `memcpy` calls per tool.
+        let Some(tool) = lowered.tools.get_mut(i) else { break };
+        let catalog = cx.catalog;
+        if !passes::run(tool, &mut cx).map_err(|e| e.with_tool(tool.name))? {
+            continue;
+        }
+        if rewrite {
+            scratch.findings.clear();
+            valid::check_tool(tool, to, cx.base_profile(), strict.as_ref(), true, scratch.findings);
+            if !scratch.findings.is_empty() {
+                record_findings(tool, &[], scratch.findings, &mut cx);
+                // The strict totals count the kept tools only.
+                cx.catalog = catalog;
+                continue;
+            }
+        }
+        // A tool left out before this one leaves a gap to close.
+        if kept != i {
+            lowered.tools.copy_within(i..=i, kept);
+        }
+        kept += 1;
+    }
+    if rewrite && let Some(tools) = lowered.tools.get(..kept) {
+        scratch.findings.clear();
+        valid::check_catalog(
+            tools,
+            to,
+            strict.as_ref(),
+            Some(cx.catalog),
+            names_unique,
+            scratch.names,
+            scratch.findings,
+        );
+        record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
+    }
+    if lowered.shape == Shape::Catalog && !route.same_format {
+        for m in lowered.wrapper.iter().filter(|m| m.key != from.info().catalog_key) {
+            cx.report.push(ReportEntry {
+                tool: String::new(),
+                severity: Severity::Warning,
+                code: Code::CatalogMemberDropped,
+                feature: m.key.to_owned(),
+                pointer: {
+                    let mut p = String::new();
+                    crate::pointer::write_seg(&mut p, Seg::Key(m.key));
+                    p
+                },
+                from: from.name().to_owned(),
+                to: to.name().to_owned(),
+                message: format!(
+                    "catalog member `{}` has no place in a `{}` catalog; dropped",
+                    m.key,
+                    to.name()
+                ),
+                order: (0, 0, 0),
+            });
+        }
+    }
+    Ok(kept)
+}
+
+/// emit: the target's back end writes the kept tools in the source's shape.
+pub(super) fn emit_document(
+    lowered: &Lowered<'_>,
+    kept: usize,
+    route: &Route<'_>,
+    options: &Options,
+    conversion: &mut Conversion,
+) -> Result<(), ConversionError> {
+    let (cx, to) = (route.emit(), route.target);
+    let tools = lowered.tools.get(..kept).unwrap_or_default();
+    let mut w = Writer::new(&mut conversion.output, options.pretty).with_source(lowered.source);
+    match lowered.shape {
+        Shape::Single => {
+            let Some(tool) = tools.first() else {
+                let msg = conversion.report.first_message().unwrap_or_default().to_owned();
+                let name = lowered.tools.first().map(|t| t.name).unwrap_or_default();
+                return Err(ConversionError::new(
+                    to.name(),
+                    Direction::FromCanonical,
+                    "",
+                    ErrorKind::NotConvertible(msg),
+                )
+                .with_tool(name));
+            };
+            to.write_tool(tool, cx, &mut w);
+        }
+        Shape::Catalog => write_catalog(to, tools, lowered.wrapper, lowered.array, cx, &mut w),
+    }
+    conversion.shape = lowered.shape;
+    conversion.tools = kept;
+    Ok(())
+}
+
+/// Writes `tools` as a catalog: the target's catalog shape, or, for the same format, the
+/// source's shape (`array`: a bare JSON array; else its catalog object, `wrapper`'s members
+/// kept). The catalog splitter writes its probe through here too, so that the framing it
+/// stitches chunks into is the one a whole conversion writes.
+pub(crate) fn write_catalog(
+    to: &dyn Adapter,
+    tools: &[Tool<'_>],
+    wrapper: &[Member<'_>],
+    array: bool,
+    cx: &EmitContext<'_>,
+    w: &mut Writer<'_>,
+) {
+    if cx.same_format() && array {
+        // Same format: mirror the source's bare array rather than the format's catalog shape.
+        w.begin_array();
+        for tool in tools {
+            w.element();
+            to.write_tool(tool, cx, w);
+        }
+        w.end_array();
+    } else {
+        let wrapper = if cx.same_format() { wrapper } else { &[] };
+        to.write_catalog(tools, wrapper, cx, w);
+    }
+}
