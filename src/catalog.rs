@@ -286,7 +286,7 @@ fn cut_object<'t>(text: &'t str, key: &str) -> Option<(String, String, Vec<&'t R
     if key.is_empty() {
         return None;
     }
-    let Members(members) = serde_json::from_str(text).ok()?;
+    let RawMembers(members) = serde_json::from_str(text).ok()?;
     let mut seen = HashSet::new();
     if !members.iter().all(|(k, _)| seen.insert(k.as_str())) {
         return None;
@@ -348,7 +348,7 @@ impl Frame {
         let key = match two.as_bytes().first()? {
             b'[' => None,
             b'{' => {
-                let Members(members) = serde_json::from_str(&two).ok()?;
+                let RawMembers(members) = serde_json::from_str(&two).ok()?;
                 let [(key, _)] = members.as_slice() else { return None };
                 Some(key.clone())
             }
@@ -398,7 +398,7 @@ impl Frame {
 /// under `key`, the one member of the root object.
 fn list<'t>(text: &'t str, key: Option<&str>) -> Option<Vec<&'t RawValue>> {
     let Some(key) = key else { return serde_json::from_str(text).ok() };
-    let Members(members) = serde_json::from_str(text).ok()?;
+    let RawMembers(members) = serde_json::from_str(text).ok()?;
     match members.as_slice() {
         [(k, list)] if k == key => serde_json::from_str(list.get()).ok(),
         _ => None,
@@ -448,30 +448,30 @@ fn same_entry(a: &ReportEntry, b: &ReportEntry) -> bool {
 
 /// An object's members in source order with their values unparsed. Unlike a map it keeps
 /// repeated keys, so that a catalog the library would refuse for them is left to it.
-struct Members<'t>(Vec<(String, &'t RawValue)>);
+struct RawMembers<'t>(Vec<(String, &'t RawValue)>);
 
-impl<'de: 't, 't> Deserialize<'de> for Members<'t> {
+impl<'de: 't, 't> Deserialize<'de> for RawMembers<'t> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         /// Collects the members as they come.
-        struct MembersVisitor<'t>(PhantomData<&'t ()>);
+        struct RawMembersVisitor<'t>(PhantomData<&'t ()>);
 
-        impl<'de: 't, 't> Visitor<'de> for MembersVisitor<'t> {
-            type Value = Members<'t>;
+        impl<'de: 't, 't> Visitor<'de> for RawMembersVisitor<'t> {
+            type Value = RawMembers<'t>;
 
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a JSON object")
             }
 
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Members<'t>, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawMembers<'t>, A::Error> {
                 let mut members = Vec::new();
                 while let Some(member) = map.next_entry::<String, &'t RawValue>()? {
                     members.push(member);
                 }
-                Ok(Members(members))
+                Ok(RawMembers(members))
             }
         }
 
-        deserializer.deserialize_map(MembersVisitor(PhantomData))
+        deserializer.deserialize_map(RawMembersVisitor(PhantomData))
     }
 }
 

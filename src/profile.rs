@@ -125,8 +125,8 @@ impl NameRule {
 /// Every character a rule admits is ASCII, so any byte above 127 is rejected.
 #[derive(Clone, Copy)]
 pub(crate) struct ByteRule {
-    /// Bit `b % 64` of word `b / 64` set when byte `b` may appear in a name (two words: a
-    /// shift of a `u128` costs several instructions per byte).
+    /// Bit `b % 64` of word `b / 64` set when byte `b` may appear in a name (two words, so
+    /// that the test per byte is one shift of a machine word).
     allowed: [u64; 2],
     /// The rule's longest name, in bytes.
     max: usize,

@@ -13,7 +13,7 @@ use crate::pointer::{Path, Seg};
 const _: () = assert!((Keyword::Unknown as u8) < 128);
 
 /// How a keyword's value is read.
-enum Shape {
+enum ValueForm {
     Schema,
     Schemas,
     Props,
@@ -25,7 +25,7 @@ enum Shape {
     Json,
 }
 
-fn shape(kw: Keyword) -> Shape {
+fn shape(kw: Keyword) -> ValueForm {
     use Keyword as K;
     match kw {
         K::Items
@@ -39,13 +39,13 @@ fn shape(kw: Keyword) -> Shape {
         | K::UnevaluatedItems
         | K::UnevaluatedProperties
         | K::ContentSchema
-        | K::AdditionalItems => Shape::Schema,
-        K::AllOf | K::AnyOf | K::OneOf | K::PrefixItems => Shape::Schemas,
+        | K::AdditionalItems => ValueForm::Schema,
+        K::AllOf | K::AnyOf | K::OneOf | K::PrefixItems => ValueForm::Schemas,
         K::Properties | K::PatternProperties | K::Defs | K::Definitions | K::DependentSchemas => {
-            Shape::Props
+            ValueForm::Props
         }
-        K::Type => Shape::Type,
-        K::Required => Shape::Strings,
+        K::Type => ValueForm::Type,
+        K::Required => ValueForm::Strings,
         K::Schema
         | K::Id
         | K::Ref
@@ -59,7 +59,7 @@ fn shape(kw: Keyword) -> Shape {
         | K::Description
         | K::ContentEncoding
         | K::ContentMediaType
-        | K::RecursiveRef => Shape::Str,
+        | K::RecursiveRef => ValueForm::Str,
         K::MultipleOf
         | K::Maximum
         | K::ExclusiveMaximum
@@ -72,13 +72,13 @@ fn shape(kw: Keyword) -> Shape {
         | K::MaxContains
         | K::MinContains
         | K::MaxProperties
-        | K::MinProperties => Shape::Number,
+        | K::MinProperties => ValueForm::Number,
         K::UniqueItems
         | K::Deprecated
         | K::ReadOnly
         | K::WriteOnly
         | K::Nullable
-        | K::RecursiveAnchor => Shape::Bool,
+        | K::RecursiveAnchor => ValueForm::Bool,
         K::Const
         | K::Enum
         | K::Default
@@ -88,7 +88,7 @@ fn shape(kw: Keyword) -> Shape {
         | K::DependentRequired
         | K::Dependencies
         | K::PropertyOrdering
-        | K::Unknown => Shape::Json,
+        | K::Unknown => ValueForm::Json,
     }
 }
 
@@ -210,25 +210,25 @@ impl<'a> Lowerer<'a, '_> {
         let kind = self.kind(at);
         let is_schema = |k: Kind| matches!(k, Kind::Object | Kind::Bool);
         Ok(match shape(kw) {
-            Shape::Schema if is_schema(kind) => {
+            ValueForm::Schema if is_schema(kind) => {
                 let s = self.alloc_mut(Schema::bool(true, 0), path)?;
                 self.schema_into(at, path, depth, s)?;
                 *features = features.union(s.features);
                 Value::Schema(s)
             }
-            Shape::Schema if kw == Keyword::Items && kind == Kind::Array => {
+            ValueForm::Schema if kw == Keyword::Items && kind == Kind::Array => {
                 if !self.elements(at).all(|e| is_schema(self.kind(e))) {
                     return self.verbatim(at, path, depth);
                 }
                 features.insert(SchemaFeature::TupleItems);
                 Value::Schemas(self.schema_list(at, path, depth, features)?)
             }
-            Shape::Schemas
+            ValueForm::Schemas
                 if kind == Kind::Array && self.elements(at).all(|e| is_schema(self.kind(e))) =>
             {
                 Value::Schemas(self.schema_list(at, path, depth, features)?)
             }
-            Shape::Props
+            ValueForm::Props
                 if kind == Kind::Object
                     && self.members(at).all(|(_, _, v)| is_schema(self.kind(v))) =>
             {
@@ -242,7 +242,7 @@ impl<'a> Lowerer<'a, '_> {
                     Err(e) => return Err(self.prefer_duplicate(at, path, e)),
                 }
             }
-            Shape::Type => match self.types(at, path)? {
+            ValueForm::Type => match self.types(at, path)? {
                 Some(t) => {
                     if t.array {
                         features.insert(SchemaFeature::TypeArray);
@@ -254,7 +254,7 @@ impl<'a> Lowerer<'a, '_> {
                     self.verbatim(at, path, depth)?
                 }
             },
-            Shape::Strings
+            ValueForm::Strings
                 if kind == Kind::Array
                     && self.elements(at).all(|e| self.kind(e) == Kind::String) =>
             {
@@ -265,12 +265,12 @@ impl<'a> Lowerer<'a, '_> {
                 }
                 Value::Strings(list)
             }
-            Shape::Str if kind == Kind::String => Value::Str(self.str(at).unwrap_or_default()),
-            Shape::Number if kind == Kind::Number => match self.json(at, path, depth)? {
+            ValueForm::Str if kind == Kind::String => Value::Str(self.str(at).unwrap_or_default()),
+            ValueForm::Number if kind == Kind::Number => match self.json(at, path, depth)? {
                 Json::Number(n) => Value::Number(n),
                 other => Value::Json(other),
             },
-            Shape::Bool if kind == Kind::Bool => Value::Bool(self.bool(at).unwrap_or_default()),
+            ValueForm::Bool if kind == Kind::Bool => Value::Bool(self.bool(at).unwrap_or_default()),
             _ if kw == Keyword::Unknown => {
                 let value = self.json(at, path, depth)?;
                 Value::Unknown(self.alloc(Member { key, value }, path)?)

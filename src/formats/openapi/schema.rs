@@ -48,7 +48,7 @@ impl Defs<'_> {
 }
 
 /// Where a `$ref` in a schema leads.
-enum Target {
+enum RefTarget {
     /// A component schema, now in the tool's `$defs`: the rewritten reference.
     Def(String),
     /// Another document.
@@ -103,17 +103,17 @@ fn write_object<'a>(
     let target = reference.map(|r| reference_target(cx, r));
     // A reference that stays out of the tool: the schema says so in its description.
     let unresolved = match (reference, &target) {
-        (Some(r), Some(Target::External)) => Some((
+        (Some(r), Some(RefTarget::External)) => Some((
             Code::RefExternal,
             format!(
                 "(schema `{r}` is in another document, which is never fetched: any value is accepted here)"
             ),
         )),
-        (Some(r), Some(Target::Dangling)) => Some((
+        (Some(r), Some(RefTarget::Dangling)) => Some((
             Code::RefDangling,
             format!("(schema `{r}` does not resolve in the document: any value is accepted here)"),
         )),
-        (Some(r), Some(Target::Elsewhere)) => Some((
+        (Some(r), Some(RefTarget::Elsewhere)) => Some((
             Code::RefDangling,
             format!(
                 "(schema `{r}` is not under `components/schemas`, the only place an import takes schemas from: any value is accepted here)"
@@ -149,7 +149,7 @@ fn write_object<'a>(
         let child = path.push(Seg::Key(m.key));
         match (m.key, &m.value) {
             ("$ref", Json::String(_)) => {
-                if let Some(Target::Def(rewritten)) = &target {
+                if let Some(RefTarget::Def(rewritten)) = &target {
                     w.key_plain("$ref");
                     w.string(rewritten);
                 }
@@ -229,25 +229,25 @@ fn write_list<'a>(
 }
 
 /// Where `$ref` `r` of a schema leads; a component schema joins the tool's `$defs`.
-fn reference_target<'a>(cx: &mut Context<'a, '_>, r: &str) -> Target {
-    let Some(fragment) = r.strip_prefix('#') else { return Target::External };
+fn reference_target<'a>(cx: &mut Context<'a, '_>, r: &str) -> RefTarget {
+    let Some(fragment) = r.strip_prefix('#') else { return RefTarget::External };
     let Some(rest) = fragment.strip_prefix("/components/schemas/") else {
         return if cx.doc.resolve(fragment).is_some() {
-            Target::Elsewhere
+            RefTarget::Elsewhere
         } else {
-            Target::Dangling
+            RefTarget::Dangling
         };
     };
     let token = unescape(rest.split('/').next().unwrap_or(""));
-    let Some((name, _)) = cx.doc.component("schemas", &token) else { return Target::Dangling };
+    let Some((name, _)) = cx.doc.component("schemas", &token) else { return RefTarget::Dangling };
     // A pointer into the component must lead somewhere too.
     if rest.contains('/') && cx.doc.resolve(fragment).is_none() {
-        return Target::Dangling;
+        return RefTarget::Dangling;
     }
     if cx.defs.seen.insert(name) {
         cx.defs.list.push(name);
     }
-    Target::Def(format!("#/$defs/{rest}"))
+    RefTarget::Def(format!("#/$defs/{rest}"))
 }
 
 /// The component schemas the tool uses, and the ones they use, as `$defs`.
