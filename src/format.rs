@@ -70,6 +70,9 @@ pub struct FormatInfo {
     /// own root `title` and `description` then have no place of their own; a pass moves them
     /// out, and reports it, before the tool is written.
     pub tool_is_schema: bool,
+    /// Whether the format's tools have a place for an input schema (an A2A skill has none:
+    /// the envelope pass drops the source's, and reports it).
+    pub holds_input_schema: bool,
     /// Whether the format's tools must carry an input schema (an empty object schema is
     /// written, and reported, when the source had none).
     pub requires_input_schema: bool,
@@ -96,6 +99,7 @@ impl FormatInfo {
             catalog_key: "tools",
             name_pointer: "/name",
             tool_is_schema: false,
+            holds_input_schema: true,
             requires_input_schema: true,
             requires_object_root: false,
             holds_output_schema: false,
@@ -155,6 +159,15 @@ impl FormatInfo {
     /// Sets [`FormatInfo::requires_input_schema`] to false: a tool may omit its schema.
     #[must_use]
     pub const fn optional_input_schema(mut self) -> FormatInfo {
+        self.requires_input_schema = false;
+        self
+    }
+
+    /// A format whose tools have no input schema: neither [`FormatInfo::holds_input_schema`]
+    /// nor, then, [`FormatInfo::requires_input_schema`].
+    #[must_use]
+    pub const fn no_input_schema(mut self) -> FormatInfo {
+        self.holds_input_schema = false;
         self.requires_input_schema = false;
         self
     }

@@ -42,6 +42,9 @@ pub enum Code {
     MetadataDropped,
     /// The output schema (MCP `outputSchema`) has no place in the target.
     OutputSchemaDropped,
+    /// The input schema has no place in the target (an A2A skill takes its input as
+    /// messages): the tool's arguments are no longer described.
+    InputSchemaDropped,
     /// The target requires an input schema the source did not give; an empty object schema
     /// was written.
     InputSchemaAdded,
@@ -118,6 +121,7 @@ impl Code {
             Code::KeywordDropped => "keyword-dropped",
             Code::MetadataDropped => "metadata-dropped",
             Code::OutputSchemaDropped => "output-schema-dropped",
+            Code::InputSchemaDropped => "input-schema-dropped",
             Code::InputSchemaAdded => "input-schema-added",
             Code::CatalogMemberDropped => "catalog-member-dropped",
             Code::NotAFunctionTool => "not-a-function-tool",

@@ -1,8 +1,9 @@
 //! Envelope pass: what the target's tool object has no place for.
 //!
 //! Input: a lowered tool. Output: the same tool; report entries for each metadata member,
-//! output schema or `strict` the target drops, and for a missing input schema the target
-//! requires. A provider built-in tool (opaque) is left out when converting to another format.
+//! input schema, output schema or `strict` the target drops, and for a missing input schema
+//! the target requires. A provider built-in tool (opaque) is left out when converting to
+//! another format.
 //!
 //! Where the target's tool object is its input schema (LangChain), [`schema_root`] runs last
 //! and moves the schema's own root `title` and `description` out of the way of the tool's.
@@ -60,6 +61,23 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
             }
             _ => {}
         }
+    }
+    // Checked on the typed field, not on a member: a LangChain tool's input schema is the tool
+    // object itself, with no member of its own. Dropped here, before any pass reads it.
+    if let Some(input) = tool.input
+        && !cx.target.info().holds_input_schema
+    {
+        let member = tool.members.iter().find(|m| m.role == Role::Input);
+        tool.input = None;
+        cx.record(
+            tool,
+            member.map_or(input.at, |m| m.at),
+            Severity::Warning,
+            Code::InputSchemaDropped,
+            member.map_or("inputSchema", |m| m.key),
+            tool.input_pointer,
+            [target, " tools have no input schema; dropped: the tool's arguments are no longer described"],
+        );
     }
     if tool.input.is_none() && cx.target.info().requires_input_schema {
         cx.record(
