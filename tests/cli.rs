@@ -76,13 +76,13 @@ fn formats_lists_the_formats() {
     let (code, out, _) = run(&["formats"], b"");
     assert_eq!(code, 0);
     assert!(out.starts_with(
-        "formats: anthropic, bedrock, gemini, gemini-json, langchain, mcp, openai, \
+        "formats: a2a, anthropic, bedrock, gemini, gemini-json, langchain, mcp, openai, \
          openai-responses, openapi (import only)\n"
     ));
     let row = out.lines().find(|l| l.starts_with("oneOf")).unwrap();
     assert_eq!(
         row.split_whitespace().collect::<Vec<_>>(),
-        ["oneOf", "keep", "keep", "rewrite", "keep", "keep", "keep", "keep", "keep"]
+        ["oneOf", "drop", "keep", "keep", "rewrite", "keep", "keep", "keep", "keep", "keep"]
     );
     assert!(out.contains("$ref"));
 }
@@ -95,11 +95,14 @@ fn formats_prints_the_toolfoundation_matrix() {
         let line = out.lines().find(|l| l.split_whitespace().next() == Some(name)).unwrap();
         line.split_whitespace().skip(1).map(str::to_owned).collect()
     };
-    // anthropic, bedrock (no toolfoundation entry), gemini, gemini-json, langchain, mcp,
+    // a2a, anthropic, bedrock (no toolfoundation entry), gemini, gemini-json, langchain, mcp,
     // openai, openai-responses
-    assert_eq!(row("pattern"), ["drop", "-", "keep", "keep", "keep", "keep", "drop", "drop"]);
-    assert_eq!(row("anyOf"), ["keep", "-", "keep", "keep", "keep", "keep", "drop", "drop"]);
-    assert_eq!(row("minimum"), ["keep", "-", "keep", "keep", "keep", "keep", "keep", "keep"]);
+    let pattern = ["drop", "drop", "-", "keep", "keep", "keep", "keep", "drop", "drop"];
+    assert_eq!(row("pattern"), pattern);
+    let any_of = ["drop", "keep", "-", "keep", "keep", "keep", "keep", "drop", "drop"];
+    assert_eq!(row("anyOf"), any_of);
+    let minimum = ["drop", "keep", "-", "keep", "keep", "keep", "keep", "keep", "keep"];
+    assert_eq!(row("minimum"), minimum);
     let (code, _, err) = run(&["formats", "--profile", "nope"], b"");
     assert_eq!(code, 2, "{err}");
 }

@@ -199,6 +199,7 @@ fn registry_api() {
     assert_eq!(
         r.list(),
         [
+            "a2a",
             "anthropic",
             "bedrock",
             "gemini",

@@ -5,6 +5,7 @@
 //! and emitted by shared code (`lower`, `emit`); `envelope` holds the envelope code the
 //! formats share.
 
+mod a2a;
 mod anthropic;
 mod bedrock;
 mod envelope;
@@ -14,6 +15,7 @@ mod mcp;
 mod openai;
 mod openapi;
 
+pub use a2a::A2a;
 pub use anthropic::Anthropic;
 pub use bedrock::Bedrock;
 pub use gemini::{Gemini, GeminiJson};
@@ -24,6 +26,7 @@ pub use openapi::OpenApi;
 
 /// Each format's facts and provider rules, as data.
 pub mod rules {
+    pub use super::a2a::rules as a2a;
     pub use super::anthropic::rules as anthropic;
     pub use super::bedrock::rules as bedrock;
     pub use super::gemini::rules as gemini;
@@ -51,6 +54,7 @@ static GEMINI: Gemini = Gemini;
 static GEMINI_JSON: GeminiJson = GeminiJson;
 static LANGCHAIN: LangChain = LangChain;
 static OPENAPI: OpenApi = OpenApi::new();
+static A2A: A2a = A2a;
 
 static BUILTINS: &[&dyn Adapter] = &[
     &MCP,
@@ -62,6 +66,7 @@ static BUILTINS: &[&dyn Adapter] = &[
     &GEMINI_JSON,
     &LANGCHAIN,
     &OPENAPI,
+    &A2A,
 ];
 
 /// Every built-in format, in the order the docs list them. Adding a format is a folder here
