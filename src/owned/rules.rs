@@ -74,6 +74,22 @@ pub enum ToolValidationError {
         /// Where the first `:` is: 0-based, counted in characters.
         index: usize,
     },
+    /// The version is not a semantic version (SemVer 2.0.0: `MAJOR.MINOR.PATCH`, then an
+    /// optional `-pre-release` and `+build`), so versions of the tool do not order.
+    #[error(
+        "version `{}` of tool `{}` is not a semantic version (MAJOR.MINOR.PATCH, SemVer 2.0.0): {reason}",
+        Shown(version),
+        Shown(name)
+    )]
+    InvalidVersion {
+        /// The tool name.
+        name: String,
+        /// The version as given.
+        version: String,
+        /// Why the `semver` crate rejects it (`unexpected end of input while parsing minor
+        /// version number`, …).
+        reason: String,
+    },
     /// The tool has no input schema; MCP requires `inputSchema`.
     #[error(
         "tool `{}` has no input schema; MCP requires `inputSchema` (at least {{\"type\":\"object\"}})",
@@ -119,7 +135,9 @@ impl CanonicalTool {
     ///
     /// 1. the name has 1 to 128 characters, each from `[A-Za-z0-9_.-]`;
     /// 2. the namespace, when there is one, holds no `:` (so [`CanonicalTool::id`] reads back);
-    /// 3. there is an input schema, and its root is an object schema: not a boolean schema and no
+    /// 3. the version, when there is one, is a semantic version (SemVer 2.0.0, read by the
+    ///    `semver` crate: `1.2.0`, `2.0.0-rc.1+build.5`; not `1.2`, `v1.2.0` or `01.2.0`);
+    /// 4. there is an input schema, and its root is an object schema: not a boolean schema and no
     ///    `type` that leaves out `"object"` (a root without `type` is accepted, as are
     ///    `["object", "null"]`).
     ///
@@ -204,6 +222,18 @@ impl CanonicalTool {
                 name: name.clone(),
                 namespace: ns.to_owned(),
                 index,
+            };
+            if !found(e) {
+                return;
+            }
+        }
+        if let Some(version) = self.version.as_deref()
+            && let Err(e) = semver::Version::parse(version)
+        {
+            let e = ToolValidationError::InvalidVersion {
+                name: name.clone(),
+                version: version.to_owned(),
+                reason: e.to_string(),
             };
             if !found(e) {
                 return;
@@ -463,6 +493,60 @@ mod tests {
         assert_eq!(Shown("a\nb").to_string(), "a\\nb");
         assert_eq!(Shown(&"x".repeat(SHOWN_CHARS)).to_string(), "x".repeat(SHOWN_CHARS));
         assert_eq!(Shown(&"é".repeat(SHOWN_CHARS + 1)).to_string(), "é".repeat(SHOWN_CHARS) + "…");
+    }
+
+    #[test]
+    fn versions_are_semantic_versions() {
+        let tool = |version: &str| CanonicalTool {
+            version: Some(version.to_owned()),
+            input_schema: Some(JsonSchema::Bool(true)),
+            ..CanonicalTool::new("t")
+        };
+        // A root `true` is not an object schema: keep the input schema out of the answers.
+        let version_error = |version: &str| {
+            tool(version)
+                .validation_errors()
+                .into_iter()
+                .find(|e| matches!(e, ToolValidationError::InvalidVersion { .. }))
+        };
+        for ok in
+            ["0.0.0", "1.2.3", "10.20.30", "1.0.0-alpha.1", "2.0.0-rc.1+build.5", "1.0.0+20261125"]
+        {
+            assert_eq!(version_error(ok), None, "{ok}");
+        }
+        for bad in ["", "1", "1.2", "v1.2.3", "01.2.3", "1.2.3.4", "1.2.x", " 1.2.3", "latest"] {
+            let Some(ToolValidationError::InvalidVersion { name, version, reason }) =
+                version_error(bad)
+            else {
+                panic!("{bad:?} accepted");
+            };
+            assert_eq!((name.as_str(), version.as_str()), ("t", bad));
+            assert!(!reason.is_empty(), "{bad:?}");
+        }
+        // The rule's place: after the namespace, before the input schema; no version, no rule.
+        let mut both = tool("1.2");
+        both.namespace = Some("a:b".to_owned());
+        both.input_schema = None;
+        let errors = both.validation_errors();
+        assert!(
+            matches!(
+                errors.as_slice(),
+                [
+                    ToolValidationError::InvalidNamespace { .. },
+                    ToolValidationError::InvalidVersion { .. },
+                    ToolValidationError::MissingInputSchema { .. },
+                ]
+            ),
+            "{errors:?}"
+        );
+        both.namespace = None;
+        let e = both.validate().expect_err("invalid version");
+        assert_eq!(
+            e.to_string(),
+            "version `1.2` of tool `t` is not a semantic version (MAJOR.MINOR.PATCH, SemVer 2.0.0): unexpected end of input while parsing minor version number"
+        );
+        both.version = None;
+        assert!(matches!(both.validate(), Err(ToolValidationError::MissingInputSchema { .. })));
     }
 
     #[test]
