@@ -200,7 +200,7 @@ impl Converter {
 
     /// Checks `input`, read as `from`, the way the `to` provider would read it once written in
     /// its format, without converting: names, the root, strict rules and size limits. Every
-    /// finding is an `error` entry ([`Code::WouldBeRejected`]) naming the tool, the pointer and
+    /// finding is an `error` entry ([`crate::Code::WouldBeRejected`]) naming the tool, the pointer and
     /// the rule. When `from` is `to`, the tools are checked exactly as written; otherwise they
     /// are converted first (with `options`) and the output is checked. The check itself always
     /// holds the tools to the provider's own rules: [`Options::profile_set`] only chooses how
