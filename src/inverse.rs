@@ -18,7 +18,7 @@ use serde_json::{Map, Value as JsonValue};
 
 use crate::ir::{Entry, Keyword, Schema, Tool, Value};
 use crate::passes::{Target, resolve};
-use crate::report::{Span, Texts};
+use crate::report::{TextSpan, Texts};
 
 /// What undoes a conversion's renames and strict widening.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -327,7 +327,7 @@ pub(crate) struct Recorded {
     pending_props: Vec<RecProp>,
     pending_branches: Vec<u32>,
     /// References being recorded (a ref back into one is kept; its map is filled on return).
-    open: Vec<Span>,
+    open: Vec<TextSpan>,
     made: OnceLock<Inverse>,
 }
 
@@ -336,8 +336,8 @@ const NONE: u32 = u32::MAX;
 
 #[derive(Clone, Copy)]
 struct RecTool {
-    name: Span,
-    source_name: Span,
+    name: TextSpan,
+    source_name: TextSpan,
     /// The root of the argument map, [`NONE`] when the arguments are unchanged.
     root: u32,
     /// This tool's range of [`Recorded::defs`].
@@ -349,20 +349,20 @@ struct RecNode {
     props: (usize, usize),
     items: u32,
     branches: (usize, usize),
-    reference: Option<Span>,
+    reference: Option<TextSpan>,
 }
 
 #[derive(Clone, Copy)]
 struct RecProp {
-    name: Span,
-    source: Option<Span>,
+    name: TextSpan,
+    source: Option<TextSpan>,
     drop_null: bool,
     value: u32,
 }
 
 #[derive(Clone, Copy)]
 struct RecDef {
-    reference: Span,
+    reference: TextSpan,
     node: u32,
 }
 
@@ -510,7 +510,7 @@ impl Recorded {
         r: &str,
         first_def: usize,
         depth: usize,
-    ) -> Option<Span> {
+    ) -> Option<TextSpan> {
         if let Some(open) = self.open.iter().find(|o| self.text.get(**o) == r) {
             return Some(*open);
         }

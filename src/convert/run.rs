@@ -11,7 +11,7 @@ use crate::ir::{Member, Tool};
 use crate::options::Options;
 use crate::passes::{self, PassCx};
 use crate::pointer::Seg;
-use crate::report::{Code, Report, ReportEntry, Severity};
+use crate::report::{Code, Note, Report, ReportEntry, Severity};
 use crate::route::Route;
 use crate::valid::{self, Finding};
 
@@ -39,11 +39,13 @@ pub(super) fn record_findings(
         cx.record(
             about,
             f.at,
-            Severity::Error,
-            Code::WouldBeRejected,
-            f.feature,
-            f.pointer,
-            f.message,
+            Note {
+                severity: Severity::Error,
+                code: Code::WouldBeRejected,
+                feature: f.feature,
+                pointer: f.pointer,
+                message: f.message,
+            },
         );
     }
 }

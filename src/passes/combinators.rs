@@ -17,7 +17,7 @@ use crate::ir::{
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Severity};
+use crate::report::{Code, Note, Severity};
 
 use super::merge::{NoMerge, merge, same_json};
 use super::{NodeRule, PassCx, arena_error, features_of, find, rewrite_tool};
@@ -119,17 +119,21 @@ fn all_of<'a>(
             Err(NoMerge::Conflict) => return Ok(None),
         }
     }
+    let pointer = path.push(Seg::Key("allOf")).to_pointer();
+    let message = format!(
+        "{} has no `allOf`; its parts were merged into one schema (same meaning)",
+        cx.profile.name()
+    );
     cx.record(
         tool,
         entry.at,
-        Severity::Info,
-        Code::CombinatorRewritten,
-        "allOf",
-        path.push(Seg::Key("allOf")).to_pointer(),
-        format!(
-            "{} has no `allOf`; its parts were merged into one schema (same meaning)",
-            cx.profile.name()
-        ),
+        Note {
+            severity: Severity::Info,
+            code: Code::CombinatorRewritten,
+            feature: "allOf",
+            pointer,
+            message,
+        },
     );
     Ok(Some(Schema { at: s.at, ..merged }))
 }
@@ -156,17 +160,21 @@ fn const_to_enum<'a>(
     let enum_ =
         Entry { keyword: Keyword::Enum, at: entry.at, value: Value::Json(Json::Array(one)) };
     let node = replace_at(s, i, enum_, path, cx)?;
+    let pointer = path.push(Seg::Key("const")).to_pointer();
+    let message = format!(
+        "{} has no `const`; written as a one-value `enum` (same meaning)",
+        cx.profile.name()
+    );
     cx.record(
         tool,
         entry.at,
-        Severity::Info,
-        Code::CombinatorRewritten,
-        "const",
-        path.push(Seg::Key("const")).to_pointer(),
-        format!(
-            "{} has no `const`; written as a one-value `enum` (same meaning)",
-            cx.profile.name()
-        ),
+        Note {
+            severity: Severity::Info,
+            code: Code::CombinatorRewritten,
+            feature: "const",
+            pointer,
+            message,
+        },
     );
     Ok(Some(node))
 }
@@ -192,14 +200,12 @@ fn one_of<'a>(
         (Severity::Warning, "the branches may overlap, so a value matching several is now accepted")
     };
     let node = replace_at(s, i, Entry { keyword: Keyword::AnyOf, ..entry }, path, cx)?;
+    let pointer = path.push(Seg::Key("oneOf")).to_pointer();
+    let message = format!("{} has no `oneOf`; written as `anyOf` ({why})", cx.profile.name());
     cx.record(
         tool,
         entry.at,
-        severity,
-        Code::CombinatorRewritten,
-        "oneOf",
-        path.push(Seg::Key("oneOf")).to_pointer(),
-        format!("{} has no `oneOf`; written as `anyOf` ({why})", cx.profile.name()),
+        Note { severity, code: Code::CombinatorRewritten, feature: "oneOf", pointer, message },
     );
     Ok(Some(node))
 }
@@ -340,14 +346,20 @@ fn type_array<'a>(
                 keywords.push(*e);
             }
         }
+        let message = format!(
+            "{target} takes one type per node; the type array was written as one type{} (same meaning)",
+            if nullable && t != JsonType::Null { " with `nullable: true`" } else { "" }
+        );
         cx.record(
             tool,
             entry.at,
-            Severity::Info,
-            Code::TypeRewritten,
-            "type-array",
-            pointer,
-            format!("{target} takes one type per node; the type array was written as one type{} (same meaning)", if nullable && t != JsonType::Null { " with `nullable: true`" } else { "" }),
+            Note {
+                severity: Severity::Info,
+                code: Code::TypeRewritten,
+                feature: "type-array",
+                pointer,
+                message,
+            },
         );
         return with_keywords(s, &keywords, path, cx).map(Some);
     }
@@ -385,14 +397,19 @@ fn type_array<'a>(
             keywords.push(*e);
         }
     }
+    let message = format!(
+        "{target} takes one type per node; the type array was written as `anyOf` with one branch per type (same meaning)"
+    );
     cx.record(
         tool,
         entry.at,
-        Severity::Info,
-        Code::TypeRewritten,
-        "type-array",
-        pointer,
-        format!("{target} takes one type per node; the type array was written as `anyOf` with one branch per type (same meaning)"),
+        Note {
+            severity: Severity::Info,
+            code: Code::TypeRewritten,
+            feature: "type-array",
+            pointer,
+            message,
+        },
     );
     with_keywords(s, &keywords, path, cx).map(Some)
 }

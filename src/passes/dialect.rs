@@ -31,7 +31,7 @@ use crate::ir::{
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Severity, With};
+use crate::report::{Code, Note, Severity};
 
 use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, find, rewrite, rewrite_tool};
 
@@ -348,14 +348,12 @@ fn dialect_type<'a>(
     } else {
         (Severity::Warning, "the nearest JSON Schema type; what it accepts may differ")
     };
+    let pointer = path.push(Seg::Key("type")).to_pointer();
+    let message = format!("type \"{name}\" is not a JSON Schema type; read as {written} ({why})");
     cx.record(
         tool,
         entry.at,
-        severity,
-        Code::DialectRewritten,
-        "type",
-        path.push(Seg::Key("type")).to_pointer(),
-        format!("type \"{name}\" is not a JSON Schema type; read as {written} ({why})"),
+        Note { severity, code: Code::DialectRewritten, feature: "type", pointer, message },
     );
     Ok(out.finish().map(|keywords| Schema { keywords, ..*s }))
 }
@@ -395,14 +393,12 @@ fn note(
     feature: &str,
     message: &str,
 ) {
+    let pointer = path.push(Seg::Key(feature)).to_pointer();
+    let message = format!("{message} (same meaning in JSON Schema 2020-12)");
     cx.record(
         tool,
         e.at,
-        Severity::Info,
-        Code::DialectRewritten,
-        feature,
-        path.push(Seg::Key(feature)).to_pointer(),
-        format!("{message} (same meaning in JSON Schema 2020-12)"),
+        Note { severity: Severity::Info, code: Code::DialectRewritten, feature, pointer, message },
     );
 }
 
@@ -432,7 +428,7 @@ pub(super) fn schema_dropped(
     }
     let target = cx.profile.name();
     let (name, draft) = ("$schema", draft.name());
-    let message = With(|out: &mut String| {
+    let message = |out: &mut String| {
         out.push_str("`$schema` names ");
         out.push_str(draft);
         out.push_str("; ");
@@ -457,9 +453,19 @@ pub(super) fn schema_dropped(
             clause(&["`", f.as_str(), "` ", now, " (", draft, " ", then, " it)"]);
         }
         out.push_str("; dropped");
-    });
-    let pointer = With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
-    cx.record(tool, e.at, Severity::Warning, Code::KeywordDropped, name, pointer, message);
+    };
+    let pointer = |out: &mut String| path.push(Seg::Key(name)).write_pointer(out);
+    cx.record(
+        tool,
+        e.at,
+        Note {
+            severity: Severity::Warning,
+            code: Code::KeywordDropped,
+            feature: name,
+            pointer,
+            message,
+        },
+    );
     true
 }
 

@@ -11,9 +11,9 @@
 use crate::error::ConversionError;
 use crate::ir::{Keyword, Role, Schema, Tool, ToolMember, Value};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Reuse, Severity, With};
+use crate::report::{Code, Note, Severity, Shared};
 
-use super::{CowSlice, MemberNote, PassCx, arena_error, features_of, render};
+use super::{CowSlice, PassCx, arena_error, features_of, render};
 
 /// Returns whether the tool is emitted.
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
@@ -28,19 +28,22 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
             .opaque
             .and_then(|raw| raw.get("type").and_then(|t| t.as_str()))
             .or(Some(tool.name).filter(|n| !n.is_empty()));
+        let message = format!(
+            "`{}` is a built-in {} tool, not a function tool; {} has no equivalent, so it is left out",
+            kind.unwrap_or("?"),
+            cx.source.name(),
+            cx.target.name()
+        );
         cx.record(
             tool,
             tool.at,
-            Severity::Error,
-            Code::NotAFunctionTool,
-            kind.unwrap_or("type"),
-            String::new(),
-            format!(
-                "`{}` is a built-in {} tool, not a function tool; {} has no equivalent, so it is left out",
-                kind.unwrap_or("?"),
-                cx.source.name(),
-                cx.target.name()
-            ),
+            Note {
+                severity: Severity::Error,
+                code: Code::NotAFunctionTool,
+                feature: kind.unwrap_or("type"),
+                pointer: String::new(),
+                message,
+            },
         );
         return false;
     }
@@ -49,15 +52,15 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
         match m.role {
             Role::Meta | Role::Outer if !keeps.keeps(m.role) => {
                 let note = ["`", m.key, "` has no place in ", target, " tools; dropped"];
-                dropped(tool, m, cx, Code::MetadataDropped, MemberNote::Dropped, note);
+                dropped(tool, m, cx, Code::MetadataDropped, note);
             }
             Role::Output if !keeps.keeps(Role::Output) => {
-                let note = ["", "", "", target, " tools have no output schema; dropped"];
-                dropped(tool, m, cx, Code::OutputSchemaDropped, MemberNote::NoOutput, note);
+                let note = [target, " tools have no output schema; dropped"];
+                dropped(tool, m, cx, Code::OutputSchemaDropped, note);
             }
             Role::Strict if tool.strict.is_some() && !cx.target.info().holds_strict() => {
-                let note = ["", "", "", target, " tools have no `strict` flag; dropped"];
-                dropped(tool, m, cx, Code::MetadataDropped, MemberNote::NoStrict, note);
+                let note = [target, " tools have no `strict` flag; dropped"];
+                dropped(tool, m, cx, Code::MetadataDropped, note);
             }
             _ => {}
         }
@@ -69,83 +72,61 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
     {
         let member = tool.members.iter().find(|m| m.role == Role::Input);
         tool.input = None;
-        cx.record(
-            tool,
-            member.map_or(input.at, |m| m.at),
-            Severity::Warning,
-            Code::InputSchemaDropped,
-            member.map_or("inputSchema", |m| m.key),
-            tool.input_pointer,
-            [target, " tools have no input schema; dropped: the tool's arguments are no longer described"],
-        );
+        // The same pointer and note for every tool of a catalog: shared.
+        let note = Note {
+            severity: Severity::Warning,
+            code: Code::InputSchemaDropped,
+            feature: member.map_or("inputSchema", |m| m.key),
+            pointer: Shared::new([tool.input_pointer]),
+            message: Shared::new([
+                target,
+                " tools have no input schema; dropped: the tool's arguments are no longer described",
+            ]),
+        };
+        cx.record(tool, member.map_or(input.at, |m| m.at), note);
     }
     if tool.input.is_none() && cx.target.info().requires_input_schema {
-        cx.record(
-            tool,
-            tool.at,
-            Severity::Info,
-            Code::InputSchemaAdded,
-            "inputSchema",
-            tool.input_pointer.to_owned(),
-            format!(
-                "the source has no input schema and {} requires one; wrote {}",
-                cx.target.name(),
-                crate::ir::EMPTY_OBJECT_SCHEMA
-            ),
+        let message = format!(
+            "the source has no input schema and {} requires one; wrote {}",
+            cx.target.name(),
+            crate::ir::EMPTY_OBJECT_SCHEMA
         );
+        let note = Note {
+            severity: Severity::Info,
+            code: Code::InputSchemaAdded,
+            feature: "inputSchema",
+            pointer: tool.input_pointer.to_owned(),
+            message,
+        };
+        cx.record(tool, tool.at, note);
     }
     true
 }
 
 /// Records that member `m` of `tool` is dropped, with `note` (pieces written one after the
 /// other). The tools of a catalog mostly carry the same members: the pointer and the note
-/// are written once per conversion and shared by the entries that repeat them.
-fn dropped<'a>(
+/// are shared by the entries that repeat them.
+fn dropped<'a, const N: usize>(
     tool: &Tool<'a>,
     m: &'a ToolMember<'a>,
     cx: &mut PassCx<'a, '_>,
     code: Code,
-    what: MemberNote,
-    note: [&str; 5],
+    note: [&str; N],
 ) {
     let scope = if m.role == Role::Outer { "" } else { tool.members_pointer };
     // A key with `~` or `/` is escaped in its pointer: that pointer is written each time.
     let plain = !m.key.bytes().any(|b| b == b'~' || b == b'/');
-    let slot = what as usize;
-    let known =
-        cx.written.member(scope, m.key).map(|k| (k.pointer, k.notes.get(slot).copied().flatten()));
-    let (known_pointer, known_note) = known.unwrap_or_default();
-    let pointer = match known_pointer {
-        Some(span) => Reuse::Written(span),
-        None => Reuse::New(With(|out: &mut String| tool.write_member_pointer(m, out))),
-    };
-    let message = match known_note {
-        Some(span) => Reuse::Written(span),
-        None => Reuse::New(note),
-    };
-    let (pointer, message) =
-        cx.record(tool, m.at, Severity::Warning, code, m.key, pointer, message);
-    #[cfg(debug_assertions)]
-    {
-        let report = &cx.report;
-        debug_assert!(super::is_pieces(report.text_at(message), &note), "a shared note");
-        let at = report.text_at(pointer);
-        debug_assert!(known_pointer.is_none() || plain, "only a key without escapes shares");
-        debug_assert!(!plain || super::is_pieces(at, &[scope, "/", m.key]), "a shared pointer");
-    }
-    if (known_pointer.is_none() || known_note.is_none())
-        && let Some(texts) = cx.written.member(scope, m.key)
-    {
-        if plain {
-            texts.pointer = Some(pointer);
-        }
-        if let Some(n) = texts.notes.get_mut(slot) {
-            *n = Some(message);
-        }
-    }
+    let pointer = Shared::when(plain, [scope, "/", m.key])
+        .or(|out: &mut String| tool.write_member_pointer(m, out));
+    let message = Shared::new(note);
+    cx.record(
+        tool,
+        m.at,
+        Note { severity: Severity::Warning, code, feature: m.key, pointer, message },
+    );
 }
 
-/// For a target whose tool object is its input schema ([`crate::Adapter::tool_is_schema`]):
+/// For a target whose tool object is its input schema ([`crate::format::FormatInfo::tool_is_schema`]):
 /// the schema's root `title` and `description` would collide with the tool's name and
 /// description, written under the same keys. The tool's win. The root `title` is dropped
 /// (`info`: an annotation, and the tool's name takes its place). The root `description` is
@@ -218,7 +199,7 @@ pub(super) fn schema_root<'a>(
                 ),
             ),
         };
-        cx.record(&t, e.at, severity, code, name, pointer, message);
+        cx.record(&t, e.at, Note { severity, code, feature: name, pointer, message });
         out.removed(i, cx.arena).map_err(|()| arena_error(&path, cx))?;
     }
     if let Some(keywords) = out.finish() {

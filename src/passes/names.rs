@@ -19,7 +19,7 @@ use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, Tool, Value};
 use crate::lower::hash;
 use crate::pointer::{Path, Seg};
 use crate::profile::{ByteRule, NameRule};
-use crate::report::{Code, Severity};
+use crate::report::{Code, Note, Severity};
 
 use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
 
@@ -61,14 +61,18 @@ pub(crate) fn tool_names<'a>(
             format!("{} requires {} ({})", cx.target.name(), rule.pattern, rule.source)
         };
         let tool = Tool { source_name: Some(t.name), name: new_ref, ..t };
+        let message =
+            format!("tool name {:?} renamed {new:?}: {why}; the inverse map restores it", t.name);
         cx.record(
             &tool,
             t.at,
-            Severity::Warning,
-            Code::ToolRenamed,
-            "name",
-            name_pointer(&t),
-            format!("tool name {:?} renamed {new:?}: {why}; the inverse map restores it", t.name),
+            Note {
+                severity: Severity::Warning,
+                code: Code::ToolRenamed,
+                feature: "name",
+                pointer: name_pointer(&t),
+                message,
+            },
         );
         if let Some(slot) = tools.get_mut(i) {
             *slot = tool;
@@ -270,21 +274,25 @@ impl<'a> NodeRule<'a> for Keys {
             let new = unique(&base, p.name, cut, &self.rule, |c| taken.contains(c));
             let name = arena.try_alloc_str(&new).map_err(|_| arena_error(path, cx))?;
             taken.insert(name);
-            let pointer = path.push(Seg::Key("properties"));
+            let properties = path.push(Seg::Key("properties"));
+            let pointer = properties.push(Seg::Key(p.name)).to_pointer();
+            let message = format!(
+                "property key {:?} renamed {new:?}: {} requires {} ({}); the inverse map restores it",
+                p.name,
+                cx.target.name(),
+                self.rule.pattern,
+                self.rule.source
+            );
             cx.record(
                 tool,
                 p.at,
-                Severity::Warning,
-                Code::KeyRenamed,
-                "properties",
-                pointer.push(Seg::Key(p.name)).to_pointer(),
-                format!(
-                    "property key {:?} renamed {new:?}: {} requires {} ({}); the inverse map restores it",
-                    p.name,
-                    cx.target.name(),
-                    self.rule.pattern,
-                    self.rule.source
-                ),
+                Note {
+                    severity: Severity::Warning,
+                    code: Code::KeyRenamed,
+                    feature: "properties",
+                    pointer,
+                    message,
+                },
             );
             new_props.push(Prop { name, source_name: Some(p.name), ..*p });
         }

@@ -13,8 +13,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Profile};
-use crate::report::{Code, Reuse, Severity, With};
-use crate::scan::same_text;
+use crate::report::{Code, Note, Severity, Shared};
 
 use super::{
     CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name,
@@ -186,54 +185,22 @@ impl Policy {
         note: &mut Option<String>,
     ) {
         let target = cx.profile.name();
-        // The texts shared below were written for one target name and input pointer.
-        let written = &mut cx.written;
-        let (scope_target, scope_input) = written.policy_scope;
-        if !(same_text(scope_target, target) && same_text(scope_input, tool.input_pointer)) {
-            written.policy_scope = (target, tool.input_pointer);
-            written.root_keywords.clear();
-            written.dropped.clear();
-        }
         let name = entry_name(e);
-        let pointer = With(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
-        // A modelled keyword's name is static, and so are the texts about it but for where it
-        // is and its value: its pointer at a schema root (a `$schema` in every tool) and the
-        // note on dropping it are shared by the entries of the conversion that repeat them.
+        // The texts about a modelled keyword repeat from tool to tool: its pointer at a schema
+        // root (a `$schema` in every tool) and the note on dropping it are shared. An unknown
+        // keyword's (an extension, one tool's own as a rule) are not: they would take the room
+        // of texts that repeat.
         let modelled = e.keyword != Keyword::Unknown;
-        // Never zero: the empty slots hold zero.
-        let keyword = e.keyword as u64 + 1;
-        let root = (modelled && path.is_raw_root(tool.input_pointer)).then_some(keyword);
-        let known_pointer = root.and_then(|k| cx.written.root_keywords.find(k));
-        let shared_pointer = match known_pointer {
-            Some(span) => Reuse::Written(span),
-            None => Reuse::New(pointer),
-        };
+        let at_root = modelled && path.is_raw_root(tool.input_pointer);
+        let pointer = Shared::when(at_root, [tool.input_pointer, "/", name])
+            .or(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
         let severity = severity(e.keyword, &cx.profile);
-        let (pointer, _) = match action {
+        match action {
             Action::Drop => {
-                let known = if modelled { cx.written.dropped.find(keyword) } else { None };
-                let message = match known {
-                    Some(span) => Reuse::Written(span),
-                    // Written piece by piece: the fixed pieces are copied in line.
-                    None => Reuse::New(With(|out: &mut String| {
-                        out.push('`');
-                        out.push_str(name);
-                        out.push_str("` is not supported by ");
-                        out.push_str(target);
-                        out.push_str("; dropped");
-                    })),
-                };
+                let pieces = ["`", name, "` is not supported by ", target, "; dropped"];
+                let message = Shared::when(modelled, pieces);
                 let code = Code::KeywordDropped;
-                let spans = cx.record(tool, e.at, severity, code, name, shared_pointer, message);
-                if modelled && known.is_none() {
-                    cx.written.dropped.keep(keyword, spans.1);
-                }
-                #[cfg(debug_assertions)]
-                {
-                    let note = ["`", name, "` is not supported by ", target, "; dropped"];
-                    debug_assert!(super::is_pieces(cx.report.text_at(spans.1), &note));
-                }
-                spans
+                cx.record(tool, e.at, Note { severity, code, feature: name, pointer, message });
             }
             Action::Describe => {
                 let note = match note {
@@ -253,37 +220,27 @@ impl Policy {
                 let at = note.len();
                 render_to(&e.value, &mut |piece| note.push_str(piece));
                 let value = note.get(at..).unwrap_or_default();
-                let message = With(|out: &mut String| {
-                    out.push('`');
-                    out.push_str(name);
-                    out.push_str("` is not supported by ");
-                    out.push_str(target);
-                    out.push_str("; moved into the description (\"");
-                    out.push_str(name);
-                    out.push(' ');
-                    out.push_str(value);
-                    out.push_str("\")");
-                });
+                let message = [
+                    "`",
+                    name,
+                    "` is not supported by ",
+                    target,
+                    "; moved into the description (\"",
+                    name,
+                    " ",
+                    value,
+                    "\")",
+                ];
                 let code = Code::KeywordDescribed;
-                cx.record(tool, e.at, severity, code, name, shared_pointer, message)
+                cx.record(tool, e.at, Note { severity, code, feature: name, pointer, message });
             }
-            _ => cx.record(
-                tool,
-                e.at,
-                Severity::Error,
-                Code::KeywordRejected,
-                name,
-                shared_pointer,
-                ["the policy rejects `", name, "`; the tool is left out"],
-            ),
-        };
-        #[cfg(debug_assertions)]
-        {
-            let at = path.push(Seg::Key(name));
-            debug_assert!(at.is_pointer_of(cx.report.text_at(pointer)), "a shared pointer");
-        }
-        if let (Some(key), None) = (root, known_pointer) {
-            cx.written.root_keywords.keep(key, pointer);
+            _ => {
+                let message = ["the policy rejects `", name, "`; the tool is left out"];
+                let code = Code::KeywordRejected;
+                let note =
+                    Note { severity: Severity::Error, code, feature: name, pointer, message };
+                cx.record(tool, e.at, note);
+            }
         }
     }
 
@@ -345,27 +302,34 @@ fn object_form<'a>(
     let empty = Schema { boolean: None, keywords: &[], features: FeatureSet::EMPTY, at: b.at };
     let target = cx.profile.name();
     if b.boolean == Some(true) {
+        let message =
+            format!("{target} has no boolean schemas; `true` written as `{{}}` (same meaning)");
         cx.record(
             tool,
             b.at,
-            Severity::Info,
-            Code::BooleanSchemaRewritten,
-            "boolean-schema",
-            path.to_pointer(),
-            format!("{target} has no boolean schemas; `true` written as `{{}}` (same meaning)"),
+            Note {
+                severity: Severity::Info,
+                code: Code::BooleanSchemaRewritten,
+                feature: "boolean-schema",
+                pointer: path.to_pointer(),
+                message,
+            },
         );
         return Ok(empty);
     }
+    let message = format!(
+        "{target} has no boolean schemas and no way to reject every value; `false` written as `{{}}` with the rule in its description"
+    );
     cx.record(
         tool,
         b.at,
-        Severity::Warning,
-        Code::BooleanSchemaRewritten,
-        "boolean-schema",
-        path.to_pointer(),
-        format!(
-            "{target} has no boolean schemas and no way to reject every value; `false` written as `{{}}` with the rule in its description"
-        ),
+        Note {
+            severity: Severity::Warning,
+            code: Code::BooleanSchemaRewritten,
+            feature: "boolean-schema",
+            pointer: path.to_pointer(),
+            message,
+        },
     );
     append_description(&empty, "Constraints: no value is allowed.", cx.arena, cx.text)
         .map_err(|()| arena_error(path, cx))

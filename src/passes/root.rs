@@ -18,7 +18,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, JsonType, Keyword, Schema, Tool, Types, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Severity};
+use crate::report::{Code, Note, Severity};
 
 use super::{CowSlice, PassCx, append_description, arena_error, render};
 
@@ -69,17 +69,21 @@ fn root_combinators<'a>(
         }
         let name = e.keyword.as_str();
         let text = format!("{name} {}", render(&e.value));
+        let pointer = path.push(Seg::Key(name)).to_pointer();
+        let message = format!(
+            "{} does not take `{name}` at the root of the input schema; moved into the description (\"{text}\")",
+            cx.profile.name()
+        );
         cx.record(
             &t,
             e.at,
-            Severity::Warning,
-            Code::KeywordDescribed,
-            name,
-            path.push(Seg::Key(name)).to_pointer(),
-            format!(
-                "{} does not take `{name}` at the root of the input schema; moved into the description (\"{text}\")",
-                cx.profile.name()
-            ),
+            Note {
+                severity: Severity::Warning,
+                code: Code::KeywordDescribed,
+                feature: name,
+                pointer,
+                message,
+            },
         );
         prose.push(text);
         out.removed(i, cx.arena).map_err(|()| arena_error(&path, cx))?;
@@ -135,32 +139,39 @@ fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
     match replaced {
         Some(s) => {
             tool.input = Some(s);
+            let pointer = format!("{pointer}/type");
+            let message = format!(
+                "{} requires an object schema at the root; set \"type\": \"object\" (tool arguments are always an object, so the same calls are accepted)",
+                cx.target.name()
+            );
             cx.record(
                 tool,
                 root.at,
-                Severity::Info,
-                Code::RootTypeSet,
-                "type",
-                format!("{pointer}/type"),
-                format!(
-                    "{} requires an object schema at the root; set \"type\": \"object\" (tool arguments are always an object, so the same calls are accepted)",
-                    cx.target.name()
-                ),
+                Note {
+                    severity: Severity::Info,
+                    code: Code::RootTypeSet,
+                    feature: "type",
+                    pointer,
+                    message,
+                },
             );
             true
         }
         None => {
+            let message = format!(
+                "the input schema does not accept an object, and {} requires one; the tool is left out",
+                cx.target.name()
+            );
             cx.record(
                 tool,
                 root.at,
-                Severity::Error,
-                Code::RootNotObject,
-                "type",
-                pointer.to_owned(),
-                format!(
-                    "the input schema does not accept an object, and {} requires one; the tool is left out",
-                    cx.target.name()
-                ),
+                Note {
+                    severity: Severity::Error,
+                    code: Code::RootNotObject,
+                    feature: "type",
+                    pointer: pointer.to_owned(),
+                    message,
+                },
             );
             false
         }

@@ -14,7 +14,7 @@ use crate::passes::merge::{NoMerge, merge};
 use crate::passes::walk::{EntryEdit, Rewrite, rewrite_entry_subschemas, rewrite_keywords};
 use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Severity};
+use crate::report::{Code, Note, Severity};
 
 use super::resolve::{Target, percent_decode, resolve};
 use super::{ref_of, unresolved_ref};
@@ -141,14 +141,21 @@ impl<'a> Inliner<'a> {
                 Ok((Schema { keywords, features: features_of(keywords), ..node }, size, cut))
             }
             Err(NoMerge::Conflict) => {
+                let pointer = path.push(Seg::Key("$ref")).to_pointer();
+                let message = format!(
+                    "the target of `$ref` \"{reference}\" does not combine with its sibling keywords in a form {} holds; the siblings are kept, the target is dropped",
+                    cx.profile.name()
+                );
                 cx.record(
                     tool,
                     entry.at,
-                    Severity::Warning,
-                    Code::RefInlined,
-                    "$ref",
-                    path.push(Seg::Key("$ref")).to_pointer(),
-                    format!("the target of `$ref` \"{reference}\" does not combine with its sibling keywords in a form {} holds; the siblings are kept, the target is dropped", cx.profile.name()),
+                    Note {
+                        severity: Severity::Warning,
+                        code: Code::RefInlined,
+                        feature: "$ref",
+                        pointer,
+                        message,
+                    },
                 );
                 Ok((rest, size, cut))
             }
@@ -183,8 +190,21 @@ impl<'a> Inliner<'a> {
         let key = addr(found);
         let on_stack = self.stack.iter().filter(|&&a| a == key).count();
         if on_stack > 0 && on_stack > cx.options.unroll_recursion as usize {
-            cx.record(tool, entry.at, Severity::Warning, Code::RefRecursive, "$ref", pointer,
-                format!("`$ref` \"{reference}\" is recursive and {name} has no refs; unrolled {} time(s), then any value passes at the innermost use", cx.options.unroll_recursion));
+            let message = format!(
+                "`$ref` \"{reference}\" is recursive and {name} has no refs; unrolled {} time(s), then any value passes at the innermost use",
+                cx.options.unroll_recursion
+            );
+            cx.record(
+                tool,
+                entry.at,
+                Note {
+                    severity: Severity::Warning,
+                    code: Code::RefRecursive,
+                    feature: "$ref",
+                    pointer,
+                    message,
+                },
+            );
             return Ok((None, 0, true));
         }
         let (expanded, size, cut) = match self.memo.iter().find(|m| m.0 == key) {
@@ -210,14 +230,17 @@ impl<'a> Inliner<'a> {
         if size > self.budget {
             return Err(budget_error(&path.push(Seg::Key("$ref")), self.budget, cx));
         }
+        let message = format!("{name} has no refs; `$ref` \"{reference}\" inlined (same meaning)");
         cx.record(
             tool,
             entry.at,
-            Severity::Info,
-            Code::RefInlined,
-            "$ref",
-            pointer,
-            format!("{name} has no refs; `$ref` \"{reference}\" inlined (same meaning)"),
+            Note {
+                severity: Severity::Info,
+                code: Code::RefInlined,
+                feature: "$ref",
+                pointer,
+                message,
+            },
         );
         Ok((Some(expanded), size, cut))
     }
@@ -273,18 +296,22 @@ impl<'a> Rewrite<'a> for Subschemas<'_, 'a, '_, '_> {
             return rewrite_entry_subschemas(self, e, path, depth);
         }
         let cx = &mut *self.cx;
+        let pointer = path.push(Seg::Key(entry_name(e))).to_pointer();
+        let message = format!(
+            "{} has no refs; definitions are inlined where used and `{}` removed",
+            cx.profile.name(),
+            entry_name(e)
+        );
         cx.record(
             self.tool,
             e.at,
-            Severity::Info,
-            Code::RefInlined,
-            entry_name(e),
-            path.push(Seg::Key(entry_name(e))).to_pointer(),
-            format!(
-                "{} has no refs; definitions are inlined where used and `{}` removed",
-                cx.profile.name(),
-                entry_name(e)
-            ),
+            Note {
+                severity: Severity::Info,
+                code: Code::RefInlined,
+                feature: entry_name(e),
+                pointer,
+                message,
+            },
         );
         Ok(EntryEdit::Remove)
     }

@@ -30,7 +30,7 @@ use crate::ir::visit::entry_name;
 use crate::ir::{Entry, FeatureSet, Keyword, Schema, SchemaFeature, Tool, Value, features_of};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Severity};
+use crate::report::{Code, Note, Severity};
 
 use super::{NodeRule, PassCx, arena_error, rewrite};
 use inline::inline_all;
@@ -95,7 +95,11 @@ fn unresolved_ref(
         _ => (Code::RefDangling, "does not resolve in this schema"),
     };
     let message = format!("`$ref` \"{reference}\" {why}; {outcome}");
-    cx.record(tool, entry.at, Severity::Warning, code, "$ref", pointer, message);
+    cx.record(
+        tool,
+        entry.at,
+        Note { severity: Severity::Warning, code, feature: "$ref", pointer, message },
+    );
 }
 
 /// For targets that keep refs: siblings moved beside a one-branch `anyOf` where the target
@@ -132,8 +136,21 @@ impl<'a> NodeRule<'a> for KeptRefs<'a> {
             return Ok(None);
         }
         if s.get(Keyword::AnyOf).is_some() {
-            cx.record(tool, entry.at, Severity::Warning, Code::RefInlined, "$ref", pointer(),
-                format!("{} takes no keywords beside `$ref`, and this node's `anyOf` leaves no place to move it; kept as written", cx.profile.name()));
+            let message = format!(
+                "{} takes no keywords beside `$ref`, and this node's `anyOf` leaves no place to move it; kept as written",
+                cx.profile.name()
+            );
+            cx.record(
+                tool,
+                entry.at,
+                Note {
+                    severity: Severity::Warning,
+                    code: Code::RefInlined,
+                    feature: "$ref",
+                    pointer: pointer(),
+                    message,
+                },
+            );
             return Ok(None);
         }
         let only_ref =
@@ -145,8 +162,21 @@ impl<'a> NodeRule<'a> for KeptRefs<'a> {
             s.keywords.iter().filter(|e| e.keyword != Keyword::Ref).copied().collect();
         all.push(Entry { keyword: Keyword::AnyOf, at: entry.at, value: Value::Schemas(one) });
         let keywords = cx.arena.try_alloc_slice_copy(&all).map_err(|_| arena_error(path, cx))?;
-        cx.record(tool, entry.at, Severity::Info, Code::RefInlined, "$ref", pointer(),
-            format!("{} takes no keywords beside `$ref`; the `$ref` moved into a one-branch `anyOf` (same meaning)", cx.profile.name()));
+        let message = format!(
+            "{} takes no keywords beside `$ref`; the `$ref` moved into a one-branch `anyOf` (same meaning)",
+            cx.profile.name()
+        );
+        cx.record(
+            tool,
+            entry.at,
+            Note {
+                severity: Severity::Info,
+                code: Code::RefInlined,
+                feature: "$ref",
+                pointer: pointer(),
+                message,
+            },
+        );
         Ok(Some(Schema { keywords, features: features_of(keywords), ..*s }))
     }
 }

@@ -31,8 +31,7 @@ use crate::ir::measure::{self, SchemaCounts};
 use crate::ir::{Entry, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value, features_of};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Limit, StrictRules};
-use crate::report::{Code, Reuse, Severity, With};
-use crate::scan::same_text;
+use crate::report::{Code, Note, Severity, Shared};
 
 use super::refs::{RECURSIVE, first_recursive_ref};
 use super::{PassCx, arena_error};
@@ -125,38 +124,21 @@ pub(super) fn run<'a>(
         return Ok(Err(n));
     }
     if closed > 0 {
-        // The same pointer and note for many tools: written once per conversion.
-        let pointer = match cx.written.root {
-            Some((input, span)) if same_text(input, tool.input_pointer) => Reuse::Written(span),
-            _ => Reuse::New(With(|out: &mut String| path.write_pointer(out))),
-        };
-        let message = match cx.written.closed.get(closed).copied().flatten() {
-            Some(span) => Reuse::Written(span),
-            None => Reuse::New(With(|out: &mut String| closed_note(out, closed))),
-        };
-        let (pointer, message) = cx.record(
-            tool,
-            root.at,
-            Severity::Info,
-            Code::ObjectClosed,
-            "additionalProperties",
+        // The same pointer and note for many tools (a count of one digit, as a rule): shared.
+        let pointer =
+            Shared::new([tool.input_pointer]).or(|out: &mut String| path.write_pointer(out));
+        let digit = DIGITS.get(closed).copied();
+        let pieces = [CLOSED_NOTE.0, digit.unwrap_or_default(), CLOSED_NOTE.1];
+        let message =
+            Shared::when(digit.is_some(), pieces).or(|out: &mut String| closed_note(out, closed));
+        let note = Note {
+            severity: Severity::Info,
+            code: Code::ObjectClosed,
+            feature: "additionalProperties",
             pointer,
             message,
-        );
-        // Shared or not, the texts are the ones this tool's entry has (checked without
-        // writing them again: warm conversions allocate nothing).
-        #[cfg(debug_assertions)]
-        {
-            let note = cx.report.text_at(message);
-            let count =
-                note.strip_prefix(CLOSED_NOTE.0).and_then(|n| n.strip_suffix(CLOSED_NOTE.1));
-            debug_assert_eq!(count.and_then(|n| n.parse().ok()), Some(closed), "a shared note");
-            debug_assert_eq!(cx.report.text_at(pointer), tool.input_pointer, "a shared pointer");
-        }
-        cx.written.root = Some((tool.input_pointer, pointer));
-        if let Some(slot) = cx.written.closed.get_mut(closed) {
-            *slot = Some(message);
-        }
+        };
+        cx.record(tool, root.at, note);
     }
     cx.catalog.strict_tools += 1;
     cx.catalog.optional += counts.optional;
@@ -173,6 +155,9 @@ const CLOSED_NOTE: (&str, &str) = (
     "strict mode closes every object: ",
     " that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)",
 );
+
+/// The counts of one digit, as the note on closed objects shares them.
+const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
 /// The strict pass's note on the `closed` objects of a tool.
 fn closed_note(out: &mut String, closed: usize) {

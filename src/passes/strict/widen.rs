@@ -9,8 +9,8 @@ use crate::ir::{
 };
 use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Reuse, Severity, With};
-use crate::scan::{same_short, same_text};
+use crate::report::{Code, Note, Severity, Shared};
+use crate::scan::same_short;
 
 use super::StrictError;
 use super::rewrite::StrictRewrite;
@@ -128,49 +128,33 @@ impl<'a> StrictRewrite<'a, '_, '_> {
         {
             self.widened = true;
             let tool = self.tool;
-            // The root's pointer (most tools widen there) is written once per conversion.
-            let known = match self.cx.written.required {
-                Some((input, span)) if root && same_text(input, tool.input_pointer) => Some(span),
-                _ => None,
+            // The root's pointer (most tools widen there) is shared.
+            let pointer = Shared::when(root, [tool.input_pointer, "/required"])
+                .or(|out: &mut String| path.push(Seg::Key("required")).write_pointer(out));
+            let message = |out: &mut String| {
+                out.push_str("strict mode requires every property: optional ");
+                if let Some(first) = widened.next() {
+                    out.push('`');
+                    out.push_str(first);
+                    out.push('`');
+                }
+                for n in widened {
+                    out.push_str(", `");
+                    out.push_str(n);
+                    out.push('`');
+                }
+                out.push_str(
+                    " now required and also accept null (the inverse map drops those nulls)",
+                );
             };
-            let pointer = match known {
-                Some(span) => Reuse::Written(span),
-                None => Reuse::New(With(|out: &mut String| {
-                    path.push(Seg::Key("required")).write_pointer(out);
-                })),
-            };
-            let (pointer, _) = self.cx.record(
-                tool,
-                s.at,
-                Severity::Info,
-                Code::StrictWidened,
-                "required",
+            let note = Note {
+                severity: Severity::Info,
+                code: Code::StrictWidened,
+                feature: "required",
                 pointer,
-                With(|out: &mut String| {
-                    out.push_str("strict mode requires every property: optional ");
-                    if let Some(first) = widened.next() {
-                        out.push('`');
-                        out.push_str(first);
-                        out.push('`');
-                    }
-                    for n in widened {
-                        out.push_str(", `");
-                        out.push_str(n);
-                        out.push('`');
-                    }
-                    out.push_str(
-                        " now required and also accept null (the inverse map drops those nulls)",
-                    );
-                }),
-            );
-            #[cfg(debug_assertions)]
-            {
-                let text = self.cx.report.text_at(pointer);
-                debug_assert!(path.push(Seg::Key("required")).is_pointer_of(text));
-            }
-            if root && known.is_none() {
-                self.cx.written.required = Some((tool.input_pointer, pointer));
-            }
+                message,
+            };
+            self.cx.record(tool, s.at, note);
         }
         Ok((true, 0))
     }

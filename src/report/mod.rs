@@ -1,0 +1,411 @@
+//! The conversion report: one entry per thing a conversion kept, changed or could not carry.
+//!
+//! The public model lives here: [`Severity`], [`Code`], [`ReportEntry`], [`Report`] and what a
+//! caller asks of it. Entries are ordered by their place in the source (then by the pass that
+//! wrote them), so the same input always gives the same report. An empty report allocates
+//! nothing, and a warm converter records a report into the buffers of its last one: how the
+//! entries are stored is [`store`]'s job, how they are put in order [`order`]'s, and how the
+//! passes record them (texts that repeat written once) [`recorder`]'s.
+
+mod order;
+mod recorder;
+mod store;
+
+pub(crate) use recorder::{Note, Recorder, Shared};
+pub(crate) use store::{Text, TextSpan, Texts};
+
+use std::fmt;
+use std::sync::{Mutex, OnceLock};
+
+use serde::{Deserialize, Serialize};
+
+use store::Row;
+/// How much an entry matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Meaning kept (a rewrite that accepts exactly the same arguments, a non-semantic drop).
+    Info,
+    /// What the schema accepts changed, a constraint moved into prose, or metadata was dropped.
+    Warning,
+    /// The tool could not be converted; it is left out of the output.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// Stable machine-readable entry codes. New codes are added; existing ones never change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Code {
+    /// A schema keyword the target does not hold was dropped.
+    KeywordDropped,
+    /// Envelope metadata (MCP `annotations`, Anthropic `cache_control`, …) the target cannot hold.
+    MetadataDropped,
+    /// The output schema (MCP `outputSchema`) has no place in the target.
+    OutputSchemaDropped,
+    /// The input schema has no place in the target (an A2A skill takes its input as
+    /// messages): the tool's arguments are no longer described.
+    InputSchemaDropped,
+    /// The target requires an input schema the source did not give; an empty object schema
+    /// was written.
+    InputSchemaAdded,
+    /// A member of the catalog wrapper (e.g. `nextCursor`) has no place in the target.
+    CatalogMemberDropped,
+    /// A tool that is not a function tool (a provider's built-in tool) cannot be converted.
+    NotAFunctionTool,
+    /// The input schema root was given `"type": "object"` (same arguments accepted).
+    RootTypeSet,
+    /// The input schema root does not accept an object; the target requires one.
+    RootNotObject,
+    /// An older JSON Schema form was written in its 2020-12 equivalent (same meaning).
+    DialectRewritten,
+    /// A keyword the target does not hold was dropped and written into the description.
+    KeywordDescribed,
+    /// A keyword the caller's policy rejects: the tool is left out.
+    KeywordRejected,
+    /// A combinator or `const` was rewritten into a form the target holds.
+    CombinatorRewritten,
+    /// `allOf` could not be merged into one schema for a target without `allOf`.
+    AllOfNotMerged,
+    /// A `$ref` was inlined (or its siblings moved) for a target without refs.
+    RefInlined,
+    /// A recursive `$ref` cannot be inlined; the innermost use accepts anything.
+    RefRecursive,
+    /// A `$ref` that does not resolve in the document.
+    RefDangling,
+    /// A `$ref` to another document: never fetched.
+    RefExternal,
+    /// A type array or a nullable type written in the target's form.
+    TypeRewritten,
+    /// A boolean schema written as an object schema.
+    BooleanSchemaRewritten,
+    /// A tool name the target's rule rejects (or one that clashes in the catalog) was
+    /// rewritten; the inverse map restores it.
+    ToolRenamed,
+    /// A property key the target's key rule rejects was rewritten; the inverse map restores it.
+    KeyRenamed,
+    /// Strict mode made optional properties required and nullable; the inverse map drops the
+    /// nulls the model sends for them.
+    StrictWidened,
+    /// Strict mode closed objects that admitted undeclared keys (`additionalProperties: false`).
+    ObjectClosed,
+    /// A tool asked to be strict cannot be without changing what it accepts (or would break a
+    /// per-request limit); it is written with `strict: false`.
+    StrictFallback,
+    /// A tool required to be strict cannot be; it is left out.
+    StrictImpossible,
+    /// The provider would reject the tool (or the request) as written: a name, the root, a
+    /// strict rule or a size limit.
+    WouldBeRejected,
+    /// How an imported argument travels (OpenAPI `style`, `explode`, `allowReserved`, a
+    /// cookie, a `content` media type) has no place in a tool definition.
+    ParameterStyle,
+    /// An imported request body is not JSON (`multipart/form-data`, a form, …): its schema
+    /// describes the arguments, but not how they are encoded; or other media types were
+    /// left aside.
+    BodyNotJson,
+    /// Something the import does not turn into a tool (a callback, a webhook, a path item it
+    /// cannot reach), or an import that found no operation.
+    OperationSkipped,
+    /// An imported parameter left out (a header the OpenAPI specification says to ignore, a
+    /// reference that does not resolve).
+    ParameterSkipped,
+    /// Two imported operations or two arguments of one operation would have had the same
+    /// name; the later one was given another.
+    NameClash,
+}
+
+impl Code {
+    /// The code as printed, e.g. `keyword-dropped`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Code::KeywordDropped => "keyword-dropped",
+            Code::MetadataDropped => "metadata-dropped",
+            Code::OutputSchemaDropped => "output-schema-dropped",
+            Code::InputSchemaDropped => "input-schema-dropped",
+            Code::InputSchemaAdded => "input-schema-added",
+            Code::CatalogMemberDropped => "catalog-member-dropped",
+            Code::NotAFunctionTool => "not-a-function-tool",
+            Code::RootTypeSet => "root-type-set",
+            Code::RootNotObject => "root-not-object",
+            Code::DialectRewritten => "dialect-rewritten",
+            Code::KeywordDescribed => "keyword-described",
+            Code::KeywordRejected => "keyword-rejected",
+            Code::CombinatorRewritten => "combinator-rewritten",
+            Code::AllOfNotMerged => "all-of-not-merged",
+            Code::RefInlined => "ref-inlined",
+            Code::RefRecursive => "ref-recursive",
+            Code::RefDangling => "ref-dangling",
+            Code::RefExternal => "ref-external",
+            Code::TypeRewritten => "type-rewritten",
+            Code::BooleanSchemaRewritten => "boolean-schema-rewritten",
+            Code::ToolRenamed => "tool-renamed",
+            Code::KeyRenamed => "key-renamed",
+            Code::StrictWidened => "strict-widened",
+            Code::ObjectClosed => "object-closed",
+            Code::StrictFallback => "strict-fallback",
+            Code::StrictImpossible => "strict-impossible",
+            Code::WouldBeRejected => "would-be-rejected",
+            Code::ParameterStyle => "parameter-style",
+            Code::BodyNotJson => "body-not-json",
+            Code::OperationSkipped => "operation-skipped",
+            Code::ParameterSkipped => "parameter-skipped",
+            Code::NameClash => "name-clash",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One report entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReportEntry {
+    /// The tool's name (empty for catalog-level entries).
+    pub tool: String,
+    /// How much it matters.
+    pub severity: Severity,
+    /// Stable code.
+    pub code: Code,
+    /// The keyword or metadata member concerned (e.g. `format`, `annotations`).
+    pub feature: String,
+    /// RFC 6901 pointer to the place in the source tool (`/inputSchema/properties/a~1b/format`).
+    pub pointer: String,
+    /// Source format.
+    pub from: String,
+    /// Target format.
+    pub to: String,
+    /// What happened, for people.
+    pub message: String,
+    /// Sort key: source position of the tool, of the place, then the pass sequence.
+    #[serde(skip)]
+    pub(crate) order: (u32, u32, u32),
+}
+
+impl fmt::Display for ReportEntry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: [{}] ", self.severity, self.code)?;
+        if !self.tool.is_empty() {
+            write!(f, "tool {:?} ", self.tool)?;
+        }
+        write!(f, "at {:?}: {}", self.pointer, self.message)
+    }
+}
+
+/// A feature lost in a conversion (the entries of a report at warning or error severity).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureLossWarning {
+    /// The keyword or member lost.
+    pub feature: String,
+    /// RFC 6901 pointer to where it was in the source tool.
+    pub path: String,
+    /// Source format.
+    pub from: String,
+    /// Target format.
+    pub to: String,
+}
+
+impl fmt::Display for FeatureLossWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "feature {} lost converting from {} to {} at {}",
+            self.feature, self.from, self.to, self.path
+        )
+    }
+}
+
+/// Everything a conversion recorded, in source order.
+///
+/// Entries are recorded as rows over one text buffer (no string per field, nothing moved
+/// but a small row), and the public [`ReportEntry`] list is made on the first call that
+/// needs it ([`Report::entries`], iteration, comparison, printing), into the entries and
+/// string buffers of the last list made, so a warm converter allocates for neither.
+#[derive(Default)]
+pub struct Report {
+    rows: Vec<Row>,
+    /// Every field of every row.
+    text: Texts,
+    /// What only a report with entries needs, boxed so the report stays small (it travels
+    /// in errors) and made at the first entry sorted or read.
+    more: OnceLock<Box<More>>,
+}
+
+#[derive(Default)]
+struct More {
+    /// The entries, made from the rows on first use; past the rows' count are spares.
+    made: OnceLock<Vec<ReportEntry>>,
+    /// The last list made, kept with its strings' buffers for the next one (gateways
+    /// convert similar catalogs over and over). Never visible: not compared, cloned or
+    /// printed. Behind a lock only because the list is made through `&self`; never contended.
+    spare: Mutex<Vec<ReportEntry>>,
+    /// Sort scratch, kept.
+    keys: Vec<u128>,
+    sorted: Vec<Row>,
+    /// How many rows the report had when it was last finished: those are in order, each at
+    /// its place in the recording from then on (the rows after it were recorded since).
+    finished: usize,
+}
+
+impl Clone for Report {
+    fn clone(&self) -> Report {
+        let more = OnceLock::new();
+        // What was finished in the original is so in the copy.
+        let finished = self.finished();
+        if finished > 0 {
+            let _ = more.set(Box::new(More { finished, ..More::default() }));
+        }
+        Report { rows: self.rows.clone(), text: self.text.clone(), more }
+    }
+}
+
+impl PartialEq for Report {
+    fn eq(&self, other: &Report) -> bool {
+        self.entries() == other.entries()
+    }
+}
+
+impl Eq for Report {}
+
+impl fmt::Debug for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Report").field("entries", &self.entries()).finish()
+    }
+}
+
+impl Report {
+    /// The entries, in source order.
+    pub fn entries(&self) -> &[ReportEntry] {
+        if self.rows.is_empty() {
+            return &[];
+        }
+        let more = self.more.get_or_init(Box::default);
+        let made = more.made.get_or_init(|| self.make(&more.spare));
+        made.get(..self.rows.len()).unwrap_or_default()
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The highest severity recorded, if any.
+    pub fn max_severity(&self) -> Option<Severity> {
+        self.rows.iter().map(|r| r.severity).max()
+    }
+
+    /// Whether any entry is a warning or an error: meaning or metadata was lost.
+    pub fn lost_meaning(&self) -> bool {
+        self.max_severity() >= Some(Severity::Warning)
+    }
+
+    /// The entries that lost something, as [`FeatureLossWarning`]s.
+    pub fn warnings(&self) -> Vec<FeatureLossWarning> {
+        self.rows
+            .iter()
+            .filter(|r| r.severity >= Severity::Warning)
+            .map(|r| FeatureLossWarning {
+                feature: self.str(r.feature).to_owned(),
+                path: self.str(r.pointer).to_owned(),
+                from: self.str(r.from).to_owned(),
+                to: self.str(r.to).to_owned(),
+            })
+            .collect()
+    }
+
+    /// The message of the first entry, without making the list: the first recorded until
+    /// [`Report::finish`] (rows may be recorded in source order rather than at the end, see
+    /// [`Recorder::begin_tool`]; the last part of a row's order is its place in the
+    /// recording), the first in order after.
+    pub(crate) fn first_message(&self) -> Option<&str> {
+        let first = if self.finished() > 0 {
+            self.rows.first()
+        } else {
+            self.rows.iter().min_by_key(|r| r.order.2)
+        };
+        first.map(|r| self.str(r.message))
+    }
+
+    /// [`More::finished`] (none where nothing was ever finished).
+    fn finished(&self) -> usize {
+        self.more.get().map_or(0, |more| more.finished)
+    }
+
+    fn set_finished(&mut self, len: usize) {
+        if let Some(more) = self.more.get_mut() {
+            more.finished = len;
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.keep_list_as_spares();
+        self.rows.clear();
+        self.text.clear();
+        self.set_finished(0);
+    }
+
+    /// Appends a whole entry (one made outside the passes: an import's, a bridge's).
+    pub(crate) fn push(&mut self, entry: ReportEntry) {
+        let ReportEntry { tool, severity, code, feature, pointer, from, to, message, order } =
+            entry;
+        let formats = self.formats(&from, &to);
+        let pointer = self.text.push(pointer.as_str());
+        let message = self.text.push(message.as_str());
+        let names = [tool.as_str(), feature.as_str()];
+        self.record_row(severity, code, order, names, formats, [pointer, message], usize::MAX);
+    }
+
+    pub(crate) fn extend(&mut self, entries: impl IntoIterator<Item = ReportEntry>) {
+        for e in entries {
+            self.push(e);
+        }
+    }
+
+    /// Lets `f` edit every entry (rare: the OpenAPI import moves pointers), then records
+    /// the edited entries again.
+    pub(crate) fn for_each_mut(&mut self, f: impl FnMut(&mut ReportEntry)) {
+        let mut list = self.entries().to_vec();
+        list.iter_mut().for_each(f);
+        self.clear();
+        self.extend(list);
+    }
+
+    pub(crate) fn truncate(&mut self, len: usize) {
+        if len < self.rows.len() {
+            self.keep_list_as_spares();
+            self.rows.truncate(len);
+            let finished = self.finished().min(len);
+            self.set_finished(finished);
+        }
+    }
+}
+
+impl<'r> IntoIterator for &'r Report {
+    type Item = &'r ReportEntry;
+    type IntoIter = std::slice::Iter<'r, ReportEntry>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries().iter()
+    }
+}
+
+#[cfg(test)]
+mod tests;

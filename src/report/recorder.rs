@@ -1,0 +1,222 @@
+//! How the passes record report entries: one call, [`Recorder::record`], with a [`Note`].
+//!
+//! A conversion writes the same texts over and over (the note on a member every tool of a
+//! catalog carries, the pointer of every tool's input schema, the two format names). The
+//! recorder writes each such text once and lets the entries that repeat it share that copy,
+//! so a catalog's report grows by its rows, not by its repeated notes. A text to share is
+//! given as [`Shared`] pieces and found again by what they say, so a caller keeps no record
+//! of what it wrote.
+
+use super::store::{Formats, Text, TextSpan, Texts};
+use super::{Code, Report, ReportEntry, Severity};
+use crate::scan::same_short;
+
+/// A report entry about a tool, as a pass writes it: its texts are any [`Text`] (a string,
+/// pieces, a function that writes it, [`Shared`] pieces), written straight into the report.
+pub(crate) struct Note<'n, P, M> {
+    /// How much it matters.
+    pub severity: Severity,
+    /// Stable code.
+    pub code: Code,
+    /// The keyword or member concerned.
+    pub feature: &'n str,
+    /// RFC 6901 pointer to the place in the source tool.
+    pub pointer: P,
+    /// What happened, for people.
+    pub message: M,
+}
+
+/// Pieces of text written one after the other that many entries of a conversion repeat (one
+/// note about many tools): written once, and shared by every later entry whose pieces say
+/// the same.
+#[derive(Clone, Copy)]
+pub(crate) struct Shared<'p, const N: usize> {
+    pieces: [&'p str; N],
+    share: bool,
+}
+
+impl<'p, const N: usize> Shared<'p, N> {
+    /// `pieces`, shared.
+    pub fn new(pieces: [&'p str; N]) -> Self {
+        Shared { pieces, share: true }
+    }
+
+    /// `pieces`, shared only when `share` (written anew for this entry otherwise).
+    pub fn when(share: bool, pieces: [&'p str; N]) -> Self {
+        Shared { pieces, share }
+    }
+
+    /// The text `write` writes, which is the pieces' where they are shared: a pointer that
+    /// only some entries repeat (at a schema's root) and others write from their path. In
+    /// debug builds the pieces are checked against what `write` writes.
+    pub fn or<F: FnOnce(&mut String)>(self, write: F) -> SharedOr<'p, N, F> {
+        SharedOr { shared: self, write }
+    }
+}
+
+impl<const N: usize> Text for Shared<'_, N> {
+    fn write_into(self, out: &mut String) {
+        self.pieces.write_into(out);
+    }
+
+    fn shared(&self) -> Option<&[&str]> {
+        self.share.then_some(self.pieces.as_slice())
+    }
+}
+
+/// [`Shared`] pieces, or the text a function writes where they are not shared
+/// ([`Shared::or`]).
+pub(crate) struct SharedOr<'p, const N: usize, F> {
+    shared: Shared<'p, N>,
+    write: F,
+}
+
+impl<const N: usize, F: FnOnce(&mut String)> Text for SharedOr<'_, N, F> {
+    fn write_into(self, out: &mut String) {
+        if !self.shared.share {
+            return (self.write)(out);
+        }
+        #[cfg(debug_assertions)]
+        {
+            let start = out.len();
+            (self.write)(out);
+            let written = out.get(start..).unwrap_or_default();
+            debug_assert!(is_pieces(written, &self.shared.pieces), "{written:?} is not the pieces");
+            out.truncate(start);
+        }
+        self.shared.write_into(out);
+    }
+
+    fn shared(&self) -> Option<&[&str]> {
+        self.shared.shared()
+    }
+}
+
+/// Whether `text` is `pieces` one after the other. Piece by piece, without `memcmp` for the
+/// short ones (most are: a key, a keyword, a format name, a few fixed words).
+fn is_pieces(text: &str, pieces: &[&str]) -> bool {
+    let mut rest = text.as_bytes();
+    for p in pieces {
+        let Some((head, tail)) = rest.split_at_checked(p.len()) else { return false };
+        if !same_short(head, p.as_bytes()) {
+            return false;
+        }
+        rest = tail;
+    }
+    rest.is_empty()
+}
+
+/// Where the shared texts of a conversion lie in the report's text. Held inline up to
+/// [`SharedTexts::MOST`], the most it keeps (the first ones written: a catalog's tools repeat
+/// the same few texts from the first tool on), so it never goes to the heap.
+#[derive(Default)]
+struct SharedTexts {
+    kept: smallvec::SmallVec<[TextSpan; SharedTexts::MOST]>,
+}
+
+impl SharedTexts {
+    const MOST: usize = 64;
+
+    /// The text written before that `pieces` say, in `text`. Most texts are told apart by
+    /// their length alone.
+    #[inline]
+    fn find(&self, text: &Texts, pieces: &[&str]) -> Option<TextSpan> {
+        let len: usize = pieces.iter().map(|p| p.len()).sum();
+        self.kept.iter().copied().find(|&k| k.len() == len && is_pieces(text.get(k), pieces))
+    }
+
+    /// Keeps the place of a shared text, while there is room.
+    fn keep(&mut self, span: TextSpan) {
+        if self.kept.len() < Self::MOST {
+            self.kept.push(span);
+        }
+    }
+}
+
+/// A report being written by one conversion's passes: the entries' texts that repeat are
+/// written once ([`Shared`]), and the two format names once for every entry. The report is
+/// not cleared while the recorder holds it, so the shared texts stay where they were written.
+pub(crate) struct Recorder<'f, 'r> {
+    report: &'r mut Report,
+    /// The source and target format names.
+    from: &'f str,
+    to: &'f str,
+    /// The format names in the report's text, written at the first entry.
+    formats: Option<Formats>,
+    shared: SharedTexts,
+    /// Where the current tool's entries start in the report: they are recorded in source
+    /// order from there on ([`Recorder::begin_tool`]); the rows before stay as they are.
+    floor: usize,
+}
+
+impl<'f, 'r> Recorder<'f, 'r> {
+    /// A recorder appending to `report` the entries of a conversion from `from` to `to`.
+    pub fn new(report: &'r mut Report, from: &'f str, to: &'f str) -> Self {
+        let shared = SharedTexts::default();
+        // Until the first tool begins, entries go last.
+        Recorder { report, from, to, formats: None, shared, floor: usize::MAX }
+    }
+
+    /// Records `note` about the tool named `tool`, at `(tool, place)`: the source positions
+    /// of the tool and of the place the note is about.
+    ///
+    /// Not marked cold: a strict conversion records several entries for most tools.
+    #[inline]
+    pub fn record<P: Text, M: Text>(
+        &mut self,
+        tool: &str,
+        (at_tool, at): (u32, u32),
+        note: Note<'_, P, M>,
+    ) {
+        let Note { severity, code, feature, pointer, message } = note;
+        let formats = match self.formats {
+            Some(f) => f,
+            None => *self.formats.insert(self.report.formats(self.from, self.to)),
+        };
+        let texts = [self.write(pointer), self.write(message)];
+        let order = (at_tool, at, 0);
+        self.report.record_row(severity, code, order, [tool, feature], formats, texts, self.floor);
+    }
+
+    /// Writes `text` in the report, or finds it there when it is shared and written before.
+    #[inline(always)]
+    fn write(&mut self, text: impl Text) -> TextSpan {
+        let Some(pieces) = text.shared() else { return self.report.text.push(text) };
+        if let Some(span) = self.shared.find(&self.report.text, pieces) {
+            #[cfg(debug_assertions)]
+            debug_assert!(self.report.text.writes_the_same(span, text), "a shared text");
+            return span;
+        }
+        let span = self.report.text.push(text);
+        self.shared.keep(span);
+        span
+    }
+
+    /// The entries recorded from here on are one tool's: they are kept in source order among
+    /// themselves, and the report is truncated back to here at most.
+    pub fn begin_tool(&mut self) {
+        self.floor = self.report.len();
+    }
+
+    /// Appends a whole entry, after the others (a catalog's, made outside the passes).
+    pub fn push(&mut self, entry: ReportEntry) {
+        self.report.push(entry);
+    }
+
+    /// How many entries the report holds.
+    pub fn len(&self) -> usize {
+        self.report.len()
+    }
+
+    /// The length of the report's text, for a test that counts what the sharing saves.
+    #[cfg(test)]
+    pub(super) fn text_len(&self) -> usize {
+        self.report.text.len()
+    }
+
+    /// Takes the entries past the first `len` out (a tool whose strict attempt is undone).
+    /// Their texts stay in the buffer, so the shared ones stay good.
+    pub fn truncate(&mut self, len: usize) {
+        self.report.truncate(len);
+    }
+}

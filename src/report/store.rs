@@ -1,0 +1,255 @@
+//! How a report keeps its entries: rows of spans over one text buffer, and the public list
+//! made from them on demand.
+//!
+//! Recording an entry copies its texts' bytes into the buffer and pushes a small row: no
+//! string per field. The [`ReportEntry`] list a caller reads is made from the rows on first
+//! use, into the strings of the last list made, so a warm converter allocates for neither.
+
+use std::sync::{Mutex, PoisonError};
+
+use super::{Code, Report, ReportEntry, Severity};
+
+/// Strings kept back to back in one buffer, each known by its [`TextSpan`]: recording one
+/// copies its bytes and nothing else, so a buffer kept from one conversion to the next records
+/// without allocating (the report's rows and the recorded inverse map both live on one).
+#[derive(Clone, Default)]
+pub(crate) struct Texts(String);
+
+/// Where a string lies in its [`Texts`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct TextSpan {
+    start: usize,
+    end: usize,
+}
+
+impl TextSpan {
+    /// The string's length in bytes.
+    pub(crate) fn len(self) -> usize {
+        self.end - self.start
+    }
+}
+
+impl Texts {
+    /// Appends `text` and returns where it lies. In line: each entry writes four texts, and
+    /// a call for each cost more than the copy of a short one.
+    #[inline]
+    pub(crate) fn push(&mut self, text: impl Text) -> TextSpan {
+        let start = self.0.len();
+        text.write_into(&mut self.0);
+        TextSpan { start, end: self.0.len() }
+    }
+
+    /// The string at `span` (empty for a span of another buffer's).
+    pub(crate) fn get(&self, span: TextSpan) -> &str {
+        self.0.get(span.start..span.end).unwrap_or_default()
+    }
+
+    /// Forgets every string, keeping the buffer.
+    pub(crate) fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// Whether `text` writes what `span` holds: written after the buffer's end, compared, and
+    /// taken back (a debug check that a shared text is the one an entry stands for; the
+    /// buffer has the room from the last conversion, so a warm one still allocates nothing).
+    #[cfg(debug_assertions)]
+    pub(crate) fn writes_the_same(&mut self, span: TextSpan, text: impl Text) -> bool {
+        let start = self.0.len();
+        text.write_into(&mut self.0);
+        let same = self.0.get(start..) == self.0.get(span.start..span.end);
+        self.0.truncate(start);
+        same
+    }
+
+    /// The length of the buffer, for a test that counts what the sharing saves.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// What a report entry's text field is written from: written straight into the report's
+/// text buffer, so recording an entry builds no string first.
+pub(crate) trait Text {
+    /// Appends the text to `out`.
+    fn write_into(self, out: &mut String);
+
+    /// For a text that many entries repeat, the pieces it is written from, one after the
+    /// other: the report writes it once and shares the copy with every later entry whose
+    /// pieces say the same. `None` for a text written anew for each entry.
+    fn shared(&self) -> Option<&[&str]> {
+        None
+    }
+}
+
+impl Text for String {
+    fn write_into(self, out: &mut String) {
+        out.push_str(&self);
+    }
+}
+
+impl Text for &str {
+    fn write_into(self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+/// Parts written one after the other (the report's messages are mostly fixed text around a
+/// keyword and a format name).
+impl<const N: usize> Text for [&str; N] {
+    fn write_into(self, out: &mut String) {
+        // No reserve for the sum first: the report's buffer is kept from one conversion to
+        // the next, so it has room but for the first few.
+        for p in self {
+            out.push_str(p);
+        }
+    }
+}
+
+/// Text written by a function (a pointer built from a path, a list of names).
+impl<F: FnOnce(&mut String)> Text for F {
+    fn write_into(self, out: &mut String) {
+        self(out);
+    }
+}
+
+/// The source and target format names in a report's text (see [`Report::formats`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Formats {
+    from: TextSpan,
+    to: TextSpan,
+}
+
+/// A recorded entry: [`ReportEntry`] with its text in the report's buffer.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Row {
+    pub(super) severity: Severity,
+    pub(super) code: Code,
+    /// Source position of the tool, of the place, then the position of writing (see
+    /// [`ReportEntry::order`]).
+    pub(super) order: (u32, u32, u32),
+    pub(super) tool: TextSpan,
+    pub(super) feature: TextSpan,
+    pub(super) pointer: TextSpan,
+    pub(super) from: TextSpan,
+    pub(super) to: TextSpan,
+    pub(super) message: TextSpan,
+}
+
+impl Report {
+    pub(super) fn str(&self, span: TextSpan) -> &str {
+        self.text.get(span)
+    }
+
+    /// Writes the two format names for [`Report::record_row`]: a run of entries between the
+    /// same formats (a conversion's) shares one copy.
+    pub(super) fn formats(&mut self, from: &str, to: &str) -> Formats {
+        Formats { from: self.text.push(from), to: self.text.push(to) }
+    }
+
+    /// Appends a row: its tool and feature written here, its format names by
+    /// [`Report::formats`] and its pointer and message (`[pointer, message]`) into this
+    /// report's text since it was last cleared.
+    ///
+    /// The row goes in source order (after the rows at the same place) among the rows from
+    /// `floor` on, rather than last: the passes write a tool's entries in their own order
+    /// (the strict pass's after the policy's, at places before them), and a report left in
+    /// order is not sorted by [`Report::finish`]. The rows before `floor` are never moved
+    /// (a caller that truncates back to a length puts its floor there). The order
+    /// [`Report::finish`] makes is the same either way: it sorts by place, and rows at one
+    /// place keep the order they were written in.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn record_row(
+        &mut self,
+        severity: Severity,
+        code: Code,
+        order: (u32, u32, u32),
+        [tool, feature]: [&str; 2],
+        Formats { from, to }: Formats,
+        [pointer, message]: [TextSpan; 2],
+        floor: usize,
+    ) {
+        self.keep_list_as_spares();
+        let tool = self.text.push(tool);
+        let feature = self.text.push(feature);
+        // Until `finish`, the last part of the order is the row's place in the recording.
+        let len = self.rows.len();
+        let order = (order.0, order.1, u32::try_from(len).unwrap_or(u32::MAX));
+        let row = Row { severity, code, order, tool, feature, pointer, from, to, message };
+        let place = (order.0, order.1);
+        let before = |r: Option<&Row>| r.is_some_and(|r| (r.order.0, r.order.1) > place);
+        if floor >= len || !before(self.rows.last()) {
+            self.rows.push(row);
+            return;
+        }
+        let mut at = len - 1;
+        while at > floor && before(self.rows.get(at - 1)) {
+            at -= 1;
+        }
+        self.rows.insert(at, row);
+    }
+
+    /// The list made from the rows, in the last list's entries where there are some.
+    pub(super) fn make(&self, spare: &Mutex<Vec<ReportEntry>>) -> Vec<ReportEntry> {
+        let mut list = std::mem::take(&mut *spare.lock().unwrap_or_else(PoisonError::into_inner));
+        for (i, row) in self.rows.iter().enumerate() {
+            let fill = |e: &mut ReportEntry| {
+                e.severity = row.severity;
+                e.code = row.code;
+                e.order = row.order;
+                for (out, span) in [
+                    (&mut e.tool, row.tool),
+                    (&mut e.feature, row.feature),
+                    (&mut e.pointer, row.pointer),
+                    (&mut e.from, row.from),
+                    (&mut e.to, row.to),
+                    (&mut e.message, row.message),
+                ] {
+                    out.clear();
+                    out.push_str(self.str(span));
+                }
+            };
+            match list.get_mut(i) {
+                Some(e) => fill(e),
+                None => {
+                    let mut e = ReportEntry {
+                        tool: String::new(),
+                        severity: Severity::Info,
+                        code: Code::KeywordDropped,
+                        feature: String::new(),
+                        pointer: String::new(),
+                        from: String::new(),
+                        to: String::new(),
+                        message: String::new(),
+                        order: (0, 0, 0),
+                    };
+                    fill(&mut e);
+                    list.push(e);
+                }
+            }
+        }
+        list
+    }
+
+    /// Called before the rows change: a list made from them is kept as the next one's spares.
+    /// Inlined for the common case, no list made since the last change.
+    #[inline]
+    pub(super) fn keep_list_as_spares(&mut self) {
+        if self.more.get().is_some_and(|more| more.made.get().is_some()) {
+            self.move_list_to_spares();
+        }
+    }
+
+    #[cold]
+    fn move_list_to_spares(&mut self) {
+        if let Some(more) = self.more.get_mut()
+            && let Some(list) = more.made.take()
+        {
+            let spare = more.spare.get_mut().unwrap_or_else(PoisonError::into_inner);
+            if list.len() >= spare.len() {
+                *spare = list;
+            }
+        }
+    }
+}
