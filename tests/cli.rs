@@ -172,3 +172,28 @@ fn strict_flags_and_check_exit_codes() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.starts_with("ok:"), "{out}");
 }
+
+/// Output to a full device is a write error the binary reports (exit 1), not a panic (101).
+#[test]
+fn a_full_stdout_is_an_error_not_a_panic() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_tooladapter"))
+        .arg("formats")
+        .stdout(full())
+        .status()
+        .expect("runs");
+    assert_eq!(status.code(), Some(1));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tooladapter"))
+        .args(["check", "--to", "openai", "--from", "mcp", "examples/data/catalog.mcp.json"])
+        .stdout(full())
+        .output()
+        .expect("runs");
+    assert_ne!(out.status.code(), Some(101), "{}", String::from_utf8_lossy(&out.stderr));
+    // An error said to a full stderr is lost, but the run still ends with its exit code.
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_tooladapter"))
+        .args(["convert", "--from", "nope", "--to", "openai"])
+        .stderr(full())
+        .status()
+        .expect("runs");
+    assert_eq!(status.code(), Some(2));
+}

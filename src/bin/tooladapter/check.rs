@@ -40,7 +40,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let from_name = args.from.as_deref().unwrap_or(&args.to);
     let (Some(from), Some(to)) = (registry.get(from_name), registry.get(&args.to)) else {
         let bad = if registry.get(from_name).is_none() { from_name } else { &args.to };
-        eprintln!("error: unknown format {bad:?}; known formats: {}", registry.list().join(", "));
+        error!("unknown format {bad:?}; known formats: {}", registry.list().join(", "));
         return ExitCode::from(2);
     };
     if let Err(code) = strict_usable(args.profile, args.strict) {
@@ -49,7 +49,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let mut bytes = Vec::new();
     let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     if let Err(e) = open_input(input).and_then(|mut r| r.read_to_end(&mut bytes)) {
-        eprintln!("error: {e}");
+        error!("{e}");
         return ExitCode::from(1);
     }
     let mut options = Options::default().profile_set(args.profile.into());
@@ -60,7 +60,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let report = match converter.check(&bytes, &*from, &*to, &options) {
         Ok(report) => report,
         Err(e) => {
-            eprintln!("error: {e}");
+            error!("{e}");
             return ExitCode::from(1);
         }
     };
@@ -68,12 +68,15 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         report.entries().iter().filter(|e| e.severity == Severity::Error).cloned().collect();
     let mut stdout = std::io::stdout().lock();
     if let Err(e) = write_report(&findings, "", args.report, &mut stdout) {
-        eprintln!("error: {e}");
+        error!("{e}");
         return ExitCode::from(1);
     }
     if findings.is_empty() {
         if args.report == ReportMode::Text {
-            println!("ok: {} would accept every tool", to.name());
+            drop(stdout);
+            return crate::write_stdout(
+                format!("ok: {} would accept every tool\n", to.name()).as_bytes(),
+            );
         }
         ExitCode::SUCCESS
     } else {

@@ -4,6 +4,16 @@
 //! 3 meaning lost while `--deny-loss` was given.
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![deny(clippy::print_stdout, clippy::print_stderr)]
+
+/// Writes one `error: …` line to stderr. A failed write is ignored: stderr is where errors are
+/// said, so there is nowhere left to say that it failed, and the exit code still tells.
+macro_rules! error {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), "error: {}", format_args!($($arg)*));
+    }};
+}
 
 mod batch;
 mod check;
@@ -106,8 +116,8 @@ impl From<ProfileArg> for ProfileSet {
 fn strict_usable(profile: ProfileArg, strict: Option<StrictArg>) -> Result<(), ExitCode> {
     let set = ProfileSet::from(profile);
     if strict.is_some() && !set.has_strict_mode() {
-        eprintln!(
-            "error: --strict cannot be used with --profile {}: that profile has no strict mode",
+        error!(
+            "--strict cannot be used with --profile {}: that profile has no strict mode",
             set.as_str()
         );
         return Err(ExitCode::from(2));
@@ -206,10 +216,7 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Formats(args) => {
-            print_formats(args.profile);
-            ExitCode::SUCCESS
-        }
+        Command::Formats(args) => print_formats(args.profile),
         Command::Convert(args) => convert(&args),
         Command::Check(args) => check::run(&args),
         Command::Unmap(args) => unmap::run(&args),
@@ -225,7 +232,21 @@ fn and_list(items: &[&str]) -> String {
     }
 }
 
-fn print_formats(profile: ProfileArg) {
+/// Writes `text` to stdout. A closed pipe (`| head`) ends quietly, as other tools do; any
+/// other write error is said, and the run exits 1.
+fn write_stdout(text: &[u8]) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            error!("cannot write to stdout: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn print_formats(profile: ProfileArg) -> ExitCode {
     let registry = Registry::default();
     let all = registry.list();
     let listed: Vec<String> = all
@@ -269,14 +290,14 @@ fn print_formats(profile: ProfileArg) {
         }
         out.push('\n');
     }
-    print!("{out}");
+    write_stdout(out.as_bytes())
 }
 
 fn convert(args: &ConvertArgs) -> ExitCode {
     let registry = Registry::default();
     let (Some(mut from), Some(to)) = (registry.get(&args.from), registry.get(&args.to)) else {
         let bad = if registry.get(&args.from).is_none() { &args.from } else { &args.to };
-        eprintln!("error: unknown format {bad:?}; known formats: {}", registry.list().join(", "));
+        error!("unknown format {bad:?}; known formats: {}", registry.list().join(", "));
         return ExitCode::from(2);
     };
     if let Err(code) = strict_usable(args.profile, args.strict) {
@@ -284,7 +305,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     }
     if !args.operations.is_empty() {
         if from.name() != tooladapter::formats::rules::openapi::INFO.name {
-            eprintln!("error: --operations selects OpenAPI operations; it needs --from openapi");
+            error!("--operations selects OpenAPI operations; it needs --from openapi");
             return ExitCode::from(2);
         }
         let filtered = args.operations.iter().fold(OpenApi::new(), |api, g| api.operations(g));
@@ -303,7 +324,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if args.strict.is_some() && !to.info().holds_strict() {
         let strict: Vec<&str> =
             tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
-        eprintln!("error: {} has no strict mode ({} do)", to.name(), and_list(&strict));
+        error!("{} has no strict mode ({} do)", to.name(), and_list(&strict));
         return ExitCode::from(2);
     }
     if let Some(n) = args.max_ref_expansion {
@@ -313,7 +334,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         Some(path) => match std::fs::File::create(path) {
             Ok(f) => Box::new(std::io::BufWriter::new(f)),
             Err(e) => {
-                eprintln!("error: cannot create {}: {e}", path.display());
+                error!("cannot create {}: {e}", path.display());
                 return ExitCode::from(1);
             }
         },
@@ -338,9 +359,9 @@ fn convert(args: &ConvertArgs) -> ExitCode {
             Err(e) => {
                 outcome.failed = true;
                 if label.is_empty() {
-                    eprintln!("error: {e}");
+                    error!("{e}");
                 } else {
-                    eprintln!("error: {label}: {e}");
+                    error!("{label}: {e}");
                 }
             }
         }
@@ -436,7 +457,7 @@ fn named(e: std::io::Error, path: &Path) -> std::io::Error {
 }
 
 fn io_error(e: std::io::Error) -> ExitCode {
-    eprintln!("error: {e}");
+    error!("{e}");
     ExitCode::from(1)
 }
 

@@ -24,13 +24,13 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
     {
         Ok(map) => map,
         Err(e) => {
-            eprintln!("error: cannot read the map {}: {e}", args.map.display());
+            error!("cannot read the map {}: {e}", args.map.display());
             return ExitCode::from(1);
         }
     };
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("error: {e}");
+        error!("{e}");
         return ExitCode::from(1);
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -38,7 +38,7 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
     let one = |value: &serde_json::Value, label: &str| match inverse.unmap_call(value) {
         Ok(call) => serde_json::to_value(call).ok(),
         Err(e) => {
-            eprintln!("error: {label}{e}");
+            error!("{label}{e}");
             failed.set(true);
             None
         }
@@ -71,7 +71,7 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
                         }
                     }
                     Err(e) => {
-                        eprintln!("error: {label}not JSON: {e}");
+                        error!("{label}not JSON: {e}");
                         failed.set(true);
                     }
                 }
@@ -83,7 +83,7 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
         }
     };
     if let Err(e) = written.and_then(|()| out.flush()) {
-        eprintln!("error: {e}");
+        error!("{e}");
         return ExitCode::from(1);
     }
     if failed.get() { ExitCode::from(1) } else { ExitCode::SUCCESS }

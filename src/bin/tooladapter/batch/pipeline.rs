@@ -204,8 +204,8 @@ impl<'s> Emit<'s> {
     fn error(&mut self, label: &Label, message: &str) {
         self.outcome.failed = true;
         match label {
-            Label::None => eprintln!("error: {message}"),
-            label => eprintln!("error: {label}: {message}"),
+            Label::None => error!("{message}"),
+            label => error!("{label}: {message}"),
         }
     }
 }
