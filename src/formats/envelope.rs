@@ -2,6 +2,7 @@
 //! fields, keeping the rest in source order, and writing them back. A format's own folder says
 //! which key plays which role; this file does the reading and writing once.
 
+use crate::adapter::EmitContext;
 use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
 use crate::ir::{Json, Role, Schema, Tool, ToolMember};
@@ -188,6 +189,20 @@ pub(crate) fn wrong(
         path,
         ErrorKind::WrongType { member: key.to_owned(), expected, found: lw.kind(v).as_str() },
     )
+}
+
+/// Writes a tool kept verbatim (a provider built-in such as `web_search`) back as its source
+/// wrote it, and says whether it did: only to its own format (the envelope pass leaves such a
+/// tool out of any other).
+#[inline]
+pub(crate) fn write_opaque(tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) -> bool {
+    match tool.opaque {
+        Some(raw) if cx.same_format() => {
+            w.json(&raw);
+            true
+        }
+        _ => false,
+    }
 }
 
 /// A tool kept verbatim (a provider built-in such as `web_search`): named by its `name`, else

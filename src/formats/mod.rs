@@ -38,8 +38,8 @@ pub mod rules {
 
 pub(crate) use envelope::{
     EMPTY_TOOL, lower_envelope, lower_opaque, lower_wrapped_envelope, open_with_name_description,
-    write_input, write_members, write_name_description, write_object_catalog, write_wrapped_input,
-    write_wrapped_members, wrong,
+    write_input, write_members, write_name_description, write_object_catalog, write_opaque,
+    write_wrapped_input, write_wrapped_members, wrong,
 };
 
 use crate::adapter::{Adapter, FormatInfo};

@@ -10,7 +10,10 @@ use crate::ir::{Role, Tool};
 use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
 
-use super::{lower_envelope, lower_opaque, open_with_name_description, write_input, write_members};
+use super::{
+    lower_envelope, lower_opaque, open_with_name_description, write_input, write_members,
+    write_opaque,
+};
 
 /// The Anthropic Messages API tool format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -45,11 +48,10 @@ impl Adapter for Anthropic {
     }
 
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        let same = cx.same_format();
-        if let (Some(raw), true) = (tool.opaque, same) {
-            w.json(&raw);
+        if write_opaque(tool, cx, w) {
             return;
         }
+        let same = cx.same_format();
         if same {
             w.begin_object();
             write_members(tool, w, false, "input_schema");

@@ -21,8 +21,8 @@ use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
 
 use super::{
-    lower_opaque, lower_wrapped_envelope, shape_hint, write_object_catalog, write_wrapped_input,
-    write_wrapped_members, wrong,
+    lower_opaque, lower_wrapped_envelope, shape_hint, write_object_catalog, write_opaque,
+    write_wrapped_input, write_wrapped_members, wrong,
 };
 
 /// The member of a `Tool` that holds a function tool.
@@ -91,11 +91,10 @@ impl Adapter for Bedrock {
     }
 
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        let same = cx.same_format();
-        if let (Some(raw), true) = (tool.opaque, same) {
-            w.json(&raw);
+        if write_opaque(tool, cx, w) {
             return;
         }
+        let same = cx.same_format();
         if !w.open_fixed(r#"{"toolSpec":{"#) {
             w.begin_object();
             w.key_plain(SPEC_KEY);

@@ -13,7 +13,9 @@ use crate::ir::{Json, Role, Tool, ToolMember};
 use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
 
-use super::{lower_envelope, lower_opaque, write_input, write_members, write_name_description};
+use super::{
+    lower_envelope, lower_opaque, write_input, write_members, write_name_description, write_opaque,
+};
 
 fn function_role(key: &str) -> Role {
     match key {
@@ -89,11 +91,10 @@ impl Adapter for OpenAi {
     }
 
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        let same = cx.same_format();
-        if let (Some(raw), true) = (tool.opaque, same) {
-            w.json(&raw);
+        if write_opaque(tool, cx, w) {
             return;
         }
+        let same = cx.same_format();
         let wrapper = |m: &&ToolMember<'_>| matches!(m.role, Role::Outer | Role::Structure);
         if same && tool.members.iter().any(|m| m.role == Role::Structure) {
             w.begin_object();
@@ -171,11 +172,10 @@ impl Adapter for OpenAiResponses {
     }
 
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        let same = cx.same_format();
-        if let (Some(raw), true) = (tool.opaque, same) {
-            w.json(&raw);
+        if write_opaque(tool, cx, w) {
             return;
         }
+        let same = cx.same_format();
         if same {
             w.begin_object();
             if tool.member("type").is_none() {
