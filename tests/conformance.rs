@@ -98,9 +98,12 @@ fn warnings_display() {
 
 #[test]
 fn strict_is_carried_both_ways() {
-    let chat = r#"{"type":"function","function":{"name":"t","parameters":{"type":"object"},"strict":true}}"#;
+    let chat = r#"{"type":"function","function":{"name":"t","parameters":{"type":"object","properties":{},"additionalProperties":false},"strict":true}}"#;
     let a = convert(chat, "openai", "anthropic");
     assert!(a.ends_with(r#""strict":true}"#), "{a}");
+    // An open root (any keys) is not closed into "no arguments": it falls back.
+    let open = chat.replace(r#","properties":{},"additionalProperties":false"#, "");
+    assert!(convert(&open, "openai", "anthropic").ends_with(r#""strict":false}"#));
     assert!(convert(&a, "anthropic", "openai").contains(r#""strict":true"#));
     let off = chat.replace("true", "false");
     assert!(convert(&off, "openai", "openai-responses").contains(r#""strict":false"#));

@@ -519,3 +519,49 @@ fn optional_fields_take_null_in_the_form_their_schema_allows() {
         ]})
     );
 }
+
+/// A root that declares no properties and does not close itself (`properties: {}`, no
+/// `properties`, a source `{}`) took any keys. Closed, the tool would take none, which is
+/// why a nested object of that shape falls back: the root falls back the same way, with
+/// the reason at the root, and is left out when strict is required. A root the source
+/// closed itself, and a tool without an input schema (no arguments), are strict as written.
+#[test]
+fn an_open_root_falls_back_as_a_nested_open_object_does() {
+    let flag = |out: &Value, to: &str| match to {
+        "openai" => out["function"]["strict"].clone(),
+        _ => out["strict"].clone(),
+    };
+    let schema_of = |out: &Value, to: &str| match to {
+        "openai" => out["function"]["parameters"].clone(),
+        _ => out["input_schema"].clone(),
+    };
+    let targets: [(&str, &dyn Adapter); 2] = [("openai", &OpenAi), ("anthropic", &Anthropic)];
+    for root in [json!({"type":"object","properties":{}}), json!({"type":"object"}), json!({})] {
+        for (name, to) in targets {
+            let (out, c) = convert(&mcp("any", root.clone()), to, Strict::On);
+            assert_eq!(flag(&out, name), json!(false), "{name} {root}: {:?}", c.report());
+            assert!(schema_of(&out, name).get("additionalProperties").is_none(), "{out}");
+            let fallback = c.report().entries().iter().find(|e| e.code == Code::StrictFallback);
+            let fallback = fallback.unwrap_or_else(|| panic!("{name} {root}: {:?}", c.report()));
+            assert_eq!(
+                (fallback.severity, fallback.pointer.as_str()),
+                (Severity::Warning, "/inputSchema")
+            );
+            assert!(fallback.message.contains("any keys"), "{}", fallback.message);
+            assert!(c.report().lost_meaning());
+            let bytes = serde_json::to_vec(&mcp("any", root.clone())).expect("json");
+            let options = Options::default().strict(Strict::Require);
+            let refused = Converter::new().convert(&bytes, &Mcp, to, &options).is_err();
+            assert!(refused, "{name} {root}: strict required, the tool is left out");
+        }
+    }
+    let closed = json!({"type":"object","properties":{},"additionalProperties":false});
+    for tool in [mcp("none", closed.clone()), json!({"name":"none"})] {
+        for (name, to) in targets {
+            let (out, c) = convert(&tool, to, Strict::Require);
+            assert_eq!(flag(&out, name), json!(true), "{name} {tool}: {:?}", c.report());
+            assert_eq!(schema_of(&out, name), closed);
+            assert!(!c.report().lost_meaning(), "{:?}", c.report());
+        }
+    }
+}

@@ -18,7 +18,9 @@ pub use features::{FeatureSet, SchemaFeature, features_of};
 pub use json::{Json, Member};
 pub use keyword::Keyword;
 pub use schema::{Entry, JsonType, Prop, Schema, Types, Value};
-pub use tool::{EMPTY_OBJECT_SCHEMA, MemberKeeps, Role, Tool, ToolMember};
+pub use tool::{
+    CLOSED_EMPTY_OBJECT_SCHEMA, EMPTY_OBJECT_SCHEMA, MemberKeeps, Role, Tool, ToolMember,
+};
 
 // Arena memory is released by `Bump::reset` without running destructors; a node that needed
 // `Drop` would leak. These fail the build instead.

@@ -43,6 +43,11 @@ pub struct ToolMember<'a> {
 /// The empty object schema written where a target requires an input schema the source lacked.
 pub const EMPTY_OBJECT_SCHEMA: &str = r#"{"type":"object","properties":{}}"#;
 
+/// The same, as a strict tool's input schema: closed, so it takes no arguments (a strict
+/// schema closes every object).
+pub const CLOSED_EMPTY_OBJECT_SCHEMA: &str =
+    r#"{"type":"object","properties":{},"additionalProperties":false}"#;
+
 /// Which envelope members a conversion's target keeps, decided once per conversion: the
 /// lowering passes over a dropped member unread, and the envelope pass reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -86,10 +86,15 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
         cx.record(tool, member.map_or(input.at, |m| m.at), note);
     }
     if tool.input.is_none() && cx.target.info().requires_input_schema {
-        let message = format!(
-            "the source has no input schema and {} requires one; wrote {}",
-            cx.target.name(),
+        // A strict tool gets the closed form (the strict pass writes it).
+        let written = if cx.profile.strict_rules().is_some() {
+            crate::ir::CLOSED_EMPTY_OBJECT_SCHEMA
+        } else {
             crate::ir::EMPTY_OBJECT_SCHEMA
+        };
+        let message = format!(
+            "the source has no input schema and {} requires one; wrote {written}",
+            cx.target.name(),
         );
         let note = Note {
             severity: Severity::Info,

@@ -24,8 +24,6 @@ mod widen;
 #[cfg(test)]
 mod tests;
 
-use smallvec::SmallVec;
-
 use crate::error::ConversionError;
 use crate::ir::measure::{self, SchemaCounts};
 use crate::ir::{Entry, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value, features_of};
@@ -78,8 +76,9 @@ pub(super) fn run<'a>(
     let path = base.push(Seg::Raw(tool.input_pointer));
     let input = match tool.input {
         Some(s) => s,
-        // A function without parameters: strict needs the empty closed object.
-        None => object_node(&[], tool.at, &path, cx)?,
+        // A function without parameters takes no arguments: the empty closed object says
+        // exactly that (it is not an open object being closed).
+        None => closed_empty_object(tool.at, &path, cx)?,
     };
     // Without a `$ref` anywhere (the feature bits hold the children's) there is no cycle to
     // look for, nor a copy of the root in the arena for the search to resolve refs in.
@@ -260,23 +259,20 @@ fn over_limits(
         })
 }
 
-/// An object schema with `keywords` plus `"type": "object"`, `"properties": {}`.
-fn object_node<'a>(
-    keywords: &[Entry<'a>],
+/// `{"type": "object", "properties": {}, "additionalProperties": false}`: no arguments.
+fn closed_empty_object<'a>(
     at: u32,
     path: &Path<'_>,
     cx: &PassCx<'a, '_>,
 ) -> Result<Schema<'a>, ConversionError> {
     let arena = cx.arena;
     let err = || arena_error(path, cx);
-    let mut all: SmallVec<[Entry<'a>; 4]> = SmallVec::new();
-    all.push(Entry {
-        keyword: Keyword::Type,
-        at,
-        value: Value::Type(Types::one(JsonType::Object)),
-    });
-    all.push(Entry { keyword: Keyword::Properties, at, value: Value::Props(&[]) });
-    all.extend(keywords.iter().copied());
+    let closed = arena.try_alloc(Schema::bool(false, at)).map_err(|_| err())?;
+    let all = [
+        Entry { keyword: Keyword::Type, at, value: Value::Type(Types::one(JsonType::Object)) },
+        Entry { keyword: Keyword::Properties, at, value: Value::Props(&[]) },
+        Entry { keyword: Keyword::AdditionalProperties, at, value: Value::Schema(closed) },
+    ];
     let keywords = arena.try_alloc_slice_copy(&all).map_err(|_| err())?;
     Ok(Schema { boolean: None, keywords, features: features_of(keywords), at })
 }

@@ -54,12 +54,13 @@ impl<'a> StrictRewrite<'a, '_, '_> {
             // the object as it is, open.
             self.closes_all &= matches!(value, Value::Schema(_));
         } else {
-            if props.is_empty() && !root {
-                return Err(self.not(
-                    path,
-                    s.at,
-                    "an object without `properties` accepts any keys (an open object); strict mode closes every object",
-                ));
+            // Closed, an object that declares no properties takes no keys at all: what it
+            // accepted (any keys) would become nothing but `{}`. At the root, too: the tool
+            // would take no arguments. (A source that means "no arguments" says so with
+            // `additionalProperties: false`, or by giving no input schema at all.)
+            if props.is_empty() {
+                let why = if root { OPEN_ROOT } else { OPEN_OBJECT };
+                return Err(self.not(path, s.at, why));
             }
             let closed = self.cx.arena.try_alloc(Schema::bool(false, s.at));
             let closed = closed.map_err(|_| self.arena(path))?;
@@ -70,7 +71,7 @@ impl<'a> StrictRewrite<'a, '_, '_> {
             });
             added.insert(SchemaFeature::AdditionalProperties);
             changed = true;
-            self.closed += usize::from(!props.is_empty());
+            self.closed += 1;
         }
         if !self.rules.all_required {
             let optional = if self.wanted.optional {
@@ -159,6 +160,12 @@ impl<'a> StrictRewrite<'a, '_, '_> {
         Ok((true, 0))
     }
 }
+
+/// Why an object without declared properties cannot be strict.
+const OPEN_OBJECT: &str = "an object without `properties` accepts any keys (an open object); strict mode closes every object";
+
+/// Why an input schema root without declared properties cannot be strict.
+const OPEN_ROOT: &str = "the input schema declares no properties and accepts any keys (an open object); strict mode closes every object, so the tool would take no arguments";
 
 /// `s` made to accept `null` too: `null` added to its type list, a branch added to its
 /// `anyOf`, or (refs, enums, consts, anything else) `anyOf: [s, {"type": "null"}]`. `None` when
