@@ -114,7 +114,7 @@ fn warm_converter_reuses_report_entries() {
 #[test]
 fn a_long_report_is_sorted_without_allocating() {
     // 40 tools, 4 entries each: past the size a stable sort can do without a scratch buffer.
-    let tool = r#"{"name":"t_N","title":"T","annotations":{},"inputSchema":{"$schema":"x","type":"object"},"outputSchema":{}}"#;
+    let tool = r#"{"name":"t_N","title":"T","annotations":{"readOnlyHint":true},"inputSchema":{"$schema":"x","type":"object"},"outputSchema":{}}"#;
     let tools: Vec<String> = (0..40).map(|i| tool.replace("t_N", &format!("t_{i}"))).collect();
     let input = format!(r#"{{"tools":[{}]}}"#, tools.join(","));
     let options = Options::default();
@@ -237,7 +237,9 @@ fn warm_openai_strict_widening_allocates_nothing() {
 
 /// Six distinct metadata members the target drops, in every tool: the texts shared between
 /// their report entries are kept for each key without going to the heap.
-const MANY_MEMBERS: &[u8] = br#"{"tools":[{"name":"a","title":"A","annotations":{},"_meta":{},"icons":[],"category":"x","displayName":"A","inputSchema":{"type":"object"},"outputSchema":{}},{"name":"b","title":"B","annotations":{},"_meta":{},"icons":[],"category":"y","displayName":"B","inputSchema":{"type":"object"},"outputSchema":{}}]}"#;
+/// (Each holds something: one that holds nothing, such as `"icons": []`, is left out
+/// without an entry.)
+const MANY_MEMBERS: &[u8] = br#"{"tools":[{"name":"a","title":"A","annotations":{"readOnlyHint":true},"_meta":{"k":1},"icons":[{"src":"a.png"}],"category":"x","displayName":"A","inputSchema":{"type":"object"},"outputSchema":{}},{"name":"b","title":"B","annotations":{"readOnlyHint":false},"_meta":{"k":2},"icons":[{"src":"b.png"}],"category":"y","displayName":"B","inputSchema":{"type":"object"},"outputSchema":{}}]}"#;
 
 #[test]
 fn warm_conversion_with_many_dropped_members_allocates_nothing() {

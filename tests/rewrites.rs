@@ -503,3 +503,25 @@ fn a_dropped_output_schema_or_metadata_member_is_reported_once_and_not_read() {
     let e = r.convert(num, "mcp", "openai").expect_err("not JSON");
     assert!(matches!(e.kind(), ErrorKind::Json { .. }), "{e}");
 }
+
+/// A member that holds nothing (`null`, `[]`, `{}`) carries nothing a target could lose:
+/// dropping it is not reported. A member with content still is, as a warning.
+#[test]
+fn dropping_an_empty_member_is_not_a_loss() {
+    let tool = json!({"tools": [
+        {"name": "empty", "inputSchema": {"type": "object"}, "annotations": null, "icons": [], "_meta": {}, "outputSchema": null},
+        {"name": "full", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}}
+    ]});
+    let bytes = serde_json::to_vec(&tool).unwrap();
+    for to in ["openai", "anthropic", "gemini", "langchain"] {
+        let c = convert(&bytes, "mcp", to);
+        let entries: Vec<(&str, &str)> =
+            c.report().entries().iter().map(|e| (e.tool.as_str(), e.code.as_str())).collect();
+        assert_eq!(entries, [("full", "metadata-dropped")], "{to}");
+    }
+    // The same format keeps them as written.
+    let c = convert(&bytes, "mcp", "mcp");
+    let v: Value = serde_json::from_slice(c.output()).unwrap();
+    assert_eq!(v["tools"][0].get("annotations"), Some(&Value::Null));
+    assert_eq!(v["tools"][0]["icons"], json!([]));
+}

@@ -78,7 +78,10 @@ fn envelope_members<'a>(
     let mut name = None;
     let mut seen = Seen::new();
     let mut iter = lw.members(at);
-    for slot in members.iter_mut() {
+    // Members the target drops and that hold nothing are left out of `tool.members` (see
+    // `carries_nothing`): the kept ones fill the slots from the start.
+    let mut kept = 0;
+    while let Some(slot) = members.get_mut(kept) {
         let Some((key, key_at, v)) = iter.next() else { break };
         if len <= SMALL && !seen.fresh(key) {
             lw.check_duplicates(at, path)?;
@@ -138,15 +141,32 @@ fn envelope_members<'a>(
         }
         if matches!(r, Role::Meta | Role::Outer) {
             if lw.target_drops(r) {
+                if carries_nothing(lw, v) {
+                    continue;
+                }
                 lw.skip(v, &p)?;
             } else {
                 value = lw.json(v, &p, depth)?;
             }
         }
         *slot = ToolMember { key, role: r, at: key_at as u32, value };
+        kept += 1;
     }
-    tool.members = members;
+    let members: &'a [ToolMember<'a>] = members;
+    tool.members = members.get(..kept).unwrap_or_default();
     Ok((tool, name))
+}
+
+/// Whether the member value at `v` holds nothing (`null`, `[]`, `{}`): a target without a
+/// place for the member loses nothing by leaving it out, so no report entry is written for it
+/// (MCP's `"annotations": null`, `"icons": []`). The same format keeps it as written.
+fn carries_nothing(lw: &Lowerer<'_, '_>, v: At) -> bool {
+    match lw.kind(v) {
+        Kind::Null => true,
+        Kind::Array => lw.array_len(v) == 0,
+        Kind::Object => lw.object_len(v) == 0,
+        _ => false,
+    }
 }
 
 /// The schema the input member `key` (the value at `v`, at `path`) wraps: its one member
