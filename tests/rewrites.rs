@@ -504,6 +504,32 @@ fn a_dropped_output_schema_or_metadata_member_is_reported_once_and_not_read() {
     assert!(matches!(e.kind(), ErrorKind::Json { .. }), "{e}");
 }
 
+/// A keyword whose value constrains nothing is dropped with an `info` entry where the target
+/// lacks it, never described or warned about; `not: {}` (refuses everything) is no such value.
+#[test]
+fn vacuous_keywords_are_dropped_without_a_warning() {
+    let source = json!({"type": "object", "properties": {
+        "list": {"type": "array", "items": {"type": "string", "minLength": 0}, "additionalItems": false, "uniqueItems": false},
+        "bag": {"type": "object", "additionalProperties": true, "minProperties": 0, "patternProperties": {}},
+        "anything": {"type": "string", "not": false}
+    }});
+    let tool = serde_json::to_vec(&json!({"name": "noop", "inputSchema": source})).unwrap();
+    for to in ["gemini", "gemini-json", "anthropic", "openai"] {
+        let c = convert(&tool, "mcp", to);
+        assert!(!c.report().lost_meaning(), "{to}: {:?}", c.report().entries());
+        assert!(!c.output_str().contains("Constraints"), "{to}: {}", c.output_str());
+    }
+    let nothing =
+        json!({"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"not": {}}}}});
+    let c = convert(&serde_json::to_vec(&nothing).unwrap(), "mcp", "gemini-json");
+    assert!(report_has(
+        &c,
+        "keyword-described",
+        "/inputSchema/properties/n/not",
+        Severity::Warning
+    ));
+}
+
 /// A member that holds nothing (`null`, `[]`, `{}`) carries nothing a target could lose:
 /// dropping it is not reported. A member with content still is, as a warning.
 #[test]

@@ -11,6 +11,7 @@ mod keyword;
 pub(crate) mod measure;
 mod schema;
 mod tool;
+mod vacuous;
 pub(crate) mod visit;
 
 pub(crate) use draft::Draft;
@@ -21,6 +22,7 @@ pub use schema::{Entry, JsonType, Prop, Schema, Types, Value};
 pub use tool::{
     CLOSED_EMPTY_OBJECT_SCHEMA, EMPTY_OBJECT_SCHEMA, MemberKeeps, Role, Tool, ToolMember,
 };
+pub(crate) use vacuous::is_vacuous;
 
 // Arena memory is released by `Bump::reset` without running destructors; a node that needed
 // `Drop` would leak. These fail the build instead.

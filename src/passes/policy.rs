@@ -10,13 +10,13 @@
 //! are skipped by one bitset test and shared, not copied.
 
 use crate::error::ConversionError;
-use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
+use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value, is_vacuous};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Profile};
 use crate::report::{Code, Note, Severity, Shared};
 
 use super::{
-    CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name,
+    CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name, render,
     render_to, rewrite_tool,
 };
 
@@ -151,6 +151,17 @@ impl Policy {
                         .map_err(|()| arena_error(path, cx))?,
                     None => out.same(i),
                 },
+                // A value that constrains nothing (`uniqueItems: false`, `not: false`) is
+                // left out, not described: the same arguments are accepted, and prose would
+                // read as a constraint. (A profile that mirrors another library's warnings
+                // keeps them.)
+                Action::Drop | Action::Describe
+                    if !cx.profile.warns_on_annotation_drops()
+                        && is_vacuous(e, s, tool.features()) =>
+                {
+                    vacuous(e, path, tool, cx);
+                    out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
+                }
                 Action::Drop | Action::Describe => {
                     // A `$schema` naming an older draft can change how the rest is read.
                     let dialect = action == Action::Drop
@@ -290,6 +301,26 @@ impl Policy {
             _ => None,
         })
     }
+}
+
+/// Records that `e`, whose value constrains nothing, is left out.
+#[cold]
+fn vacuous(e: &Entry<'_>, path: &Path<'_>, tool: &Tool<'_>, cx: &mut PassCx<'_, '_>) {
+    let name = entry_name(e);
+    let value = match e.value {
+        Value::Str(s) => format!("\"{s}\""),
+        v => render(&v),
+    };
+    let message =
+        format!("`{name}: {value}` constrains nothing; left out (the same values are accepted)");
+    let note = Note {
+        severity: Severity::Info,
+        code: Code::KeywordDropped,
+        feature: name,
+        pointer: path.push(Seg::Key(name)).to_pointer(),
+        message,
+    };
+    cx.record(tool, e.at, note);
 }
 
 /// `true` as `{}` (same meaning); `false` as `{}` with the rule in its description (wider).
