@@ -551,3 +551,69 @@ fn dropping_an_empty_member_is_not_a_loss() {
     assert_eq!(v["tools"][0].get("annotations"), Some(&Value::Null));
     assert_eq!(v["tools"][0]["icons"], json!([]));
 }
+
+/// The input schema a conversion wrote, as a JSON value, for the formats of these tests.
+fn written_schema(c: &Conversion, to: &str) -> Value {
+    common::converted_schema(&Registry::default(), to, c.output()).expect("an input schema")
+}
+
+/// Whether the instances that `source` and `written` accept are the same ones, over
+/// `instances`; each schema is read by the draft its own `$schema` names (2020-12 without
+/// one), as a validator would read it.
+fn same_verdicts(source: &Value, written: &Value, instances: &[Value]) -> Result<(), String> {
+    let a = jsonschema::validator_for(source).map_err(|e| e.to_string())?;
+    let b = jsonschema::validator_for(written).map_err(|e| e.to_string())?;
+    for i in instances {
+        if a.is_valid(i) != b.is_valid(i) {
+            let (was, now) = (a.is_valid(i), b.is_valid(i));
+            return Err(format!("{i}: source {was}, written {now}\n{written}"));
+        }
+    }
+    Ok(())
+}
+
+/// A draft-07 tuple written in 2020-12 takes its `$schema` along (rewritten to 2020-12 where
+/// the target keeps it; dropped, with an `info` entry and no word about a `prefixItems` the
+/// converter wrote, where it does not), and the refs into the old forms follow them.
+#[test]
+fn a_draft_07_tuple_rewrite_takes_its_schema_and_refs_along() {
+    let source = json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {
+            "point": {"type": "array", "items": [{"type": "integer"}, {"type": "integer"}], "additionalItems": false},
+            "x": {"$ref": "#/properties/point/items/0"},
+            "rest": {"type": "array", "items": [{"type": "string"}], "additionalItems": {"type": "number"}},
+            "extra": {"$ref": "#/properties/rest/additionalItems"}
+        }
+    });
+    let tool = serde_json::to_vec(&json!({"name": "plot", "inputSchema": source})).unwrap();
+    let instances = [
+        json!({"point": [1, 2]}),
+        json!({"point": [1, 2, 3]}),
+        json!({"point": [1, "a"]}),
+        json!({"point": []}),
+        json!({"rest": ["a", 1, 2.5]}),
+        json!({"rest": ["a", "b"]}),
+        json!({"rest": [1]}),
+        json!({"x": 3}),
+        json!({"x": "3"}),
+        json!({"extra": 2.5}),
+        json!({"extra": "a"}),
+    ];
+    for to in ["anthropic", "bedrock", "openai", "gemini-json"] {
+        let c = convert(&tool, "mcp", to);
+        let written = written_schema(&c, to);
+        same_verdicts(&source, &written, &instances).unwrap_or_else(|e| panic!("{to}: {e}"));
+        assert_eq!(written["properties"]["x"]["$ref"], "#/properties/point/prefixItems/0", "{to}");
+        assert_eq!(written["properties"]["extra"]["$ref"], "#/properties/rest/items", "{to}");
+        assert!(!c.report().entries().iter().any(|e| e.code.as_str() == "ref-dangling"), "{to}");
+        match written.get("$schema") {
+            Some(s) => assert_eq!(s, "https://json-schema.org/draft/2020-12/schema", "{to}"),
+            None => {
+                assert!(report_has(&c, "keyword-dropped", "/inputSchema/$schema", Severity::Info))
+            }
+        }
+        assert!(!c.report().lost_meaning(), "{to}: {:?}", c.report().entries());
+    }
+}

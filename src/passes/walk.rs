@@ -191,6 +191,14 @@ pub(crate) trait NodeRule<'a> {
         true
     }
 
+    /// Called with each node the walk enters, as it is before anything below it is rewritten,
+    /// before [`NodeRule::node`] is called for it (once, after its subschemas): a rule that
+    /// needs to know what changed below a node notes it here.
+    #[inline]
+    fn enter(&mut self, source: &Schema<'a>) {
+        let _ = source;
+    }
+
     /// Rewrites one object node whose children are already rewritten; `None` when unchanged.
     fn node(
         &mut self,
@@ -275,6 +283,7 @@ impl<'a, R: NodeRule<'a>> Rewrite<'a> for RuleWalk<'_, 'a, '_, R> {
         if !self.enters(s) {
             return Ok(None);
         }
+        self.rule.enter(s);
         let node = match rewrite_keywords(self, s, path, ())? {
             Some(keywords) => Schema { keywords, features: features_of(keywords), ..*s },
             None => *s,

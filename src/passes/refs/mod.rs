@@ -23,7 +23,9 @@
 mod inline;
 mod resolve;
 
-pub(crate) use resolve::{RECURSIVE, Target, first_recursive_ref, percent_decode, resolve};
+pub(crate) use resolve::{
+    RECURSIVE, Target, first_recursive_ref, percent_decode, resolve, token_is,
+};
 
 use crate::error::ConversionError;
 use crate::ir::visit::entry_name;

@@ -55,7 +55,7 @@ pub(crate) fn resolve<'a>(root: &'a Schema<'a>, reference: &str) -> Target<'a> {
 
 /// Whether the RFC 6901 reference token `raw` (`~1` for `/`, `~0` for `~`) names `name`;
 /// compared as it is read, so resolving a reference allocates nothing.
-fn token_is(raw: &str, name: &str) -> bool {
+pub(crate) fn token_is(raw: &str, name: &str) -> bool {
     if !raw.contains('~') {
         return raw == name;
     }

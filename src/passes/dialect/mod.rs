@@ -14,9 +14,13 @@
 //!   (`dict` is an object), `warning` where it is not exact (`tuple` loses its length, `any`
 //!   and `""` lose the type, Java names were source-code strings in BFCL).
 //!
-//! - A `$schema` the policy drops, naming an older draft under which a keyword of its schema
-//!   means something else than in 2020-12 (draft-04 has no `const`; 2020-12 has no
-//!   `dependencies`; up to draft-07 a `$ref` voids a constraint beside it): `warning`,
+//! - The refs into forms moved here (tuple `items`, `additionalItems`, root `definitions`)
+//!   follow them (`moved`), so they resolve as they did in the source.
+//! - A `$schema` naming an older draft above forms written here in 2020-12 goes with them:
+//!   it names 2020-12 where the target keeps `$schema`, and is dropped where it does not
+//!   (`schema`). A `$schema` the policy drops, naming an older draft under which a keyword of
+//!   its schema means something else than in 2020-12 (draft-04 has no `const`; 2020-12 has
+//!   no `dependencies`; up to draft-07 a `$ref` voids a constraint beside it): `warning`,
 //!   naming those keywords ([`schema_dropped`]; the drafts' differences are in
 //!   [`crate::ir::Draft`]). The targets read 2020-12.
 //!
@@ -27,13 +31,22 @@
 
 use crate::error::ConversionError;
 use crate::ir::{
-    Draft, Entry, FeatureSet, Json, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value,
+    Entry, FeatureSet, Json, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value,
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Note, Severity};
 
 use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, find, rewrite, rewrite_tool};
+
+mod moved;
+mod schema;
+
+pub(super) use schema::schema_dropped;
+
+use smallvec::SmallVec;
+
+use moved::Moves;
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
     // An OpenAPI 3.0 schema written where JSON Schema is read (any target that can say
@@ -46,91 +59,94 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<()
         nullable: tool.openapi_schema
             && (cx.profile.action(Keyword::Nullable) == Action::Rewrite || json_target),
         types: !cx.same_format,
+        moved: 0,
+        marks: SmallVec::new(),
     };
+    let source = (tool.input, tool.output);
     if !rule.triggers().is_empty() {
         rewrite_tool(tool, cx, &mut rule)?;
     }
     if rule.tuples {
-        definitions(tool, cx)?;
+        follow_moves(tool, cx, source)?;
     }
     Ok(())
 }
 
-/// Draft-07 `definitions` at the input schema's root becomes `$defs`, and every
-/// `#/definitions/…` reference follows it (2020-12 targets look for `$defs`). Nested
-/// `definitions`, rare, stay: a pointer into them still resolves.
-fn definitions<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
-    let Some(root) = tool.input else { return Ok(()) };
-    if root.get(Keyword::Definitions).is_none() || root.get(Keyword::Defs).is_some() {
-        return Ok(());
-    }
-    let mut rule = Definitions;
-    let path = Path::ROOT;
-    let path = path.push(Seg::Raw(tool.input_pointer));
+/// What moved in the old forms' wake: the refs into them follow (see `moved`), and draft-07
+/// `definitions` at the input schema's root becomes `$defs` (2020-12 targets look for
+/// `$defs`). Nested `definitions`, rare, stay: a pointer into them still resolves. `source`:
+/// the input and output schemas as the source wrote them.
+fn follow_moves<'a>(
+    tool: &mut Tool<'a>,
+    cx: &mut PassCx<'a, '_>,
+    source: (Option<Schema<'a>>, Option<Schema<'a>>),
+) -> Result<(), ConversionError> {
     let t = *tool;
-    let root = rewrite(&root, &path, &t, cx, &mut rule)?.unwrap_or(root);
+    for (schema, before, pointer, input) in
+        [(t.input, source.0, t.input_pointer, true), (t.output, source.1, "/outputSchema", false)]
+    {
+        let (Some(root), Some(before)) = (schema, before) else { continue };
+        let definitions =
+            input && root.get(Keyword::Definitions).is_some() && root.get(Keyword::Defs).is_none();
+        let tuples = before.features.contains(SchemaFeature::TupleItems);
+        if !definitions && !tuples {
+            continue;
+        }
+        let base = Path::ROOT;
+        let path = base.push(Seg::Raw(pointer));
+        let mut rule = Moves { source: before, tuples, definitions };
+        let mut root = rewrite(&root, &path, &t, cx, &mut rule)?.unwrap_or(root);
+        if definitions {
+            root = defs(&root, &path, &t, cx)?;
+        }
+        if input {
+            tool.input = Some(root);
+        } else {
+            tool.output = Some(root);
+        }
+    }
+    Ok(())
+}
+
+/// The root `root` with its `definitions` written as `$defs`.
+fn defs<'a>(
+    root: &Schema<'a>,
+    path: &Path<'_>,
+    tool: &Tool<'_>,
+    cx: &mut PassCx<'a, '_>,
+) -> Result<Schema<'a>, ConversionError> {
     let mut out = CowSlice::new(root.keywords);
     for (i, e) in root.keywords.iter().enumerate() {
         if e.keyword == Keyword::Definitions {
             note(
-                &t,
+                tool,
                 e,
-                &path,
+                path,
                 cx,
                 "definitions",
                 "draft-07 `definitions` written as `$defs`, and the refs into it follow",
             );
             out.changed(i, Entry { keyword: Keyword::Defs, ..*e }, cx.arena)
-                .map_err(|()| arena_error(&path, cx))?;
+                .map_err(|()| arena_error(path, cx))?;
         } else {
             out.same(i);
         }
     }
-    if let Some(keywords) = out.finish() {
-        tool.input = Some(Schema { keywords, features: features_of(keywords), ..root });
-    }
-    Ok(())
-}
-
-struct Definitions;
-
-impl<'a> NodeRule<'a> for Definitions {
-    fn triggers(&self) -> FeatureSet {
-        FeatureSet::of(&[SchemaFeature::Ref])
-    }
-
-    fn node(
-        &mut self,
-        s: &Schema<'a>,
-        path: &Path<'_>,
-        _tool: &Tool<'_>,
-        cx: &mut PassCx<'a, '_>,
-    ) -> Result<Option<Schema<'a>>, ConversionError> {
-        let mut out = CowSlice::new(s.keywords);
-        for (i, e) in s.keywords.iter().enumerate() {
-            let rest = match (e.keyword, e.value) {
-                (Keyword::Ref, Value::Str(r)) => r.strip_prefix("#/definitions"),
-                _ => None,
-            };
-            match rest {
-                Some(rest) if rest.is_empty() || rest.starts_with('/') => {
-                    let moved = format!("#/$defs{rest}");
-                    let moved =
-                        cx.arena.try_alloc_str(&moved).map_err(|_| arena_error(path, cx))?;
-                    out.changed(i, Entry { value: Value::Str(moved), ..*e }, cx.arena)
-                        .map_err(|()| arena_error(path, cx))?;
-                }
-                _ => out.same(i),
-            }
-        }
-        Ok(out.finish().map(|keywords| Schema { keywords, ..*s }))
-    }
+    Ok(match out.finish() {
+        Some(keywords) => Schema { keywords, features: features_of(keywords), ..*root },
+        None => *root,
+    })
 }
 
 struct Dialect {
     tuples: bool,
     nullable: bool,
     types: bool,
+    /// How many old-draft forms (tuples, boolean bounds) were written in 2020-12 so far.
+    moved: u32,
+    /// For each entered node with a `$schema`, innermost last: `moved` when it was entered,
+    /// and the features of its subtree as the source wrote it.
+    marks: SmallVec<[(u32, FeatureSet); 4]>,
 }
 
 impl<'a> NodeRule<'a> for Dialect {
@@ -174,12 +190,27 @@ impl<'a> NodeRule<'a> for Dialect {
             changed = true;
         }
         if self.tuples
-            && let Some(new) = old_drafts(&node, path, tool, cx)?
+            && let Some(new) = old_drafts(&node, path, tool, cx, &mut self.moved)?
+        {
+            node = new;
+            changed = true;
+        }
+        // A `$schema` above forms the pass wrote in 2020-12 goes with them.
+        if node.get(Keyword::Schema).is_some()
+            && let Some((before, features)) = self.marks.pop()
+            && self.moved > before
+            && let Some(new) = schema::follow_rewrite(&node, features, path, tool, cx)?
         {
             node = new;
             changed = true;
         }
         Ok(changed.then_some(node))
+    }
+
+    fn enter(&mut self, source: &Schema<'a>) {
+        if source.get(Keyword::Schema).is_some() {
+            self.marks.push((self.moved, source.features));
+        }
     }
 }
 
@@ -189,6 +220,7 @@ fn old_drafts<'a>(
     path: &Path<'_>,
     tool: &Tool<'_>,
     cx: &mut PassCx<'a, '_>,
+    moved: &mut u32,
 ) -> Result<Option<Schema<'a>>, ConversionError> {
     {
         let tuple = matches!(s.get(Keyword::Items).map(|e| e.value), Some(Value::Schemas(_)));
@@ -246,7 +278,9 @@ fn old_drafts<'a>(
             }
             .map_err(|()| arena_error(path, cx))?;
         }
-        Ok(out.finish().map(|keywords| Schema { keywords, ..*s }))
+        let new = out.finish();
+        *moved += u32::from(new.is_some());
+        Ok(new.map(|keywords| Schema { keywords, ..*s }))
     }
 }
 
@@ -400,100 +434,4 @@ fn note(
         e.at,
         Note { severity: Severity::Info, code: Code::DialectRewritten, feature, pointer, message },
     );
-}
-
-/// Records the drop of `e`, a `$schema` of node `s`, as a warning when the draft it names
-/// reads a keyword of the node's subtree otherwise than JSON Schema 2020-12 does, which is how
-/// the target reads the schema once `$schema` is gone: a draft-04 schema's `const` constrains
-/// nothing there, and constrains in 2020-12. Returns whether it recorded; the policy records
-/// the plain drop (an annotation, `info`) otherwise. Where `$schema` is kept, the source's
-/// reading goes with it, and nothing is recorded here.
-pub(super) fn schema_dropped(
-    s: &Schema<'_>,
-    e: &Entry<'_>,
-    path: &Path<'_>,
-    tool: &Tool<'_>,
-    cx: &mut PassCx<'_, '_>,
-) -> bool {
-    let Value::Str(uri) = e.value else { return false };
-    let Some(draft) = Draft::from_uri(uri) else { return false };
-    let (added, removed) = draft.read_differently();
-    let (added, removed) = (s.features.intersection(added), s.features.intersection(removed));
-    let draft_03 = draft.differs_everywhere();
-    // Up to draft-07 a `$ref` makes its object's other keywords void; 2019-09 applies them.
-    // (Draft-03's note says its keywords differ throughout, this among them.)
-    let siblings = !draft_03 && draft <= Draft::Draft07 && constrains_beside_ref(s);
-    if added.is_empty() && removed.is_empty() && !siblings && !draft_03 {
-        return false;
-    }
-    let target = cx.profile.name();
-    let (name, draft) = ("$schema", draft.name());
-    let message = |out: &mut String| {
-        out.push_str("`$schema` names ");
-        out.push_str(draft);
-        out.push_str("; ");
-        out.push_str(target);
-        out.push_str(" reads the schema as JSON Schema 2020-12, where ");
-        // Each change a clause, comma-separated.
-        let mut separator = "";
-        let mut clause = |pieces: &[&str]| {
-            out.push_str(separator);
-            separator = ", ";
-            pieces.iter().for_each(|p| out.push_str(p));
-        };
-        if draft_03 {
-            clause(&["its keywords (`required`, `type`, `extends`, …) mean other things"]);
-        }
-        if siblings {
-            clause(&["the keywords beside a `$ref` apply (", draft, " ignores them)"]);
-        }
-        let changes = (added.iter().map(|f| (f, "applies", "does not define")))
-            .chain(removed.iter().map(|f| (f, "is ignored", "defines")));
-        for (f, now, then) in changes {
-            clause(&["`", f.as_str(), "` ", now, " (", draft, " ", then, " it)"]);
-        }
-        out.push_str("; dropped");
-    };
-    let pointer = |out: &mut String| path.push(Seg::Key(name)).write_pointer(out);
-    cx.record(
-        tool,
-        e.at,
-        Note {
-            severity: Severity::Warning,
-            code: Code::KeywordDropped,
-            feature: name,
-            pointer,
-            message,
-        },
-    );
-    true
-}
-
-/// Whether a node of `s`'s subtree holds a `$ref` beside a keyword that constrains (an
-/// annotation, a definition or an identifier constrains nothing).
-fn constrains_beside_ref(s: &Schema<'_>) -> bool {
-    let voided = |e: &Entry<'_>| {
-        !e.keyword.is_annotation()
-            && !matches!(
-                e.keyword,
-                Keyword::Ref
-                    | Keyword::Defs
-                    | Keyword::Definitions
-                    | Keyword::Id
-                    | Keyword::Anchor
-                    | Keyword::Comment
-            )
-    };
-    if !s.features.contains(SchemaFeature::Ref) {
-        return false;
-    }
-    if s.get(Keyword::Ref).is_some() && s.keywords.iter().any(voided) {
-        return true;
-    }
-    s.keywords.iter().any(|e| match e.value {
-        Value::Schema(c) => constrains_beside_ref(c),
-        Value::Schemas(list) => list.iter().any(constrains_beside_ref),
-        Value::Props(props) => props.iter().any(|p| constrains_beside_ref(&p.schema)),
-        _ => false,
-    })
 }
