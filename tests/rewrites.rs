@@ -617,3 +617,54 @@ fn a_draft_07_tuple_rewrite_takes_its_schema_and_refs_along() {
         assert!(!c.report().lost_meaning(), "{to}: {:?}", c.report().entries());
     }
 }
+
+/// No rewrite turns a schema that accepts something into one that accepts less than the
+/// source did: lengths described inside overlapping `oneOf` branches would leave branches
+/// that all accept the same values, so "exactly one" would refuse what the source accepted.
+#[test]
+fn describing_inside_one_of_never_refuses_what_the_source_accepted() {
+    for one_of in [
+        json!([{"minLength": 2}, {"maxLength": 4}]),
+        json!([{"type": "string", "minLength": 2}, {"type": "string", "maxLength": 4}]),
+    ] {
+        let source = json!({"type": "object", "properties": {"code": {"oneOf": one_of}}, "required": ["code"]});
+        let tool = serde_json::to_vec(&json!({"name": "code", "inputSchema": source})).unwrap();
+        let c = convert(&tool, "mcp", "gemini-json");
+        let written = written_schema(&c, "gemini-json");
+        let validator = jsonschema::validator_for(&written).unwrap();
+        let accepted = jsonschema::validator_for(&source).unwrap();
+        for code in ["a", "abc", "abcdef"] {
+            let i = json!({"code": code});
+            if accepted.is_valid(&i) {
+                assert!(validator.is_valid(&i), "{i} refused by {written}");
+            }
+        }
+        assert!(c.report().lost_meaning());
+    }
+}
+
+/// `patternProperties` described beside `additionalProperties` (not strict): left alone,
+/// `additionalProperties` would refuse the keys the patterns admitted. It goes into the
+/// description too, so the object accepts more, never less, and each entry is a warning.
+#[test]
+fn describing_pattern_properties_never_refuses_the_keys_they_admitted() {
+    let source = json!({"type": "object", "properties": {"tags": {
+        "type": "object",
+        "properties": {"owner": {"type": "string"}},
+        "patternProperties": {"^x-": {"type": "string"}},
+        "additionalProperties": false
+    }}});
+    let tool = serde_json::to_vec(&json!({"name": "labels", "inputSchema": source})).unwrap();
+    let c = convert(&tool, "mcp", "gemini-json");
+    let written = written_schema(&c, "gemini-json");
+    let validator = jsonschema::validator_for(&written).unwrap();
+    for i in [json!({"tags": {"x-a": "b"}}), json!({"tags": {"owner": "me", "x-b": "c"}})] {
+        assert!(validator.is_valid(&i), "{i} refused by {written}");
+    }
+    assert!(report_has(
+        &c,
+        "keyword-described",
+        "/inputSchema/properties/tags/additionalProperties",
+        Severity::Warning
+    ));
+}

@@ -211,7 +211,7 @@ fn one_of<'a>(
 }
 
 /// Whether no value can match both schemas (conservative: `false` when unsure).
-fn disjoint(a: &Schema<'_>, b: &Schema<'_>) -> bool {
+pub(super) fn disjoint(a: &Schema<'_>, b: &Schema<'_>) -> bool {
     if a.boolean == Some(false) || b.boolean == Some(false) {
         return true;
     }

@@ -8,16 +8,29 @@
 //! Gemini, an `allOf` that does not merge) is described. Boolean subschemas are written as
 //! object schemas for targets without them. Subtrees that use no feature the profile changes
 //! are skipped by one bitset test and shared, not copied.
+//!
+//! Every change here makes a subschema accept more, never less; `loose` keeps that true of
+//! the node too where a looser subschema would not give a looser node (`oneOf`, `not`, `if`,
+//! `additionalProperties` beside `patternProperties`), and leaves out keyword values that
+//! constrain nothing with an `info` entry ([`crate::ir::is_vacuous`]).
+
+mod loose;
+
+use smallvec::SmallVec;
 
 use crate::error::ConversionError;
-use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value, is_vacuous};
+use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Profile};
 use crate::report::{Code, Note, Severity, Shared};
 
 use super::{
-    CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name, render,
+    CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name,
     render_to, rewrite_tool,
+};
+use loose::{
+    Loose, PATTERNS_REFUSED, THEN_ELSE, UNSUPPORTED, WITH_PATTERNS, Why, not_monotone, patterns_go,
+    vacuous, vacuous_in,
 };
 
 /// Returns whether the tool can be emitted (no keyword the policy rejects).
@@ -28,7 +41,7 @@ pub(super) fn run<'a>(
 ) -> Result<bool, ConversionError> {
     let triggers = cx.profile.changed_features();
     let booleans = !cx.profile.features().contains(SchemaFeature::BooleanSchema);
-    let mut policy = Policy { triggers, booleans, rejected: false };
+    let mut policy = Policy { triggers, booleans, rejected: false, widened: 0 };
     rewrite_tool(tool, cx, &mut policy)?;
     Ok(!policy.rejected)
 }
@@ -37,6 +50,10 @@ struct Policy {
     triggers: FeatureSet,
     booleans: bool,
     rejected: bool,
+    /// How many changes so far made a subschema accept more (a constraint dropped or
+    /// described, `false` written as `{}`): read around the subschemas of a keyword where
+    /// accepting more there does not mean accepting more in the node (`loosened`).
+    widened: u32,
 }
 
 /// What the policy does with `e`: most keywords are kept as they are, answered by one table
@@ -88,7 +105,9 @@ impl<'a> NodeRule<'a> for Policy {
     }
 
     fn descend(&self, e: &Entry<'a>, cx: &PassCx<'a, '_>) -> bool {
-        action(e, &cx.profile) == Action::Keep
+        // The subschemas of a keyword that is not monotone are rewritten by the node itself,
+        // which decides from what they became (`loosened`).
+        action(e, &cx.profile) == Action::Keep && !not_monotone(e.keyword)
     }
 
     fn node(
@@ -133,10 +152,60 @@ impl Policy {
         cx: &mut PassCx<'a, '_>,
         note: &mut Option<String>,
     ) -> Result<Option<&'a [Entry<'a>]>, ConversionError> {
+        // First the keywords whose subschemas the walk left to the node (see `loosened`),
+        // before a note takes the converter's buffer: their subschemas' own notes use it.
+        let mut loose: SmallVec<[(usize, Loose<'a>); 2]> = SmallVec::new();
+        if s.keywords.iter().any(|e| not_monotone(e.keyword)) {
+            for (i, e) in s.keywords.iter().enumerate() {
+                if not_monotone(e.keyword) && action(e, &cx.profile) == Action::Keep {
+                    loose.push((i, self.loosened(e, s, path, tool, cx)?));
+                }
+            }
+        }
+        let conditional = loose.iter().any(|(i, l)| {
+            matches!(l, Loose::Whole(_))
+                && s.keywords.get(*i).is_some_and(|e| e.keyword == Keyword::If)
+        });
+        // `patternProperties` that goes (described or dropped) takes a kept
+        // `additionalProperties` with it where the target is not strict: left alone, it would
+        // refuse the keys the patterns admitted. A strict object ends closed anyway: the
+        // patterns' entry says those keys are refused now.
+        let strict = cx.profile.strict_rules().is_some();
+        let patterns = patterns_go(s, tool, cx);
         let mut out = CowSlice::new(s.keywords);
         for (i, e) in s.keywords.iter().enumerate() {
-            // A kept leaf (most keywords) holds no boolean subschema either.
             let action = action(e, &cx.profile);
+            let whole = match e.keyword {
+                Keyword::Then | Keyword::Else if conditional && action == Action::Keep => {
+                    Some(THEN_ELSE)
+                }
+                Keyword::AdditionalProperties
+                    if patterns && !strict && action == Action::Keep && !vacuous_in(e, s, tool) =>
+                {
+                    Some(WITH_PATTERNS)
+                }
+                _ => None,
+            };
+            let whole = whole.or_else(|| match loose.iter().find(|(j, _)| *j == i) {
+                Some((_, Loose::Whole(why))) => Some(*why),
+                _ => None,
+            });
+            if let Some(why) = whole {
+                self.record(e, Action::Describe, why, path, tool, cx, note);
+                out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
+                continue;
+            }
+            if let Some((_, Loose::Kept(value, keyword))) = loose.iter().find(|(j, _)| *j == i) {
+                match value {
+                    Some(value) => {
+                        let entry = Entry { keyword: *keyword, value: *value, ..*e };
+                        out.changed(i, entry, cx.arena).map_err(|()| arena_error(path, cx))?;
+                    }
+                    None => out.same(i),
+                }
+                continue;
+            }
+            // A kept leaf (most keywords) holds no boolean subschema either.
             if action == Action::Keep
                 && !(self.booleans
                     && matches!(e.value, Value::Schema(_) | Value::Schemas(_) | Value::Props(_)))
@@ -156,8 +225,7 @@ impl Policy {
                 // read as a constraint. (A profile that mirrors another library's warnings
                 // keeps them.)
                 Action::Drop | Action::Describe
-                    if !cx.profile.warns_on_annotation_drops()
-                        && is_vacuous(e, s, tool.features()) =>
+                    if !cx.profile.warns_on_annotation_drops() && vacuous_in(e, s, tool) =>
                 {
                     vacuous(e, path, tool, cx);
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
@@ -168,13 +236,20 @@ impl Policy {
                         && e.keyword == Keyword::Schema
                         && super::dialect::schema_dropped(s, e, path, tool, cx);
                     if !dialect {
-                        self.record(e, action, path, tool, cx, note);
+                        // Beside a strict object's `additionalProperties: false`, the keys the
+                        // patterns admitted are refused now.
+                        let why = if e.keyword == Keyword::PatternProperties && patterns && strict {
+                            PATTERNS_REFUSED
+                        } else {
+                            UNSUPPORTED
+                        };
+                        self.record(e, action, why, path, tool, cx, note);
                     }
                     out.removed(i, cx.arena).map_err(|()| arena_error(path, cx))?;
                 }
                 Action::Reject => {
                     self.rejected = true;
-                    self.record(e, action, path, tool, cx, note);
+                    self.record(e, action, UNSUPPORTED, path, tool, cx, note);
                     out.same(i);
                 }
             }
@@ -186,10 +261,12 @@ impl Policy {
     /// a described keyword is written into `note` too. Out of line: the loop over a node's
     /// keywords, most of them kept, stays small.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments, reason = "the walk's context, passed through")]
     fn record(
-        &self,
+        &mut self,
         e: &Entry<'_>,
         action: Action,
+        why: Why,
         path: &Path<'_>,
         tool: &Tool<'_>,
         cx: &mut PassCx<'_, '_>,
@@ -206,6 +283,14 @@ impl Policy {
         let pointer = Shared::when(at_root, [tool.input_pointer, "/", name])
             .or(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
         let severity = severity(e.keyword, &cx.profile);
+        // What constrains (not an annotation, nor a keyword JSON Schema does not define) no
+        // longer does: the subschema accepts more.
+        if matches!(action, Action::Drop | Action::Describe)
+            && !e.keyword.is_annotation()
+            && modelled
+        {
+            self.widened += 1;
+        }
         match action {
             Action::Drop => {
                 let pieces = ["`", name, "` is not supported by ", target, "; dropped"];
@@ -234,13 +319,18 @@ impl Policy {
                 let message = [
                     "`",
                     name,
-                    "` is not supported by ",
+                    "` ",
+                    why.lead,
                     target,
-                    "; moved into the description (\"",
+                    why.tail,
+                    "; moved into the description",
+                    if why.whole { " whole" } else { "" },
+                    " (\"",
                     name,
                     " ",
                     value,
                     "\")",
+                    why.after,
                 ];
                 let code = Code::KeywordDescribed;
                 cx.record(tool, e.at, Note { severity, code, feature: name, pointer, message });
@@ -258,7 +348,7 @@ impl Policy {
     /// The entry's value with boolean subschemas written as object schemas, for targets
     /// without boolean schemas; `None` when there are none.
     fn booleans_of<'a>(
-        &self,
+        &mut self,
         e: &Entry<'a>,
         path: &Path<'_>,
         tool: &Tool<'_>,
@@ -267,6 +357,15 @@ impl Policy {
         if !self.booleans {
             return Ok(None);
         }
+        // `false` written as `{}` accepts more.
+        let refuse_all = |b: &Schema<'_>| b.boolean == Some(false);
+        let falses = match e.value {
+            Value::Schema(b) => usize::from(refuse_all(b)),
+            Value::Schemas(list) => list.iter().filter(|b| refuse_all(b)).count(),
+            Value::Props(props) => props.iter().filter(|p| refuse_all(&p.schema)).count(),
+            _ => 0,
+        };
+        self.widened += u32::try_from(falses).unwrap_or(u32::MAX);
         let here = path.push(Seg::Key(entry_name(e)));
         Ok(match e.value {
             Value::Schema(b) if b.boolean.is_some() => {
@@ -301,26 +400,6 @@ impl Policy {
             _ => None,
         })
     }
-}
-
-/// Records that `e`, whose value constrains nothing, is left out.
-#[cold]
-fn vacuous(e: &Entry<'_>, path: &Path<'_>, tool: &Tool<'_>, cx: &mut PassCx<'_, '_>) {
-    let name = entry_name(e);
-    let value = match e.value {
-        Value::Str(s) => format!("\"{s}\""),
-        v => render(&v),
-    };
-    let message =
-        format!("`{name}: {value}` constrains nothing; left out (the same values are accepted)");
-    let note = Note {
-        severity: Severity::Info,
-        code: Code::KeywordDropped,
-        feature: name,
-        pointer: path.push(Seg::Key(name)).to_pointer(),
-        message,
-    };
-    cx.record(tool, e.at, note);
 }
 
 /// `true` as `{}` (same meaning); `false` as `{}` with the rule in its description (wider).
