@@ -530,14 +530,15 @@ fn vacuous_keywords_are_dropped_without_a_warning() {
     ));
 }
 
-/// A member that holds nothing (`null`, `[]`, `{}`) carries nothing a target could lose:
-/// dropping it is not reported. A member with content still is, as a warning.
+/// A member that holds nothing (`null`, `[]`, `{}`), of a tool or of the catalog wrapper,
+/// carries nothing a target could lose: dropping it is not reported. A member with content
+/// still is, as a warning.
 #[test]
 fn dropping_an_empty_member_is_not_a_loss() {
     let tool = json!({"tools": [
         {"name": "empty", "inputSchema": {"type": "object"}, "annotations": null, "icons": [], "_meta": {}, "outputSchema": null},
         {"name": "full", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}}
-    ]});
+    ], "nextCursor": null});
     let bytes = serde_json::to_vec(&tool).unwrap();
     for to in ["openai", "anthropic", "gemini", "langchain"] {
         let c = convert(&bytes, "mcp", to);

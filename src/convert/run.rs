@@ -7,7 +7,7 @@ use bumpalo::Bump;
 use crate::adapter::{Adapter, EmitContext};
 use crate::emit::Writer;
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::ir::{Member, Tool};
+use crate::ir::{Json, Member, Tool};
 use crate::options::Options;
 use crate::passes::{self, PassCx};
 use crate::pointer::Seg;
@@ -107,7 +107,10 @@ pub(super) fn run_passes<'a>(
         record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
     }
     if lowered.shape == Shape::Catalog && !route.same_format {
-        for m in lowered.wrapper.iter().filter(|m| m.key != from.info().catalog_key) {
+        // A `null` member (`"nextCursor": null`) loses nothing. An empty object may: Gemini's
+        // `"googleSearch": {}` turns a built-in tool on.
+        let dropped = |m: &&Member<'_>| m.key != from.info().catalog_key && m.value != Json::Null;
+        for m in lowered.wrapper.iter().filter(dropped) {
             cx.report.push(ReportEntry {
                 tool: String::new(),
                 severity: Severity::Warning,
