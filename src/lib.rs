@@ -59,6 +59,7 @@ mod registry;
 mod report;
 mod route;
 mod scan;
+mod shape;
 pub mod toolfoundation;
 mod valid;
 
@@ -75,5 +76,6 @@ pub use options::{Limits, Options, ProfileSet, Strict};
 pub use owned::{CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType};
 pub use owned::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use profile::Action;
+pub use shape::{ProviderRule, ShapeRule};
 pub use registry::Registry;
 pub use report::{Code, FeatureLossWarning, Report, ReportEntry, Severity};

@@ -15,6 +15,7 @@ pub(crate) mod visit;
 
 pub(crate) use draft::Draft;
 pub use features::{FeatureSet, SchemaFeature, features_of};
+pub(crate) use features::node_constructs;
 pub use json::{Json, Member};
 pub use keyword::Keyword;
 pub use schema::{Entry, JsonType, Prop, Schema, Types, Value};
