@@ -80,6 +80,10 @@ pub struct FormatInfo {
     pub requires_object_root: bool,
     /// Whether the format has a place for an output schema.
     pub holds_output_schema: bool,
+    /// Whether a provider's API reads the format, so its rules hold for a file of it as for
+    /// any conversion into it: a same-format conversion normalizes (names, shapes, dialect)
+    /// rather than passing the tools through. Valid input comes out byte-identical.
+    pub provider: bool,
 }
 
 impl FormatInfo {
@@ -103,7 +107,15 @@ impl FormatInfo {
             requires_input_schema: true,
             requires_object_root: false,
             holds_output_schema: false,
+            provider: false,
         }
+    }
+
+    /// Sets [`FormatInfo::provider`].
+    #[must_use]
+    pub const fn provider(mut self) -> FormatInfo {
+        self.provider = true;
+        self
     }
 
     /// Sets [`FormatInfo::family`].

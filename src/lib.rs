@@ -75,5 +75,6 @@ pub use options::{Limits, Options, ProfileSet, Strict};
 pub use owned::{CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType};
 pub use owned::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use profile::Action;
+pub use profile::shape::{ProviderRule, ShapeRule};
 pub use registry::Registry;
 pub use report::{Code, FeatureLossWarning, Report, ReportEntry, Severity};

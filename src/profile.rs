@@ -6,6 +6,9 @@
 //! Each rule cites its source beside it, with the date it was checked.
 
 use crate::ir::{FeatureSet, Json, Keyword, SchemaFeature, Value};
+pub(crate) mod shape;
+
+use shape::{ProviderRule, ShapeRule, ShapeRules};
 
 /// What a target does with a keyword.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,6 +79,9 @@ pub struct Profile {
     // A dropped annotation (`title`, `default`, …) is a warning, not `info`: the Go
     // toolfoundation library warns about every feature it drops.
     annotation_drops_warn: bool,
+    // The provider's rules on the shape of a node, as its table states them, and as a set.
+    shape_table: &'static [ProviderRule],
+    shape: ShapeRules,
 }
 
 /// What a strict schema must obey beyond its keyword table.
@@ -236,7 +242,49 @@ impl Profile {
             limits: ProviderLimits::NONE,
             rejects_unlisted: false,
             annotation_drops_warn: false,
+            shape_table: &[],
+            shape: ShapeRules::NONE,
         }
+    }
+
+    /// The same profile obeying the shape rules of `table` (the provider's own table, in its
+    /// format's folder): the shape pass rewrites a node that breaks one, and the check finds
+    /// one left. A rule with a trigger feature takes that feature out of the kept set, so a
+    /// subtree that uses it is not passed over as unchanged.
+    #[must_use]
+    #[allow(clippy::indexing_slicing, reason = "const fn loop, `i` below the length")]
+    pub const fn obeying(mut self, table: &'static [ProviderRule]) -> Profile {
+        self.shape_table = table;
+        self.shape = ShapeRules::of(table);
+        let mut i = 0;
+        while i < table.len() {
+            if let (ShapeRule::ArrayItems, Some(f)) = (table[i].rule, table[i].rule.trigger()) {
+                self.kept = self.kept.difference(FeatureSet::of(&[f]));
+            }
+            i += 1;
+        }
+        self
+    }
+
+    /// The same profile without shape rules: the Go toolfoundation library's matrix, which
+    /// writes what that library writes whether the provider takes it or not.
+    #[must_use]
+    pub const fn without_shape_rules(mut self) -> Profile {
+        self.shape_table = &[];
+        self.shape = ShapeRules::NONE;
+        self.kept = self.kept.union(FeatureSet::of(&[SchemaFeature::ItemlessArray]));
+        self
+    }
+
+    /// The provider's shape rules, as a set.
+    #[inline]
+    pub const fn shape_rules(&self) -> ShapeRules {
+        self.shape
+    }
+
+    /// The provider's shape rules, as its table states them.
+    pub const fn shape_table(&self) -> &'static [ProviderRule] {
+        self.shape_table
     }
 
     /// The same profile under another name (the name report messages give the target).
@@ -537,7 +585,7 @@ pub(crate) const fn strict_common(p: Profile) -> Profile {
 /// structural rules (root object, names, Gemini's one type per node) stay as `base` has them.
 #[allow(clippy::indexing_slicing, reason = "const fn loop, `i` below the length")]
 pub(crate) const fn toolfoundation(base: Profile, supported: FeatureSet) -> Profile {
-    let mut p = base.annotation_drops_warn();
+    let mut p = base.annotation_drops_warn().without_shape_rules();
     let mut i = 0;
     while i < Keyword::ALL.len() {
         let kw = Keyword::ALL[i];
@@ -585,6 +633,7 @@ mod tests {
                 SchemaFeature::AdditionalItems,
                 SchemaFeature::TupleItems,
                 SchemaFeature::Nullable,
+                SchemaFeature::ItemlessArray,
             ])
         );
         assert_eq!(MCP.features(), FeatureSet::all());

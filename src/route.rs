@@ -17,8 +17,9 @@ pub(crate) struct Route<'r> {
     pub target: &'r dyn Adapter,
     /// Source and target are the same format.
     pub same_format: bool,
-    /// The tools are rewritten for the target: across formats, or when strict handling is
-    /// asked of the same format (the same format is not second-guessed otherwise).
+    /// The tools are rewritten for the target: across formats, into a provider's format (its
+    /// rules hold for a file of it too), or when strict handling is asked of the same format
+    /// (MCP and LangChain are not second-guessed otherwise).
     pub rewrite: bool,
     /// The envelope members the target keeps.
     pub keeps: MemberKeeps,
@@ -51,7 +52,9 @@ impl<'r> Route<'r> {
             source,
             target,
             same_format,
-            rewrite: !same_format || matches!(options.strict, Strict::On | Strict::Require),
+            rewrite: !same_format
+                || to.provider
+                || matches!(options.strict, Strict::On | Strict::Require),
             keeps: MemberKeeps {
                 meta: same_family,
                 outer: same_format,

@@ -72,7 +72,8 @@ fn warm_converter_allocates_nothing_per_tool() {
 }
 
 /// Metadata and a keyword OpenAI has no place for: every conversion writes the same report
-/// entries (`title`, `annotations`, `outputSchema` dropped; `$schema` dropped).
+/// entries (`title`, `annotations`, `outputSchema` dropped; `$schema` dropped; `b`'s root
+/// given the `properties` OpenAI requires).
 const LOSSY: &[u8] = br##"{"tools":[{"name":"a","title":"A","annotations":{"readOnlyHint":true},"inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"x":{"type":"string"}}},"outputSchema":{"type":"object"}},{"name":"b","title":"B","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"}}]}"##;
 
 #[test]
@@ -85,11 +86,11 @@ fn warm_converter_reuses_report_entries() {
         first.get_or_insert_with(|| c.report().clone());
     }
     let first = first.expect("converted");
-    assert_eq!(first.len(), 6, "{first:?}");
+    assert_eq!(first.len(), 7, "{first:?}");
     let n = allocations(|| {
         for _ in 0..100 {
             let c = converter.convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts");
-            assert_eq!(c.report().len(), 6);
+            assert_eq!(c.report().len(), 7);
         }
     });
     assert_eq!(n, 0, "{n} allocations in 100 warm conversions with a non-empty report");
@@ -98,7 +99,7 @@ fn warm_converter_reuses_report_entries() {
     let n = allocations(|| {
         for _ in 0..100 {
             let c = converter.convert(LOSSY, &Mcp, &OpenAi, &options).expect("converts");
-            assert_eq!(c.report().entries().len(), 6);
+            assert_eq!(c.report().entries().len(), 7);
         }
     });
     assert_eq!(n, 0, "{n} allocations in 100 warm conversions whose report entries are read");
@@ -113,7 +114,8 @@ fn warm_converter_reuses_report_entries() {
 
 #[test]
 fn a_long_report_is_sorted_without_allocating() {
-    // 40 tools, 4 entries each: past the size a stable sort can do without a scratch buffer.
+    // 40 tools, 5 entries each (the root given `properties` among them): past the size a
+    // stable sort can do without a scratch buffer.
     let tool = r#"{"name":"t_N","title":"T","annotations":{"readOnlyHint":true},"inputSchema":{"$schema":"x","type":"object"},"outputSchema":{}}"#;
     let tools: Vec<String> = (0..40).map(|i| tool.replace("t_N", &format!("t_{i}"))).collect();
     let input = format!(r#"{{"tools":[{}]}}"#, tools.join(","));
@@ -124,15 +126,15 @@ fn a_long_report_is_sorted_without_allocating() {
     }
     let n = allocations(|| {
         let c = converter.convert(input.as_bytes(), &Mcp, &OpenAi, &options).expect("converts");
-        assert_eq!(c.report().len(), 160);
+        assert_eq!(c.report().len(), 200);
     });
     assert_eq!(n, 0);
     let report =
         converter.convert(input.as_bytes(), &Mcp, &OpenAi, &options).expect("converts").report();
     // Source order: tool by tool, and within a tool member by member.
-    let features: Vec<&str> = report.entries().iter().take(4).map(|e| e.feature.as_str()).collect();
-    assert_eq!(features, ["title", "annotations", "$schema", "outputSchema"]);
-    for (i, chunk) in report.entries().chunks(4).enumerate() {
+    let features: Vec<&str> = report.entries().iter().take(5).map(|e| e.feature.as_str()).collect();
+    assert_eq!(features, ["title", "annotations", "properties", "$schema", "outputSchema"]);
+    for (i, chunk) in report.entries().chunks(5).enumerate() {
         assert!(chunk.iter().all(|e| e.tool == format!("t_{i}")), "{chunk:?}");
     }
 }
@@ -247,12 +249,12 @@ fn warm_conversion_with_many_dropped_members_allocates_nothing() {
     let mut converter = Converter::new();
     for _ in 0..3 {
         let c = converter.convert(MANY_MEMBERS, &Mcp, &OpenAi, &options).expect("converts");
-        assert_eq!(c.report().len(), 14, "{:?}", c.report());
+        assert_eq!(c.report().len(), 16, "{:?}", c.report());
     }
     let n = allocations(|| {
         for _ in 0..100 {
             let c = converter.convert(MANY_MEMBERS, &Mcp, &OpenAi, &options).expect("converts");
-            assert_eq!(c.report().len(), 14);
+            assert_eq!(c.report().len(), 16);
         }
     });
     assert_eq!(n, 0, "{n} allocations in 100 warm conversions dropping six kinds of member");

@@ -303,8 +303,10 @@ fn peak_rss_kb(pid: u32) -> Option<u64> {
 fn an_ndjson_stream_larger_than_the_memory_bound_streams_in_bounded_memory() {
     const BOUND_KB: u64 = 64 * 1024;
     // ~1 KB lines, 80 MB in all: more than the bound, so buffering the stream would break it.
+    // Tools OpenAI takes as written: no report line per tool fills the stderr pipe the test
+    // reads only at the end.
     let line = format!(
-        "{{\"name\":\"t\",\"description\":\"{}\",\"inputSchema\":{{\"type\":\"object\"}}}}\n",
+        "{{\"name\":\"t\",\"description\":\"{}\",\"inputSchema\":{{\"type\":\"object\",\"properties\":{{}}}}}}\n",
         "x".repeat(960)
     );
     let lines = 80 * 1024 * 1024 / line.len();

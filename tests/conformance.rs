@@ -79,8 +79,7 @@ fn report_pointers_are_rooted_at_the_source_tool_and_escaped() {
     assert_eq!(e.pointer, "/inputSchema/properties/a~1b/$comment");
     assert_eq!(e.severity, Severity::Info);
     assert_eq!(e.code.as_str(), "keyword-dropped");
-    let chat =
-        r#"{"type":"function","function":{"name":"t","parameters":{"$id":"x","type":"object"}}}"#;
+    let chat = r#"{"type":"function","function":{"name":"t","parameters":{"$id":"x","type":"object","properties":{}}}}"#;
     let c = Registry::default().convert(chat.as_bytes(), "openai", "openai").expect("ok");
     assert_eq!(c.report().entries()[0].pointer, "/function/parameters/$id");
 }
@@ -113,7 +112,7 @@ fn strict_is_carried_both_ways() {
 
 #[test]
 fn builtin_tools_round_trip_and_are_reported_elsewhere() {
-    let input = r#"[{"type":"web_search","search_context_size":"low"},{"type":"function","name":"f","parameters":{"type":"object"},"strict":true}]"#;
+    let input = r#"[{"type":"web_search","search_context_size":"low"},{"type":"function","name":"f","parameters":{"type":"object","properties":{}},"strict":true}]"#;
     assert_eq!(convert(input, "openai-responses", "openai-responses"), input);
     let c =
         Registry::default().convert(input.as_bytes(), "openai-responses", "anthropic").expect("ok");

@@ -188,13 +188,14 @@ fn ref_with_siblings_and_escaped_pointers() {
         v.pointer("/parametersJsonSchema/properties/o").unwrap(),
         &json!({"properties": {"q": {"type": "integer"}}, "anyOf": [{"$ref": "#/$defs/obj"}]})
     );
-    // Siblings that contradict the target stay beside it under a one-branch `anyOf`.
+    // Siblings that contradict the target: Gemini takes no sibling beside `anyOf`, so the
+    // one that conflicts with the branch goes into the branch's description (a warning).
     let clash = br##"{"name":"k","inputSchema":{"type":"object","$defs":{"s":{"type":"string"}},
       "properties":{"v":{"$ref":"#/$defs/s","type":"integer"}}}}"##;
     let v: Value = serde_json::from_slice(convert(clash, "mcp", "gemini").output()).unwrap();
     assert_eq!(
         v.pointer("/parameters/properties/v").unwrap(),
-        &json!({"type": "INTEGER", "anyOf": [{"type": "STRING"}]})
+        &json!({"anyOf": [{"type": "STRING", "description": "Also: type \"integer\"."}]})
     );
     // MCP → MCP stays exact, with nothing to say.
     assert!(convert(tool, "mcp", "mcp").report().is_empty());
@@ -325,9 +326,10 @@ fn bfcl_dialect_is_read_with_report_entries() {
         "/parameters/properties/a/type",
         Severity::Warning
     ));
-    // The same format keeps the dialect as written.
+    // The same format normalizes too: OpenAI reads no BFCL type names.
     let same = convert(f, "openai", "openai");
-    assert!(same.output_str().contains("\"dict\""));
+    assert!(!same.output_str().contains("\"dict\""), "{}", same.output_str());
+    assert!(report_has(&same, "dialect-rewritten", "/parameters/type", Severity::Info));
 }
 
 #[test]
@@ -471,7 +473,7 @@ fn a_dropped_output_schema_or_metadata_member_is_reported_once_and_not_read() {
     let r = Registry::default();
     // Gemini drops `additionalProperties` in the input schema, and the whole output schema:
     // one entry for the output schema, none about what lay inside it.
-    let tool = br#"{"name":"t","inputSchema":{"type":"object","additionalProperties":false},"outputSchema":{"type":"object","additionalProperties":false,"properties":{"r":{"type":"object","additionalProperties":false}}},"_meta":{"k":1}}"#;
+    let tool = br#"{"name":"t","inputSchema":{"type":"object","properties":{"p":{"type":"string"}},"additionalProperties":false},"outputSchema":{"type":"object","additionalProperties":false,"properties":{"r":{"type":"object","additionalProperties":false}}},"_meta":{"k":1}}"#;
     let c = convert(tool, "mcp", "gemini");
     let pointers: Vec<(&str, &str)> =
         c.report().entries().iter().map(|e| (e.code.as_str(), e.pointer.as_str())).collect();
@@ -510,7 +512,7 @@ fn a_dropped_output_schema_or_metadata_member_is_reported_once_and_not_read() {
 fn vacuous_keywords_are_dropped_without_a_warning() {
     let source = json!({"type": "object", "properties": {
         "list": {"type": "array", "items": {"type": "string", "minLength": 0}, "additionalItems": false, "uniqueItems": false},
-        "bag": {"type": "object", "additionalProperties": true, "minProperties": 0, "patternProperties": {}},
+        "bag": {"type": "object", "properties": {"k": {"type": "string"}}, "additionalProperties": true, "minProperties": 0, "patternProperties": {}},
         "anything": {"type": "string", "not": false}
     }});
     let tool = serde_json::to_vec(&json!({"name": "noop", "inputSchema": source})).unwrap();
@@ -536,8 +538,8 @@ fn vacuous_keywords_are_dropped_without_a_warning() {
 #[test]
 fn dropping_an_empty_member_is_not_a_loss() {
     let tool = json!({"tools": [
-        {"name": "empty", "inputSchema": {"type": "object"}, "annotations": null, "icons": [], "_meta": {}, "outputSchema": null},
-        {"name": "full", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": true}}
+        {"name": "empty", "inputSchema": {"type": "object", "properties": {"p": {"type": "string"}}}, "annotations": null, "icons": [], "_meta": {}, "outputSchema": null},
+        {"name": "full", "inputSchema": {"type": "object", "properties": {"p": {"type": "string"}}}, "annotations": {"readOnlyHint": true}}
     ], "nextCursor": null});
     let bytes = serde_json::to_vec(&tool).unwrap();
     for to in ["openai", "anthropic", "gemini", "langchain"] {

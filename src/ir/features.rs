@@ -169,6 +169,9 @@ features! {
     /// A `type` name JSON Schema does not define (BFCL's `dict`, `float`, `tuple`, `any`, Java
     /// type names), kept verbatim for the dialect pass to read.
     DialectType => "dialect-type",
+    /// A node whose `type` admits arrays with no `items` beside it: a shape some providers
+    /// refuse (OpenAI: "array schema missing items"; Gemini: "items: missing field").
+    ItemlessArray => "array-without-items",
 }
 
 impl SchemaFeature {
@@ -306,10 +309,28 @@ impl FromIterator<SchemaFeature> for FeatureSet {
     }
 }
 
+/// The constructs of a node read off its keywords together rather than one by one (an array
+/// type without `items`), which lowering and [`features_of`] both add.
+#[inline]
+pub(crate) fn node_constructs(keywords: &[Entry<'_>]) -> FeatureSet {
+    let (mut array, mut items) = (false, false);
+    for e in keywords {
+        match e.value {
+            Value::Type(t) => array |= t.contains(super::JsonType::Array),
+            _ => items |= e.keyword == Keyword::Items,
+        }
+    }
+    if array && !items {
+        FeatureSet::of(&[SchemaFeature::ItemlessArray])
+    } else {
+        FeatureSet::EMPTY
+    }
+}
+
 /// The features of a node with these keywords (its own and its children's), as lowering
 /// computes them.
 pub fn features_of(keywords: &[Entry<'_>]) -> FeatureSet {
-    let mut set = FeatureSet::EMPTY;
+    let mut set = node_constructs(keywords);
     for e in keywords {
         if let Some(f) = e.keyword.feature() {
             set.insert(f);

@@ -195,7 +195,7 @@ impl<'a> Lowerer<'a, '_> {
             }
             *slot = Entry { keyword: kw, at: key_at as u32, value };
         }
-        Ok((entries, features))
+        Ok((entries, features.union(crate::ir::node_constructs(entries))))
     }
 
     fn keyword_value(

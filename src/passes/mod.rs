@@ -15,6 +15,7 @@ pub(crate) mod names;
 mod policy;
 mod refs;
 mod root;
+mod shape;
 mod strict;
 mod walk;
 
@@ -267,22 +268,29 @@ fn run_all<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, Con
     if !root::run(tool, cx)? {
         return Ok(false);
     }
-    // 4. combinators: `oneOf` → `anyOf`, `allOf` merged, `const` → `enum`, type arrays →
+    // 4. shape, first part: an untyped node whose `enum`/`const` values share a type gets
+    //    it, before those keywords are rewritten or described (Gemini).
+    shape::typed_values(tool, cx)?;
+    // 5. combinators: `oneOf` → `anyOf`, `allOf` merged, `const` → `enum`, type arrays →
     //    `nullable` / `anyOf`, where the target lacks the source form.
     combinators::run(tool, cx)?;
-    // 5. policy: each remaining keyword's action from the profile (keep / describe / drop /
+    // 6. policy: each remaining keyword's action from the profile (keep / describe / drop /
     //    reject); boolean subschemas for targets without them.
     if !policy::run(tool, cx)? {
         return Ok(false);
     }
-    // 6. refs: local `$ref`s inlined for targets without refs (late, so every report above
+    // 7. refs: local `$ref`s inlined for targets without refs (late, so every report above
     //    points into the source as written), siblings moved for targets that take none,
     //    dangling and external refs reported.
     refs::run(tool, cx)?;
-    // 7. names: property keys the target's key rule rejects renamed (tool names are decided
+    // 8. shape, second part: every node in a shape the provider accepts (its table's rules: an `anyOf`
+    //    alone, a `type` everywhere, `items` on arrays, …), last among the schema passes so
+    //    nothing after it adds a node that breaks one.
+    shape::run(tool, cx)?;
+    // 9. names: property keys the target's key rule rejects renamed (tool names are decided
     //    per catalog, before the tools run their passes).
     names::property_keys(tool, cx)?;
-    // 8. envelope, again: where the tool object is its input schema (LangChain), the schema's
+    // 10. envelope, again: where the tool object is its input schema (LangChain), the schema's
     //    own root `title` and `description` (the source's, or a description the passes above
     //    wrote) give way to the tool's name and description.
     envelope::schema_root(tool, cx)?;

@@ -41,7 +41,7 @@ fn root_combinators<'a>(
 ) -> Result<(), ConversionError> {
     let forbidden = cx.profile.root_forbidden();
     let Some(root) = tool.input else { return Ok(()) };
-    let same = cx.same_format && cx.profile.strict_rules().is_none();
+    let same = !cx.route.rewrite;
     if same || root.features.intersection(forbidden).is_empty() {
         return Ok(());
     }
@@ -99,8 +99,8 @@ fn root_combinators<'a>(
 
 /// The object-type rule; returns whether the tool can be emitted.
 fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
-    // The same format held the tool as written; it is not second-guessed.
-    if !cx.target.info().requires_object_root || cx.same_format {
+    // A format no provider reads held the tool as written; it is not second-guessed.
+    if !cx.target.info().requires_object_root || !cx.route.rewrite {
         return true;
     }
     let Some(root) = tool.input else { return true };

@@ -107,6 +107,9 @@ pub enum Code {
     /// The provider would reject the tool (or the request) as written: a name, the root, a
     /// strict rule or a size limit.
     WouldBeRejected,
+    /// A schema node rewritten into a shape the provider accepts (its shape rules: an `anyOf`
+    /// alone in its node, a `type` on every node, `items` on every array, …).
+    ShapeRewritten,
     /// How an imported argument travels (OpenAPI `style`, `explode`, `allowReserved`, a
     /// cookie, a `content` media type) has no place in a tool definition.
     ParameterStyle,
@@ -156,6 +159,7 @@ impl Code {
             Code::StrictFallback => "strict-fallback",
             Code::StrictImpossible => "strict-impossible",
             Code::WouldBeRejected => "would-be-rejected",
+            Code::ShapeRewritten => "shape-rewritten",
             Code::ParameterStyle => "parameter-style",
             Code::BodyNotJson => "body-not-json",
             Code::OperationSkipped => "operation-skipped",

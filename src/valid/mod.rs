@@ -22,6 +22,7 @@ use crate::ir::{Entry, FeatureSet, Schema, SchemaFeature, Tool, Value};
 use crate::passes::names::sanitize;
 use crate::passes::{RECURSIVE, first_recursive_ref};
 use crate::pointer::{Path, Seg};
+use crate::profile::shape::{ShapeRule, broken};
 use crate::profile::{Limit, NameRule, Profile};
 use schema::{NodeScope, SchemaCheck, clean_features};
 
@@ -107,10 +108,27 @@ fn check(
     // only what it does not see is checked again here.
     let made_strict = trust_passes && rules.is_some();
     check_root(target, profile, rules.is_some(), root, &path, out);
-    if !(rules.is_some() || listed_only || key_rule.is_some()) {
+    let shape = profile.shape_rules();
+    if shape.contains(ShapeRule::RootProperties) && broken(ShapeRule::RootProperties, root, true) {
+        out.push(Finding {
+            tool: None,
+            at: root.at,
+            feature: ShapeRule::RootProperties.keyword(),
+            pointer: path.to_pointer(),
+            message: schema::shape_message(target.name(), profile, ShapeRule::RootProperties),
+        });
+    }
+    if !(rules.is_some() || listed_only || key_rule.is_some() || shape.every_node())
+        && shape.triggers().intersection(root.features).is_empty()
+    {
         return;
     }
-    let clean = if rules.is_none() && key_rule.is_none() { clean_features(profile) } else { None };
+    // A shape rule without a trigger feature is one no feature test can rule out.
+    let clean = if rules.is_none() && key_rule.is_none() && !shape.every_node() {
+        clean_features(profile)
+    } else {
+        None
+    };
     // Most schemas hold nothing the profile changes: the visit would return at the root (debug
     // builds set it up anyway, and visit the schema to insist it holds no finding).
     if !cfg!(debug_assertions) && clean.is_some_and(|c| root.features.intersection(c).is_empty()) {
@@ -143,6 +161,7 @@ fn check(
         closing_only,
         out,
         counts: SchemaCounts::default(),
+        shape,
     };
     // A clean root is skipped at the visit's start; `clean` is set only without strict rules,
     // so nothing below applies to it either.

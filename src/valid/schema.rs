@@ -9,6 +9,7 @@ use crate::ir::measure::{SchemaCounts, nesting_below};
 use crate::ir::visit::{Visit, entry_name, walk_subschemas};
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Value};
 use crate::pointer::{Path, Seg};
+use crate::profile::shape::{ShapeRule, ShapeRules, broken};
 use crate::profile::{Action, NameRule, Profile, StrictRules};
 
 use super::{Finding, name_message, name_static};
@@ -47,6 +48,8 @@ pub(super) struct SchemaCheck<'w, 'p> {
     pub closing_only: Option<FeatureSet>,
     pub out: &'w mut Vec<Finding>,
     pub counts: SchemaCounts,
+    /// The provider's shape rules (see [`crate::shape`]), tested on every node visited.
+    pub shape: ShapeRules,
 }
 
 /// What a node of the checked schema hands down to its subschemas.
@@ -107,6 +110,9 @@ impl<'a> Visit<'a> for SchemaCheck<'_, '_> {
             }
             return;
         }
+        if !self.shape.is_empty() {
+            self.shape_rules(s, path);
+        }
         let object = (self.count || self.rules.is_some()) && s.is_object_like();
         let depth = scope.depth + usize::from(object);
         self.counts.depth = self.counts.depth.max(depth);
@@ -147,6 +153,17 @@ impl<'a> Visit<'a> for SchemaCheck<'_, '_> {
 impl SchemaCheck<'_, '_> {
     fn push(&mut self, at: u32, feature: &'static str, path: &Path<'_>, message: String) {
         self.out.push(Finding { tool: None, at, feature, pointer: path.to_pointer(), message });
+    }
+
+    /// The provider's shape rules the node breaks, each a finding in the provider's words.
+    #[cold]
+    fn shape_rules(&mut self, s: &Schema<'_>, path: &Path<'_>) {
+        for rule in self.shape.iter() {
+            if broken(rule, s, false) {
+                let message = shape_message(self.target.name(), self.profile, rule);
+                self.push(s.at, rule.keyword(), path, message);
+            }
+        }
     }
 
     fn mode(&self) -> &'static str {
@@ -296,4 +313,12 @@ impl SchemaCheck<'_, '_> {
 
 fn boolean_feature() -> SchemaFeature {
     SchemaFeature::BooleanSchema
+}
+
+/// What the provider says about a node that breaks `rule`, and where that comes from.
+pub(super) fn shape_message(target: &str, profile: &Profile, rule: ShapeRule) -> String {
+    match profile.shape_table().iter().find(|r| r.rule == rule) {
+        Some(r) => format!("{target} refuses this: \"{}\" ({})", r.error, r.source),
+        None => format!("{target} refuses this node ({})", rule.as_str()),
+    }
 }

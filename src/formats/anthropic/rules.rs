@@ -93,4 +93,5 @@ pub const TOOLFOUNDATION: Profile =
 pub const INFO: FormatInfo = FormatInfo::new("anthropic", &PROFILE)
     .strict(StrictMode::new(&STRICT))
     .toolfoundation(&TOOLFOUNDATION)
-    .object_root();
+    .object_root()
+    .provider();

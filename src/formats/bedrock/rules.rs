@@ -92,4 +92,5 @@ pub const NOT_FUNCTION_TOOLS: &[&str] = &["cachePoint", "systemTool"];
 pub const INFO: FormatInfo = FormatInfo::new("bedrock", &PROFILE)
     .strict(StrictMode::new(&STRICT))
     .object_root()
+    .provider()
     .name_pointer("/toolSpec/name");

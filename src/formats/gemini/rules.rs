@@ -8,20 +8,78 @@
 
 use crate::adapter::FormatInfo;
 use crate::ir::{FeatureSet, Keyword, SchemaFeature};
+use crate::profile::shape::{ProviderRule, ShapeRule};
 use crate::profile::{Action, NameRule, Profile, toolfoundation};
 
 /// Where a Gemini catalog keeps its declarations.
 pub const CATALOG_KEY: &str = "functionDeclarations";
 
-/// Gemini function names: `FunctionDeclaration.name` (ai.google.dev/api/caching, checked
-/// 2026-11): a letter or `_` first, then letters, digits, `_`, `.`, `:` and `-`.
+/// Gemini function names: a letter or `_` first, then letters, digits, `_`, `.`, `:` and `-`,
+/// at most 64 characters. The API's own error says 64 ("Must start with a letter or an
+/// underscore. Must be a-z, A-Z, 0-9, or contain underscores (_), dots (.), colons (:), or
+/// dashes (-), with a maximum length of 64"); the SDK docstring's 128 is not what it enforces.
 pub const NAMES: NameRule = NameRule {
     extra: ".:-",
-    max: 128,
+    max: 64,
     letter_first: true,
-    pattern: "^[A-Za-z_][A-Za-z0-9_.:-]{0,127}$",
-    source: "Gemini API FunctionDeclaration name (checked 2026-11)",
+    pattern: "^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$",
+    source: "Gemini API error for FunctionDeclaration.name (checked 2026-11-26)",
 };
+
+/// What Gemini's `parameters` refuses beyond its keyword table. Each error is the API's own
+/// text as public issues quote it (read 2026-11-26); the Developer API and Vertex AI differ on
+/// `anyOf`'s siblings, so the writer keeps an `anyOf` node bare, which both accept.
+pub const SHAPE: [ProviderRule; 8] = [
+    ProviderRule {
+        rule: ShapeRule::PropertiesNonEmpty,
+        error: "properties: should be non-empty for OBJECT type",
+        source: "lobehub/lobehub#5002 (2024-12), browser-use/browser-use#3786 (2025-12)",
+        fix: Action::Drop,
+    },
+    ProviderRule {
+        rule: ShapeRule::TypeRequired,
+        error: "type: must be specified when not using one_of, any_of or all_of fields",
+        source: "Gemini API error quoted in tooladapter issue 20; Vertex AI words it \"schema \
+                 didn't specify the schema type field\" (P0luz/Ombre-Brain#119, 2026-09)",
+        fix: Action::Rewrite,
+    },
+    ProviderRule {
+        rule: ShapeRule::ArrayItems,
+        error: "items: missing field",
+        source: "zcj-ui/astrbot_plugin_group_guardian#62 (2026-07)",
+        fix: Action::Rewrite,
+    },
+    ProviderRule {
+        rule: ShapeRule::ObjectKeywordsOnObject,
+        error: "required: only allowed for OBJECT type",
+        source: "anomalyco/opencode#11889 (2026-02)",
+        fix: Action::Drop,
+    },
+    ProviderRule {
+        rule: ShapeRule::RequiredDefined,
+        error: "required[0]: property is not defined",
+        source: "probelabs/probe#569 (2026-05)",
+        fix: Action::Drop,
+    },
+    ProviderRule {
+        rule: ShapeRule::EnumOnString,
+        error: "enum: only allowed for STRING type",
+        source: "decolua/9router#359 (2026-03)",
+        fix: Action::Describe,
+    },
+    ProviderRule {
+        rule: ShapeRule::EnumNonEmpty,
+        error: "enum[1]: cannot be empty",
+        source: "Gemini API error quoted in tooladapter issue 20, seen on the corpus (2026-11)",
+        fix: Action::Drop,
+    },
+    ProviderRule {
+        rule: ShapeRule::AnyOfAlone,
+        error: "When using any_of, it must be the only field set",
+        source: "Gemini API error quoted in tooladapter issue 20, seen on the corpus (2026-11)",
+        fix: Action::Rewrite,
+    },
+];
 
 /// Gemini `parameters`: the OpenAPI 3.0 subset of the `Schema` object. Kept: type, format
 /// (`enum`, `date-time`), title, description, nullable, enum (strings), items, min/maxItems,
@@ -29,6 +87,9 @@ pub const NAMES: NameRule = NameRule {
 /// example, default, anyOf, propertyOrdering. One type per node, no boolean schemas, no refs.
 pub const PROFILE: Profile = common(Profile::keep_all("gemini"))
     .rejecting_unlisted()
+    .obeying(&SHAPE)
+    // The root must be an object, and an `anyOf` must stand alone: no root can be both.
+    .root_forbids(FeatureSet::of(&[SchemaFeature::AnyOf, SchemaFeature::OneOf]))
     .without(SchemaFeature::TypeArray)
     .without(SchemaFeature::BooleanSchema)
     .string_enums_only()
@@ -145,7 +206,7 @@ pub const TOOLFOUNDATION_JSON: Profile =
 /// may be left unset ("For function with no parameters, this can be left unset"), an object
 /// root, and one family: the other members of a declaration ride along between the two.
 const fn declaration(info: FormatInfo) -> FormatInfo {
-    info.family("gemini").catalog_key(CATALOG_KEY).optional_input_schema().object_root()
+    info.family("gemini").catalog_key(CATALOG_KEY).optional_input_schema().object_root().provider()
 }
 
 /// Gemini function declarations with `parameters`.

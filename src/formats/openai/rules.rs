@@ -4,6 +4,7 @@
 
 use crate::adapter::{FormatInfo, StrictMode};
 use crate::ir::{FeatureSet, Keyword, SchemaFeature};
+use crate::profile::shape::{ProviderRule, ShapeRule};
 use crate::profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
 use crate::profile::{strict_common, toolfoundation};
 
@@ -18,7 +19,27 @@ pub const PROFILE: Profile = Profile::keep_all("openai")
     .with(Keyword::Schema, Action::Drop)
     .with(Keyword::Id, Action::Drop)
     .with(Keyword::Comment, Action::Drop)
+    .obeying(&SHAPE)
     .names(NAMES, None);
+
+/// What OpenAI refuses beyond its keyword table, strict or not: the API's own errors
+/// (`invalid_function_parameters`) as public issues quote them (read 2026-11-26). The
+/// writer's fixes keep the meaning: an absent `properties` and an absent `items` constrain
+/// nothing, as the empty ones it writes.
+pub const SHAPE: [ProviderRule; 2] = [
+    ProviderRule {
+        rule: ShapeRule::RootProperties,
+        error: "Invalid schema for function '…': In context=(), object schema missing properties.",
+        source: "evalstate/fast-agent#143 (2025-05), spring-projects/spring-ai#4776 (2025-11)",
+        fix: Action::Rewrite,
+    },
+    ProviderRule {
+        rule: ShapeRule::ArrayItems,
+        error: "In context=('properties', '…'), array schema missing items.",
+        source: "crmne/ruby_llm#480 (2025-10)",
+        fix: Action::Rewrite,
+    },
+];
 
 /// OpenAI function names: `FunctionObject.name` in the API reference
 /// (platform.openai.com/docs/api-reference/chat/create, checked 2026-11).
@@ -90,6 +111,7 @@ pub const CHAT: FormatInfo = FormatInfo::new("openai", &PROFILE)
     .toolfoundation(&TOOLFOUNDATION)
     .optional_input_schema()
     .object_root()
+    .provider()
     .name_pointer("/function/name");
 
 /// Responses API function tools: the API reads a tool without `strict` as strict. The Go
@@ -98,4 +120,5 @@ pub const CHAT: FormatInfo = FormatInfo::new("openai", &PROFILE)
 pub const RESPONSES: FormatInfo = FormatInfo::new("openai-responses", &PROFILE)
     .strict(StrictMode::new(&STRICT).omitted_is_strict())
     .toolfoundation(&TOOLFOUNDATION)
-    .object_root();
+    .object_root()
+    .provider();

@@ -58,7 +58,7 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<()
         tuples: !cx.profile.features().contains(SchemaFeature::TupleItems) || json_target,
         nullable: tool.openapi_schema
             && (cx.profile.action(Keyword::Nullable) == Action::Rewrite || json_target),
-        types: !cx.same_format,
+        types: cx.route.rewrite,
         moved: 0,
         marks: SmallVec::new(),
     };

@@ -45,7 +45,7 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<()
     }
     let inline = cx.profile.action(Keyword::Ref) == Action::Rewrite;
     let wrap = !cx.profile.holds_ref_siblings();
-    let check = !cx.same_format;
+    let check = cx.route.rewrite;
     if !inline && !wrap && !check {
         return Ok(());
     }

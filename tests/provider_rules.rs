@@ -1,0 +1,258 @@
+//! The providers' shape rules (issue 20): for each rule, a tool that breaks it, the output
+//! that obeys it, the report entry that says so, and `check` naming the rule on the raw input
+//! and finding nothing on the output. The tables and their sources are in
+//! `src/formats/<name>/rules.rs`; `tests/sdk/` holds the corpus to the same rules through the
+//! providers' own SDKs.
+
+use serde_json::{Value, json};
+use tooladapter::{Code, Conversion, Converter, Options, Registry, Severity};
+
+fn convert(input: &Value, from: &str, to: &str) -> Conversion {
+    let bytes = serde_json::to_vec(input).unwrap_or_default();
+    Registry::default()
+        .convert_with(&bytes, from, to, &Options::default())
+        .unwrap_or_else(|e| panic!("{from} → {to}: {e}"))
+}
+
+fn output(c: &Conversion) -> Value {
+    serde_json::from_slice(c.output()).unwrap_or(Value::Null)
+}
+
+/// The `check` findings (`would-be-rejected` messages) for `input` read as `format`.
+fn findings(input: &[u8], format: &str) -> Vec<String> {
+    let r = Registry::default();
+    let adapter = r.get(format).unwrap_or_else(|| panic!("{format}"));
+    let mut c = Converter::new();
+    let report = c
+        .check(input, adapter.as_ref(), adapter.as_ref(), &Options::default())
+        .unwrap_or_else(|e| panic!("check {format}: {e}"));
+    report
+        .entries()
+        .iter()
+        .filter(|e| e.code == Code::WouldBeRejected)
+        .map(|e| format!("{} {}", e.pointer, e.message))
+        .collect()
+}
+
+/// An MCP tool `t` whose input schema has the one property `p: schema`.
+fn mcp_with(schema: Value) -> Value {
+    json!({"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"p": schema}}}]})
+}
+
+/// Converts `p: schema` from MCP to `to`, asserts the output passes `check` and the report
+/// has a `shape-rewritten` entry at `pointer` with `severity`; returns the written `p`.
+fn fixed(schema: Value, to: &str, pointer: &str, severity: Severity) -> Value {
+    let c = convert(&mcp_with(schema), "mcp", to);
+    let found = findings(c.output(), to);
+    assert!(found.is_empty(), "{to} output still breaks a rule: {found:?}");
+    let entry = c.report().entries().iter().find(|e| e.code == Code::ShapeRewritten);
+    let entry = entry.unwrap_or_else(|| panic!("no shape entry: {:?}", c.report().entries()));
+    assert_eq!((entry.pointer.as_str(), entry.severity), (pointer, severity), "{entry}");
+    let out = output(&c);
+    let params = match to {
+        "openai" => &out[0]["function"]["parameters"],
+        _ => &out["functionDeclarations"][0]["parameters"],
+    };
+    params["properties"]["p"].clone()
+}
+
+#[test]
+fn gemini_nullable_union_is_written_with_nullable() {
+    // pydantic / FastMCP's optional: most of the corpus's Gemini refusals.
+    let schema = json!({"anyOf": [{"type": "string"}, {"type": "null"}], "default": null, "title": "Project Key"});
+    let p = fixed(schema, "gemini", "/inputSchema/properties/p/anyOf", Severity::Info);
+    assert_eq!(
+        p,
+        json!({"type": "STRING", "default": null, "title": "Project Key", "nullable": true})
+    );
+}
+
+#[test]
+fn gemini_any_of_siblings_move_into_the_branches() {
+    let schema = json!({"anyOf": [{"type": "string"}, {"type": "integer"}], "description": "id"});
+    let p = fixed(schema, "gemini", "/inputSchema/properties/p/anyOf", Severity::Info);
+    assert_eq!(
+        p,
+        json!({"anyOf": [{"type": "STRING", "description": "id"}, {"type": "INTEGER", "description": "id"}]})
+    );
+    // A `type` beside branches that hold only a `format` types each branch.
+    let schema = json!({"type": "string", "anyOf": [{"format": "date-time"}, {"maxLength": 3}]});
+    let p = fixed(schema, "gemini", "/inputSchema/properties/p/anyOf", Severity::Info);
+    assert_eq!(p["anyOf"][0], json!({"format": "date-time", "type": "STRING"}));
+    assert_eq!(p["anyOf"][1], json!({"maxLength": 3, "type": "STRING"}));
+}
+
+#[test]
+fn gemini_untyped_nodes_get_a_type() {
+    let p = fixed(
+        json!({"enum": ["a", "b"]}),
+        "gemini",
+        "/inputSchema/properties/p/type",
+        Severity::Info,
+    );
+    assert_eq!(p, json!({"type": "STRING", "enum": ["a", "b"]}));
+    // `const` gives its type before it is described.
+    let p = fixed(json!({"const": 3}), "gemini", "/inputSchema/properties/p/type", Severity::Info);
+    assert_eq!(p["type"], "INTEGER");
+    let p = fixed(
+        json!({"minLength": 2}),
+        "gemini",
+        "/inputSchema/properties/p/type",
+        Severity::Warning,
+    );
+    assert_eq!(p, json!({"type": "STRING", "minLength": 2}));
+    let p = fixed(
+        json!({"description": "anything"}),
+        "gemini",
+        "/inputSchema/properties/p/type",
+        Severity::Warning,
+    );
+    let types: Vec<&Value> =
+        p["anyOf"].as_array().into_iter().flatten().map(|b| &b["type"]).collect();
+    assert_eq!(types, ["STRING", "NUMBER", "BOOLEAN"]);
+    assert_eq!(p["anyOf"][0]["description"], "anything");
+}
+
+#[test]
+fn gemini_objects_and_arrays() {
+    let p = fixed(
+        json!({"type": "array"}),
+        "gemini",
+        "/inputSchema/properties/p/items",
+        Severity::Warning,
+    );
+    assert_eq!(p["type"], "ARRAY");
+    assert!(p["items"]["anyOf"].is_array());
+    // An object listing no property has no Gemini form: JSON text in a string, and a warning.
+    let p = fixed(
+        json!({"type": "object", "properties": {}}),
+        "gemini",
+        "/inputSchema/properties/p/properties",
+        Severity::Info,
+    );
+    assert_eq!(p["type"], "STRING");
+    let c = convert(&mcp_with(json!({"type": "object"})), "mcp", "gemini");
+    let warned = c.report().entries().iter().any(|e| {
+        e.code == Code::ShapeRewritten
+            && e.severity == Severity::Warning
+            && e.message.contains("JSON text")
+    });
+    assert!(warned, "{:?}", c.report().entries());
+    let p = fixed(
+        json!({"type": "string", "required": ["x"]}),
+        "gemini",
+        "/inputSchema/properties/p/required",
+        Severity::Info,
+    );
+    assert_eq!(p, json!({"type": "STRING"}));
+    let schema =
+        json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "zz"]});
+    let p = fixed(schema, "gemini", "/inputSchema/properties/p/required", Severity::Warning);
+    assert_eq!(p["required"], json!(["a"]));
+}
+
+#[test]
+fn gemini_enums() {
+    let p = fixed(
+        json!({"type": "string", "enum": ["a", ""]}),
+        "gemini",
+        "/inputSchema/properties/p/enum",
+        Severity::Warning,
+    );
+    assert_eq!(p["enum"], json!(["a"]));
+    let p = fixed(
+        json!({"type": "integer", "enum": ["1", "2"]}),
+        "gemini",
+        "/inputSchema/properties/p/enum",
+        Severity::Warning,
+    );
+    assert!(p.get("enum").is_none());
+    assert!(p["description"].as_str().is_some_and(|d| d.contains("enum")), "{p}");
+}
+
+#[test]
+fn gemini_root_without_properties_is_no_parameters() {
+    let input =
+        json!({"tools": [{"name": "t", "inputSchema": {"type": "object", "description": "x"}}]});
+    let c = convert(&input, "mcp", "gemini");
+    assert_eq!(output(&c), json!({"functionDeclarations": [{"name": "t"}]}));
+    assert!(c.report().entries().iter().any(|e| e.code == Code::ShapeRewritten));
+}
+
+#[test]
+fn gemini_names_are_at_most_64_characters() {
+    let name = "n".repeat(70);
+    let input = json!({"tools": [{"name": name, "inputSchema": {"type": "object"}}]});
+    let c = convert(&input, "mcp", "gemini");
+    let written = output(&c)["functionDeclarations"][0]["name"].as_str().map(str::len);
+    assert!(written.is_some_and(|n| n <= 64), "{written:?}");
+    assert!(c.report().entries().iter().any(|e| e.code == Code::ToolRenamed));
+}
+
+#[test]
+fn openai_root_properties_and_items() {
+    let input = json!({"tools": [{"name": "t", "inputSchema": {"type": "object"}}]});
+    let c = convert(&input, "mcp", "openai");
+    assert_eq!(
+        output(&c)[0]["function"]["parameters"],
+        json!({"type": "object", "properties": {}})
+    );
+    assert!(findings(c.output(), "openai").is_empty());
+    let p = fixed(
+        json!({"type": "array"}),
+        "openai",
+        "/inputSchema/properties/p/items",
+        Severity::Info,
+    );
+    assert_eq!(p, json!({"type": "array", "items": {}}));
+}
+
+#[test]
+fn check_names_each_rule_on_raw_input() {
+    let gemini = json!({"functionDeclarations": [{"name": "x", "parameters": {"type": "OBJECT",
+        "properties": {
+            "a": {"anyOf": [{"type": "STRING"}, {"type": "NULL"}], "title": "A"},
+            "b": {"type": "ARRAY"},
+            "c": {"type": "OBJECT", "properties": {}},
+            "d": {"enum": ["p", "q"]},
+            "e": {"type": "STRING", "required": ["q"]},
+            "f": {"type": "INTEGER", "enum": ["1"]},
+            "g": {"type": "STRING", "enum": ["a", ""]}
+        },
+        "required": ["a", "zz"]}}]});
+    let found = findings(&serde_json::to_vec(&gemini).unwrap_or_default(), "gemini");
+    for error in [
+        "When using any_of, it must be the only field set",
+        "items: missing field",
+        "properties: should be non-empty for OBJECT type",
+        "type: must be specified",
+        "required: only allowed for OBJECT type",
+        "enum: only allowed for STRING type",
+        "enum[1]: cannot be empty",
+        "required[0]: property is not defined",
+    ] {
+        assert!(found.iter().any(|f| f.contains(error)), "{error} not in {found:#?}");
+    }
+    let openai = json!([{"type": "function", "function": {"name": "a", "parameters": {"type": "object"}}},
+        {"type": "function", "function": {"name": "b", "parameters": {"type": "object", "properties": {"x": {"type": "array"}}}}}]);
+    let found = findings(&serde_json::to_vec(&openai).unwrap_or_default(), "openai");
+    assert!(found.iter().any(|f| f.contains("object schema missing properties")), "{found:?}");
+    assert!(found.iter().any(|f| f.contains("array schema missing items")), "{found:?}");
+}
+
+#[test]
+fn same_format_normalizes_and_keeps_valid_input_byte_identical() {
+    let valid = br#"[{"type":"function","function":{"name":"a","parameters":{"type":"object","properties":{"x":{"type":"array","items":{"type":"string"}}}}}}]"#;
+    let r = Registry::default();
+    let c = r.convert(valid, "openai", "openai").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.output(), valid);
+    assert!(c.report().entries().is_empty());
+    // BFCL's dialect read as `openai`: written as OpenAI accepts it.
+    let bfcl = json!([{"name": "math.sum", "parameters": {"type": "dict", "properties": {"n": {"type": "float"}}}}]);
+    let c = convert(&bfcl, "openai", "openai");
+    let out = output(&c);
+    assert_eq!(out[0]["function"]["parameters"]["type"], "object");
+    assert_eq!(out[0]["function"]["parameters"]["properties"]["n"]["type"], "number");
+    assert!(!out[0]["function"]["name"].as_str().unwrap_or(".").contains('.'));
+    assert!(c.report().entries().iter().any(|e| e.code == Code::ToolRenamed));
+}
