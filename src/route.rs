@@ -81,7 +81,9 @@ impl<'r> Route<'r> {
             return None;
         }
         match self.strict {
-            Strict::Source => (tool.strict == Some(true) && !self.same_format).then_some(false),
+            // A tool marked strict is made strict wherever the tools are rewritten (into a
+            // provider's format, its own included: the provider holds it to the strict rules).
+            Strict::Source => (tool.strict == Some(true) && self.rewrite).then_some(false),
             Strict::On => Some(false),
             Strict::Require => Some(true),
             Strict::Off => None,

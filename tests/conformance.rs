@@ -112,7 +112,7 @@ fn strict_is_carried_both_ways() {
 
 #[test]
 fn builtin_tools_round_trip_and_are_reported_elsewhere() {
-    let input = r#"[{"type":"web_search","search_context_size":"low"},{"type":"function","name":"f","parameters":{"type":"object","properties":{}},"strict":true}]"#;
+    let input = r#"[{"type":"web_search","search_context_size":"low"},{"type":"function","name":"f","parameters":{"type":"object","properties":{},"additionalProperties":false},"strict":true}]"#;
     assert_eq!(convert(input, "openai-responses", "openai-responses"), input);
     let c =
         Registry::default().convert(input.as_bytes(), "openai-responses", "anthropic").expect("ok");
