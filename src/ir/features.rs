@@ -312,7 +312,7 @@ impl FromIterator<SchemaFeature> for FeatureSet {
 /// The constructs of a node read off its keywords together rather than one by one (an array
 /// type without `items`), which lowering and [`features_of`] both add.
 #[inline]
-pub(crate) fn node_constructs(keywords: &[Entry<'_>]) -> FeatureSet {
+fn node_constructs(keywords: &[Entry<'_>]) -> FeatureSet {
     let (mut array, mut items) = (false, false);
     for e in keywords {
         match e.value {

@@ -15,7 +15,6 @@ mod vacuous;
 pub(crate) mod visit;
 
 pub(crate) use draft::Draft;
-pub(crate) use features::node_constructs;
 pub use features::{FeatureSet, SchemaFeature, features_of};
 pub use json::{Json, Member};
 pub use keyword::Keyword;

@@ -171,6 +171,7 @@ impl<'a> Lowerer<'a, '_> {
         let small = len <= SMALL;
         let (mut known, mut unknown) = (0u128, Seen::new());
         let mut features = FeatureSet::EMPTY;
+        let (mut array, mut items) = (false, false);
         let mut members = self.members(at);
         for slot in entries.iter_mut() {
             let Some((key, key_at, value_at)) = members.next() else { break };
@@ -193,9 +194,17 @@ impl<'a> Lowerer<'a, '_> {
             if let Some(f) = kw.feature() {
                 features.insert(f);
             }
+            // What `ir::node_constructs` reads off the whole node, gathered on the way.
+            match value {
+                Value::Type(t) => array |= t.contains(JsonType::Array),
+                _ => items |= kw == Keyword::Items,
+            }
             *slot = Entry { keyword: kw, at: key_at as u32, value };
         }
-        Ok((entries, features.union(crate::ir::node_constructs(entries))))
+        if array && !items {
+            features.insert(SchemaFeature::ItemlessArray);
+        }
+        Ok((entries, features))
     }
 
     fn keyword_value(
