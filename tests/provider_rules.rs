@@ -256,3 +256,15 @@ fn same_format_normalizes_and_keeps_valid_input_byte_identical() {
     assert!(!out[0]["function"]["name"].as_str().unwrap_or(".").contains('.'));
     assert!(c.report().entries().iter().any(|e| e.code == Code::ToolRenamed));
 }
+
+#[test]
+fn a_fix_that_breaks_an_earlier_rule_is_fixed_too() {
+    // `maxProperties` makes the node an object, which then lists no properties: both rules
+    // are obeyed, and the tool is written (a single tool left out was an error).
+    let schema =
+        json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "maxProperties": 2});
+    let tool = json!({"name": "t", "inputSchema": {"type": "object", "properties": {"p": schema}}});
+    let c = convert(&tool, "mcp", "gemini");
+    assert!(findings(c.output(), "gemini").is_empty());
+    assert_eq!(output(&c)["parameters"]["properties"]["p"]["type"], "STRING");
+}

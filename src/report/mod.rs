@@ -335,15 +335,15 @@ impl Report {
             .collect()
     }
 
-    /// The message of the first entry, without making the list: the first recorded until
-    /// [`Report::finish`] (rows may be recorded in source order rather than at the end, see
-    /// [`Recorder::begin_tool`]; the last part of a row's order is its place in the
-    /// recording), the first in order after.
+    /// The message of the first error entry (why a tool was left out), else of the first
+    /// entry: the first recorded before [`Report::finish`], the first in order after.
     pub(crate) fn first_message(&self) -> Option<&str> {
+        // The first error says why a tool was left out; other entries only if there is none.
+        let errors = self.rows.iter().filter(|r| r.severity == Severity::Error);
         let first = if self.finished() > 0 {
-            self.rows.first()
+            errors.clone().next().or(self.rows.first())
         } else {
-            self.rows.iter().min_by_key(|r| r.order.2)
+            errors.clone().min_by_key(|r| r.order.2).or(self.rows.iter().min_by_key(|r| r.order.2))
         };
         first.map(|r| self.str(r.message))
     }

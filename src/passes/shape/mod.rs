@@ -159,6 +159,9 @@ impl<'a> Rewrite<'a> for ShapeWalk<'_, 'a, '_> {
 /// siblings one level down, and a schema's nesting is bounded by the lowering's depth limit.
 const MAX_REFIX: usize = 64;
 
+/// Rounds of [`fix`] over one node: more than the longest chain of fixes that enable another.
+const ROUNDS: usize = 4;
+
 /// `s` with every rule of `rules` it breaks fixed, in [`ShapeRule::ALL`]'s order; `None` when
 /// it breaks none.
 fn fix<'a>(
@@ -174,24 +177,34 @@ fn fix<'a>(
     }
     let mut node = *s;
     let mut changed = false;
-    for rule in rules.iter().filter(|&r| r != ShapeRule::RootProperties) {
-        if !broken(rule, &node, false) {
-            continue;
+    // A fix can break a rule tested before it (a `type` written for `maxProperties` makes an
+    // object with no properties): the rules are applied again until none is broken. Each
+    // fix removes what breaks its rule and adds nothing another undoes, so a few rounds do.
+    for _ in 0..ROUNDS {
+        let mut again = false;
+        for rule in rules.iter().filter(|&r| r != ShapeRule::RootProperties) {
+            if !broken(rule, &node, false) {
+                continue;
+            }
+            again = true;
+            let new = match rule {
+                ShapeRule::PropertiesNonEmpty => empty_properties(&node, path, tool, cx)?,
+                ShapeRule::TypeRequired => untyped(&node, path, tool, cx)?,
+                ShapeRule::ArrayItems => no_items(rules, &node, path, tool, cx)?,
+                ShapeRule::ObjectKeywordsOnObject => object_keywords(&node, path, tool, cx)?,
+                ShapeRule::RequiredDefined => undefined_required(&node, path, tool, cx)?,
+                ShapeRule::EnumOnString => enum_described(&node, path, tool, cx)?,
+                ShapeRule::EnumNonEmpty => empty_enum_values(&node, path, tool, cx)?,
+                ShapeRule::AnyOfAlone => any_of_alone(rules, &node, path, tool, cx, Some(depth))?,
+                ShapeRule::RootProperties => None,
+            };
+            if let Some(new) = new {
+                node = Schema { features: features_of(new.keywords), ..new };
+                changed = true;
+            }
         }
-        let new = match rule {
-            ShapeRule::PropertiesNonEmpty => empty_properties(&node, path, tool, cx)?,
-            ShapeRule::TypeRequired => untyped(&node, path, tool, cx)?,
-            ShapeRule::ArrayItems => no_items(rules, &node, path, tool, cx)?,
-            ShapeRule::ObjectKeywordsOnObject => object_keywords(&node, path, tool, cx)?,
-            ShapeRule::RequiredDefined => undefined_required(&node, path, tool, cx)?,
-            ShapeRule::EnumOnString => enum_described(&node, path, tool, cx)?,
-            ShapeRule::EnumNonEmpty => empty_enum_values(&node, path, tool, cx)?,
-            ShapeRule::AnyOfAlone => any_of_alone(rules, &node, path, tool, cx, Some(depth))?,
-            ShapeRule::RootProperties => None,
-        };
-        if let Some(new) = new {
-            node = Schema { features: features_of(new.keywords), ..new };
-            changed = true;
+        if !again {
+            break;
         }
     }
     Ok(changed.then_some(node))
