@@ -20,7 +20,7 @@ use crate::profile::Action;
 use crate::report::{Code, Note, Severity};
 
 use super::merge::{NoMerge, merge, same_json};
-use super::{NodeRule, PassCx, arena_error, features_of, find, rewrite_tool};
+use super::{NodeRule, PassCx, arena_error, features_of, find, rewrite_tool, with_keywords};
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
     let p = &cx.profile;
@@ -72,16 +72,6 @@ impl<'a> NodeRule<'a> for Combinators {
 }
 
 type Step<'a> = Result<Option<Schema<'a>>, ConversionError>;
-
-fn with_keywords<'a>(
-    s: &Schema<'a>,
-    keywords: &[Entry<'a>],
-    path: &Path<'_>,
-    cx: &PassCx<'a, '_>,
-) -> Result<Schema<'a>, ConversionError> {
-    let keywords = cx.arena.try_alloc_slice_copy(keywords).map_err(|_| arena_error(path, cx))?;
-    Ok(Schema { boolean: None, keywords, features: features_of(keywords), ..*s })
-}
 
 /// `s` with keyword `i` replaced by `entry`.
 fn replace_at<'a>(

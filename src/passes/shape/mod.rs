@@ -24,6 +24,7 @@ use crate::profile::shape::{ShapeRule, ShapeRules, broken};
 use crate::report::{Code, Note, Severity, Text};
 
 use super::walk::{Rewrite, rewrite_keywords};
+use super::with_keywords as alloc;
 use super::{PassCx, append_description, arena_error, features_of, render};
 use any_of::any_of_alone;
 use types::{no_items, untyped};
@@ -225,16 +226,6 @@ fn note(
     let pointer = |out: &mut String| path.push(Seg::Key(rule.keyword())).write_pointer(out);
     let code = Code::ShapeRewritten;
     cx.record(tool, at, Note { severity, code, feature: rule.keyword(), pointer, message });
-}
-
-fn alloc<'a>(
-    s: &Schema<'a>,
-    keywords: &[Entry<'a>],
-    path: &Path<'_>,
-    cx: &PassCx<'a, '_>,
-) -> Result<Schema<'a>, ConversionError> {
-    let keywords = cx.arena.try_alloc_slice_copy(keywords).map_err(|_| arena_error(path, cx))?;
-    Ok(Schema { boolean: None, keywords, features: features_of(keywords), ..*s })
 }
 
 /// `s` without its `keyword` entries.
