@@ -120,7 +120,8 @@ impl<'s> Split<'s> {
         if !Split::supported(from, to) || input.len() > options.limits.max_input_bytes {
             return None;
         }
-        let text = std::str::from_utf8(input).ok()?;
+        // A byte order mark is skipped, as the whole conversion skips it.
+        let text = std::str::from_utf8(crate::parse::strip_bom(input).0).ok()?;
         let (array, head, tail, tools) = match text.trim_start().as_bytes().first()? {
             b'[' => (true, "[".to_owned(), "]".to_owned(), serde_json::from_str(text).ok()?),
             b'{' => {

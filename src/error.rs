@@ -172,6 +172,18 @@ impl ConversionError {
         self
     }
 
+    /// The same error with its byte offset (a parse error's) `by` bytes further on: the
+    /// parser saw the input from a later start (past a byte order mark) than the caller gave.
+    #[cold]
+    #[must_use]
+    pub(crate) fn offset_by(mut self, by: usize) -> ConversionError {
+        match &mut self.0.kind {
+            ErrorKind::Json { offset, .. } | ErrorKind::LoneSurrogate { offset } => *offset += by,
+            _ => {}
+        }
+        self
+    }
+
     /// The adapter (format name) that failed.
     pub fn adapter(&self) -> &str {
         &self.0.adapter

@@ -20,6 +20,19 @@ pub(crate) struct Parser {
     escape_starts: Vec<usize>,
 }
 
+/// The UTF-8 byte order mark, which editors and Windows tools put at the start of a file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// `input` without a leading UTF-8 byte order mark, and how many bytes that took off. RFC
+/// 8259 §8.1: a JSON parser "MAY ignore the presence of a byte order mark rather than
+/// treating it as an error"; simd-json treats it as one, so it is taken off before parsing.
+pub(crate) fn strip_bom(input: &[u8]) -> (&[u8], usize) {
+    match input.strip_prefix(BOM) {
+        Some(rest) => (rest, BOM.len()),
+        None => (input, 0),
+    }
+}
+
 /// Bytes per bit of the escape map.
 pub(crate) const ESCAPE_BLOCK: usize = 16;
 
@@ -194,6 +207,15 @@ mod tests {
 
     fn check(src: &[u8]) -> Result<(), ErrorKind> {
         check_escapes_and_nul(src, &mut [0; 4], &mut Vec::new())
+    }
+
+    #[test]
+    fn a_leading_bom_is_stripped_once() {
+        assert_eq!(strip_bom(b"\xEF\xBB\xBF{}"), (&b"{}"[..], 3));
+        assert_eq!(strip_bom(b"{}"), (&b"{}"[..], 0));
+        // Only at the start, and only one.
+        let twice = b"\xEF\xBB\xBF\xEF\xBB\xBF{}";
+        assert_eq!(strip_bom(twice), (&twice[3..], 3));
     }
 
     #[test]

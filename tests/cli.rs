@@ -197,3 +197,29 @@ fn a_full_stdout_is_an_error_not_a_panic() {
         .expect("runs");
     assert_eq!(status.code(), Some(2));
 }
+
+/// A UTF-8 byte order mark at the start of the input (a file saved by a Windows editor) is
+/// skipped: a document, a file, each NDJSON line's stream start, and `check`.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let tool =
+        br#"{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}"#;
+    let bom = [&b"\xEF\xBB\xBF"[..], tool].concat();
+    let plain = run(&["convert", "--from", "mcp", "--to", "openai"], tool);
+    assert_eq!(plain.0, 0, "{}", plain.2);
+    assert_eq!(run(&["convert", "--from", "mcp", "--to", "openai"], &bom), plain);
+    let dir = std::env::temp_dir().join(format!("tooladapter-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("tool.json");
+    std::fs::write(&file, &bom).expect("write");
+    let path = file.to_str().expect("utf-8 path");
+    assert_eq!(run(&["convert", "--from", "mcp", "--to", "openai", path], b""), plain);
+    let stream = [&bom[..], b"\n", tool, b"\n"].concat();
+    let (code, out, err) =
+        run(&["convert", "--from", "mcp", "--to", "openai", "--ndjson"], &stream);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, format!("{}{}", plain.1, plain.1));
+    let (code, out, err) = run(&["check", "--to", "mcp", path], b"");
+    assert_eq!((code, out.as_str()), (0, "ok: mcp would accept every tool\n"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

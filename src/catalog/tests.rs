@@ -246,3 +246,18 @@ fn a_split_is_shared_by_threads_and_chunks_move_between_them() {
     sent::<Chunk>();
     sent::<Stitched>();
 }
+
+#[test]
+fn a_catalog_after_a_byte_order_mark_splits_as_the_whole_conversion_reads_it() {
+    for object in [false, true] {
+        let input = format!("\u{feff}{}", catalog(&Mcp, &mcp_tools(40), object));
+        let options = Options::default();
+        let split = Split::new(input.as_bytes(), &Mcp, &OpenAi, &options).expect("split");
+        assert_eq!(split.len(), 40);
+        let stitched = stitch_in_chunks(&split, 16).expect("stitched");
+        let mut converter = Converter::new();
+        let whole = converter.convert(input.as_bytes(), &Mcp, &OpenAi, &options).expect("whole");
+        assert_eq!(String::from_utf8_lossy(&stitched.output), whole.output_str());
+        assert_eq!(printed(&stitched.entries), printed(whole.report().entries()));
+    }
+}

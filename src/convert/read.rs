@@ -51,6 +51,25 @@ impl Front {
         if !from.info().reads {
             return Err(unsupported(from, Direction::ToCanonical));
         }
+        let (input, bom) = crate::parse::strip_bom(input);
+        if bom > 0 {
+            // Cold: parse errors then say their offset in the input as the caller gave it.
+            return self
+                .lower_from(input, from, route, options, then)
+                .map_err(|e| e.offset_by(bom));
+        }
+        self.lower_from(input, from, route, options, then)
+    }
+
+    /// [`Front::lower`] once a byte order mark is off the input.
+    fn lower_from<R>(
+        &mut self,
+        input: &[u8],
+        from: &dyn Adapter,
+        route: Option<&Route<'_>>,
+        options: &Options,
+        then: impl for<'a> FnOnce(Lowered<'a>, &'a Bump) -> Result<R, ConversionError>,
+    ) -> Result<R, ConversionError> {
         let Front { arena, parser, scratch, imported } = self;
         let mut session = Session { arena, parser, scratch, from, route, options };
         if !from.info().imports {
