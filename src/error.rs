@@ -89,6 +89,20 @@ pub enum ErrorKind {
         /// Extra help, e.g. which format the input looks like (may be empty).
         hint: String,
     },
+    /// A tool holds a member where another format keeps its input schema (an MCP
+    /// `inputSchema` read as `openai`) and no schema of the format read: the input is likely
+    /// in one of `formats`, and reading it as this one would lose the schema.
+    #[error(
+        "`{member}` is where {} tools keep their input schema, and this format has no such member: the input looks like {} (check --from)",
+        or_list(formats),
+        or_list(formats)
+    )]
+    ForeignMember {
+        /// The member.
+        member: String,
+        /// The built-in formats whose tools keep their schema there, one per family.
+        formats: Vec<&'static str>,
+    },
     /// A member has the wrong JSON type.
     #[error("`{member}` must be {expected}, found {found}")]
     WrongType {
@@ -121,6 +135,20 @@ pub enum ErrorKind {
     /// Meaning was lost and the caller denied loss.
     #[error("meaning lost ({0} report entries at warning or above)")]
     LossDenied(usize),
+}
+
+/// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``: format names for a message.
+pub(crate) fn or_list(names: &[&str]) -> String {
+    let mut out = String::new();
+    for (i, name) in names.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == names.len() { " or " } else { ", " });
+        }
+        out.push('`');
+        out.push_str(name);
+        out.push('`');
+    }
+    out
 }
 
 /// A conversion failure: which adapter, which direction, where in the input, and why.

@@ -65,6 +65,14 @@ pub struct FormatInfo {
     /// splitter ([`crate::catalog`]) reads written tools' names there, to see that tools
     /// converted in separate chunks do not share one.
     pub name_pointer: &'static str,
+    /// The members of a tool object where the format's readers find its input schema (or
+    /// the wrapper holding it), the one it writes first: MCP's `inputSchema`, OpenAI Chat's
+    /// `function` wrapper and a bare function's `parameters`, Bedrock's `toolSpec`, Gemini's
+    /// spellings of its two fields. Empty for a format whose tool is its schema (LangChain) or
+    /// has none (A2A). Another format reading a tool that holds one of these and no schema of
+    /// its own refuses it ([`crate::ErrorKind::ForeignMember`]): the input is likely in this
+    /// format, and reading it as the other would lose the schema.
+    pub schema_members: &'static [&'static str],
     /// Whether the tool object is its input schema, the envelope being root keywords of it
     /// (LangChain: `title` is the name, `description` the description). The input schema's
     /// own root `title` and `description` then have no place of their own; a pass moves them
@@ -102,6 +110,7 @@ impl FormatInfo {
             imports: false,
             catalog_key: "tools",
             name_pointer: "/name",
+            schema_members: &[],
             tool_is_schema: false,
             holds_input_schema: true,
             requires_input_schema: true,
@@ -158,6 +167,13 @@ impl FormatInfo {
     #[must_use]
     pub const fn name_pointer(mut self, pointer: &'static str) -> FormatInfo {
         self.name_pointer = pointer;
+        self
+    }
+
+    /// Sets [`FormatInfo::schema_members`].
+    #[must_use]
+    pub const fn schema_members(mut self, members: &'static [&'static str]) -> FormatInfo {
+        self.schema_members = members;
         self
     }
 

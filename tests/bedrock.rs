@@ -359,10 +359,14 @@ fn wrong_shapes_are_errors_with_pointers() {
     assert_eq!(e.tool(), Some("x"));
     let e = fails(r#"{"toolSpec":{"name":"x","inputSchema":"s"}}"#);
     assert!(matches!(e.kind(), ErrorKind::WrongType { found: "string", .. }), "{e}");
-    // Another format's tool read as Bedrock: the hint names it.
+    // Another format's tool read as Bedrock: the error names it, at its schema member.
     let e = fails(r#"{"name":"x","inputSchema":{"type":"object"}}"#);
-    assert!(matches!(e.kind(), ErrorKind::MissingMember { member: "toolSpec", .. }), "{e}");
+    let mcp = ErrorKind::ForeignMember { member: "inputSchema".into(), formats: vec!["mcp"] };
+    assert_eq!((e.kind(), e.pointer()), (&mcp, "/inputSchema"), "{e}");
     assert!(e.to_string().contains("`mcp`"), "{e}");
+    // Without a schema member, the hint still names it.
+    let e = fails(r#"{"name":"x","title":"X"}"#);
+    assert!(matches!(e.kind(), ErrorKind::MissingMember { member: "toolSpec", .. }), "{e}");
     // And a Bedrock tool read as another format.
     let e = Registry::default()
         .convert(weather_tool().to_string().as_bytes(), "mcp", "openai")

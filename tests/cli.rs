@@ -223,3 +223,23 @@ fn a_byte_order_mark_is_skipped() {
     assert_eq!((code, out.as_str()), (0, "ok: mcp would accept every tool\n"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Input in another format than `--from` says (or, for `check`, than `--to` without `--from`)
+/// is an error naming the format it looks like and the member: exit 1, nothing written.
+#[test]
+fn input_in_another_format_is_refused_with_the_likely_from() {
+    let mcp = br#"{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}]}"#;
+    let (code, out, err) = run(&["convert", "--from", "openai", "--to", "anthropic"], mcp);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.starts_with("error: openai adapter to_canonical: `inputSchema`"), "{err}");
+    assert!(
+        err.contains("the input looks like `mcp` (check --from) at /tools/0/inputSchema"),
+        "{err}"
+    );
+    // `check` without `--from` reads the input as the `--to` format: not "ok".
+    let (code, out, err) = run(&["check", "--to", "openai"], mcp);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("the input looks like `mcp`"), "{err}");
+    let (code, out, err) = run(&["check", "--from", "mcp", "--to", "openai"], mcp);
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -43,3 +43,140 @@ fn a_byte_order_mark_is_skipped() {
         convert(openapi, "openapi", "mcp").expect("plain")
     );
 }
+
+/// Formats read tool by tool (not imported).
+fn readers() -> impl Iterator<Item = &'static str> {
+    tooladapter::formats::builtins()
+        .iter()
+        .filter(|a| a.info().reads && !a.info().imports)
+        .map(|a| a.name())
+}
+
+/// Every format's tool (and catalog) read as any other format either fails or keeps the
+/// schema: never a conversion that quietly writes `{"type":"object","properties":{}}`.
+#[test]
+fn no_tool_read_as_another_format_loses_its_schema_quietly() {
+    let catalog = format!(r#"{{"tools":[{MCP_TOOL}]}}"#);
+    let mut refused = 0;
+    for x in tooladapter::formats::builtins().iter().filter(|a| a.info().writes) {
+        if !x.info().holds_input_schema {
+            continue;
+        }
+        for input in [MCP_TOOL, catalog.as_str()] {
+            let (written, _) = convert(input.as_bytes(), "mcp", x.name()).expect("written");
+            for y in readers().filter(|y| *y != x.name()) {
+                let pair = format!("{} read as {y}: {written}", x.name());
+                match convert(written.as_bytes(), y, "mcp") {
+                    Err(e) => {
+                        refused += 1;
+                        assert!(
+                            matches!(
+                                e.kind(),
+                                ErrorKind::ForeignMember { .. } | ErrorKind::MissingMember { .. }
+                            ),
+                            "{pair}: {e}"
+                        );
+                    }
+                    Ok((out, _)) => {
+                        assert!(out.contains(r#""a":{"type":"string"}"#), "{pair}: {out}")
+                    }
+                }
+            }
+        }
+    }
+    assert!(refused > 80, "{refused}");
+}
+
+#[test]
+fn another_formats_schema_member_is_an_error_naming_the_format_and_the_member() {
+    let cases: [(&str, &str, &str, &str, &[&str]); 6] = [
+        // An MCP catalog given as OpenAI: it converted, every schema replaced by `{}`.
+        (
+            r#"{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}"#,
+            "openai",
+            "/tools/0/inputSchema",
+            "inputSchema",
+            &["mcp"],
+        ),
+        (
+            r#"{"name":"t","parameters":{"type":"object"}}"#,
+            "mcp",
+            "/parameters",
+            "parameters",
+            &["openai", "openai-responses", "gemini"],
+        ),
+        (
+            r#"[{"name":"t","input_schema":{"type":"object"}}]"#,
+            "gemini",
+            "/0/input_schema",
+            "input_schema",
+            &["anthropic"],
+        ),
+        (
+            r#"{"toolSpec":{"name":"t","inputSchema":{"json":{}}}}"#,
+            "anthropic",
+            "/toolSpec",
+            "toolSpec",
+            &["bedrock"],
+        ),
+        (
+            r#"{"type":"function","function":{"name":"t"}}"#,
+            "anthropic",
+            "/function",
+            "function",
+            &["openai"],
+        ),
+        (
+            r#"{"name":"t","parametersJsonSchema":{"type":"object"}}"#,
+            "openai-responses",
+            "/parametersJsonSchema",
+            "parametersJsonSchema",
+            &["gemini"],
+        ),
+    ];
+    for (input, from, pointer, member, formats) in cases {
+        let e = error(input.as_bytes(), from, "openai-responses");
+        let kind = ErrorKind::ForeignMember { member: member.into(), formats: formats.to_vec() };
+        assert_eq!((e.kind(), e.pointer()), (&kind, pointer), "{from}: {e}");
+        // Named where the reader finds a name: not inside another format's wrapper.
+        let named = !["toolSpec", "function"].contains(&member);
+        assert_eq!(e.tool(), named.then_some("t"), "{e}");
+        assert!(e.to_string().contains("check --from"), "{e}");
+    }
+    // A provider built-in of another format (an Anthropic custom tool, an OpenAI function
+    // read by Anthropic) is not taken for a built-in of this one.
+    let e = error(br#"{"type":"custom","name":"t","input_schema":{}}"#, "openai-responses", "mcp");
+    assert!(matches!(e.kind(), ErrorKind::ForeignMember { .. }), "{e}");
+    let e = error(br#"{"type":"function","name":"t","parameters":{}}"#, "anthropic", "mcp");
+    assert!(matches!(e.kind(), ErrorKind::ForeignMember { .. }), "{e}");
+    // Nor is a LangChain dict, whose `type` is `object`.
+    let dict = br#"{"title":"t","type":"object","properties":{"a":{"type":"string"}}}"#;
+    for from in ["openai", "openai-responses", "anthropic"] {
+        let e = error(dict, from, "mcp");
+        assert!(e.to_string().contains("looks like a `langchain` tool"), "{from}: {e}");
+    }
+    // A tool with its own schema keeps another's member as metadata: reported when dropped.
+    let both = br#"{"name":"t","inputSchema":{"type":"object"},"parameters":{"type":"object"}}"#;
+    let (_, report) = convert(both, "mcp", "openai").expect("own schema");
+    assert!(
+        report.iter().any(|e| e.contains("metadata-dropped") && e.contains("/parameters")),
+        "{report:?}"
+    );
+    // A hint without a schema member names the catalog the object is.
+    let e = error(br#"{"functionDeclarations":[]}"#, "mcp", "openai");
+    assert!(e.to_string().contains("looks like a `gemini` or `gemini-json` catalog"), "{e}");
+}
+
+/// `check` reads its input as the `--to` format (or `--from`): input in another format is an
+/// error, not "ok" for tools whose schemas were not read.
+#[test]
+fn check_refuses_input_in_another_format() {
+    let mut c = tooladapter::Converter::new();
+    let r = Registry::default();
+    let mcp = format!(r#"{{"tools":[{MCP_TOOL}]}}"#);
+    let (openai, mcp_format) = (r.get("openai").expect("openai"), r.get("mcp").expect("mcp"));
+    let options = tooladapter::Options::default();
+    let e = c.check(mcp.as_bytes(), &*openai, &*openai, &options).expect_err("not openai");
+    assert!(matches!(e.kind(), ErrorKind::ForeignMember { .. }), "{e}");
+    assert!(c.check(mcp.as_bytes(), &*mcp_format, &*openai, &options).is_ok());
+}

@@ -162,9 +162,18 @@ fn a_missing_title_is_an_error_with_a_pointer() {
     let e = fails(r#"[{"title":"ok"},{"description":"no name"}]"#, "langchain", "openai");
     assert!(matches!(e.kind(), ErrorKind::MissingMember { member: "title", .. }), "{e}");
     assert_eq!(e.pointer(), "/1");
-    // Another format's tool read as LangChain says which format it looks like.
-    let e = fails(r#"{"name":"x","inputSchema":{"type":"object"}}"#, "langchain", "mcp");
-    assert!(e.to_string().contains("looks like a `mcp` tool"), "{e}");
+    // Another format's tool read as LangChain says which format it looks like, at the
+    // member that holds its schema; with a `title` (MCP 2025-06-18 has one) too, where it
+    // would otherwise read as a dict with two unknown keywords and no arguments.
+    for mcp in [
+        r#"{"name":"x","inputSchema":{"type":"object"}}"#,
+        r#"{"name":"x","title":"X","inputSchema":{"type":"object"}}"#,
+    ] {
+        let e = fails(mcp, "langchain", "mcp");
+        assert!(matches!(e.kind(), ErrorKind::ForeignMember { .. }), "{e}");
+        assert_eq!(e.pointer(), "/inputSchema");
+        assert!(e.to_string().contains("the input looks like `mcp`"), "{e}");
+    }
     // And a LangChain dict read as MCP says so too.
     let e = fails(WEATHER, "mcp", "openai");
     assert!(e.to_string().contains("looks like a `langchain` tool"), "{e}");

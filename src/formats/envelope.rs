@@ -51,6 +51,18 @@ pub(crate) fn lower_wrapped_envelope<'a>(
         Ok(read) => read,
         Err(e) => return Err(lw.prefer_duplicate(at, path, e)),
     };
+    // A tool without a schema (or a name) of this format's that holds another format's
+    // schema member is that format's: read as this one, its schema would be lost. Looked for
+    // only then, so a tool read as what it is pays nothing. A format without schemas (an A2A
+    // skill) keeps such a member of a tool it can name as its own extension.
+    if (name.is_none() || (tool.input.is_none() && super::holds_input_schema(lw.format())))
+        && let Some(m) = tool.members.iter().find(|m| {
+            matches!(m.role, Role::Meta | Role::Outer)
+                && super::is_foreign_schema_member(m.key, lw.format())
+        })
+    {
+        return Err(super::foreign_member(lw, &path.push(Seg::Key(m.key)), m.key));
+    }
     match name {
         Some(n) => Ok(Tool { name: n, ..tool }),
         None => Err(lw.error(

@@ -43,7 +43,9 @@ pub(crate) use envelope::{
 };
 
 use crate::adapter::{Adapter, FormatInfo};
-use crate::lower::{At, Lowerer};
+use crate::error::{ConversionError, ErrorKind};
+use crate::lower::{At, Kind, Lowerer};
+use crate::pointer::{Path, Seg};
 
 static MCP: Mcp = Mcp;
 static OPENAI: OpenAi = OpenAi;
@@ -85,26 +87,124 @@ pub fn infos() -> impl Iterator<Item = &'static FormatInfo> {
     BUILTINS.iter().map(|a| a.info())
 }
 
-/// Says which format a tool object looks like, to help when `--from` is wrong.
+/// Whether a tool read as `reading` that holds member `key` holds another format's input
+/// schema there ([`FormatInfo::schema_members`]): a built-in format outside `reading`'s family
+/// keeps its schema under `key`, and `reading` does not.
+pub(crate) fn is_foreign_schema_member(key: &str, reading: &str) -> bool {
+    let own = builtin(reading).map(|a| a.info());
+    if own.is_some_and(|i| i.schema_members.contains(&key)) {
+        return false;
+    }
+    schema_owners(key, own.map_or(reading, |i| i.family)).next().is_some()
+}
+
+/// Whether the format called `reading` has a place for an input schema
+/// ([`FormatInfo::holds_input_schema`]); a format not built in is taken to have one.
+pub(crate) fn holds_input_schema(reading: &str) -> bool {
+    builtin(reading).is_none_or(|a| a.info().holds_input_schema)
+}
+
+/// The built-in formats whose tools keep their input schema under `key`, the first of each
+/// family (of the first 16 families: there are 8), in [`builtins`] order, the family
+/// `reading` left out. Allocates nothing: it is asked on the envelope's path.
+fn schema_owners<'r>(key: &'r str, reading: &'r str) -> impl Iterator<Item = &'static str> + 'r {
+    let mut families: [&str; 16] = [""; 16];
+    let mut seen = 0;
+    infos().filter(move |i| i.family != reading && i.schema_members.contains(&key)).filter_map(
+        move |i| {
+            if families.get(..seen).is_some_and(|f| f.contains(&i.family)) {
+                return None;
+            }
+            if let Some(slot) = families.get_mut(seen) {
+                *slot = i.family;
+                seen += 1;
+            }
+            Some(i.name)
+        },
+    )
+}
+
+/// The error for member `key` (at `path`) of a tool read as the lowerer's format, where other
+/// formats keep their input schema ([`is_foreign_schema_member`]).
+#[cold]
+pub(crate) fn foreign_member(lw: &Lowerer<'_, '_>, path: &Path<'_>, key: &str) -> ConversionError {
+    let reading = lw.format();
+    let family = builtin(reading).map_or(reading, |a| a.info().family);
+    let formats = schema_owners(key, family).collect();
+    lw.error(path, ErrorKind::ForeignMember { member: key.to_owned(), formats })
+}
+
+/// The first member of the object at `at` (at `path`) that holds another format's input
+/// schema ([`is_foreign_schema_member`]), as the error to give; for readers that look at a
+/// tool's members before reading it as theirs (a Bedrock union member, an A2A skill).
+#[cold]
+pub(crate) fn foreign_in(lw: &Lowerer<'_, '_>, at: At, path: &Path<'_>) -> Option<ConversionError> {
+    if lw.kind(at) != Kind::Object {
+        return None;
+    }
+    let (key, _, _) = lw.members(at).find(|(k, _, _)| is_foreign_schema_member(k, lw.format()))?;
+    Some(foreign_member(lw, &path.push(Seg::Key(key)), key))
+}
+
+/// The error for an object a reader would keep as a provider built-in (it has a `type` other
+/// than a function's) that is another format's tool: one holding that format's schema member
+/// ([`foreign_in`]), or a schema named like a tool whose object is its schema (a LangChain
+/// dict, `"type": "object"`), which no provider's built-in is.
+#[cold]
+pub(crate) fn not_built_in(
+    lw: &Lowerer<'_, '_>,
+    at: At,
+    path: &Path<'_>,
+) -> Option<ConversionError> {
+    if let Some(e) = foreign_in(lw, at, path) {
+        return Some(e);
+    }
+    if lw.find(at, "properties").is_none() || schema_tools(lw, at).next().is_none() {
+        return None;
+    }
+    let missing = ErrorKind::MissingMember { member: "name", hint: shape_hint(lw, at) };
+    Some(lw.error(path, missing))
+}
+
+/// The formats other than the lowerer's whose tool is its schema
+/// ([`FormatInfo::tool_is_schema`]) and that would name the object at `at`: it holds their
+/// name member and a schema keyword.
+fn schema_tools<'l>(lw: &'l Lowerer<'_, '_>, at: At) -> impl Iterator<Item = &'static str> + 'l {
+    let schema = lw.find(at, "properties").is_some() || lw.find(at, "type").is_some();
+    infos()
+        .filter(move |i| i.name != lw.format() && i.tool_is_schema && schema)
+        .filter(move |i| lw.find(at, i.name_pointer.trim_start_matches('/')).is_some())
+        .map(|i| i.name)
+}
+
+/// Says which format a tool object looks like, to help when `--from` is wrong: the formats
+/// that keep their schema in one of its members ([`FormatInfo::schema_members`]), else whose
+/// catalog object it is ([`FormatInfo::catalog_key`]), else one whose tool is its schema and
+/// named where this one has a name and a schema keyword (LangChain's `title`).
 #[cold]
 pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
-    let has = |k: &str| lw.find(at, k).is_some();
-    let guess = if has("function") {
-        "openai"
-    } else if has("input_schema") {
-        "anthropic"
-    } else if has("inputSchema") {
-        "mcp"
-    } else if has("functionDeclarations") || has("parametersJsonSchema") {
-        "gemini"
-    } else if has("parameters") {
-        "openai-responses or gemini"
-    } else if has("title") && (has("properties") || has("type")) {
-        "langchain"
-    } else if has("toolSpec") {
-        "bedrock"
-    } else {
+    let reading = lw.format();
+    let family = builtin(reading).map_or(reading, |a| a.info().family);
+    let mut guess: Vec<&str> = Vec::new();
+    if let Some((key, _, _)) = lw.members(at).find(|(k, _, _)| is_foreign_schema_member(k, reading))
+    {
+        guess.extend(schema_owners(key, family));
+    }
+    let mut what = "tool";
+    if guess.is_empty() {
+        what = "catalog";
+        guess = infos()
+            .filter(|i| i.name != reading && i.reads && !i.catalog_key.is_empty())
+            .filter(|i| lw.find(at, i.catalog_key).is_some_and(|l| lw.kind(l) == Kind::Array))
+            .map(|i| i.name)
+            .collect();
+    }
+    if guess.is_empty() {
+        what = "tool";
+        guess = schema_tools(lw, at).collect();
+    }
+    if guess.is_empty() {
         return String::new();
-    };
-    format!(" (the input looks like a `{guess}` tool; check --from)")
+    }
+    format!(" (the input looks like a {} {what}; check --from)", crate::error::or_list(&guess))
 }

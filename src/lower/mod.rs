@@ -95,6 +95,11 @@ impl<'a, 's> Lowerer<'a, 's> {
         }
     }
 
+    /// The name of the format being read.
+    pub fn format(&self) -> &str {
+        self.adapter
+    }
+
     /// The arena nodes are allocated in.
     pub fn arena(&self) -> &'a Bump {
         self.arena

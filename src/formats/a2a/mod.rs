@@ -92,10 +92,14 @@ impl Adapter for A2a {
     }
 }
 
-/// The error for an object without `id`: an AgentCard whose `skills` is not an array (so it
-/// was not read as a catalog) says so; anything else misses its `id`.
+/// The error for an object without `id`: another format's tool says whose it looks like; an
+/// AgentCard whose `skills` is not an array (so it was not read as a catalog) says so;
+/// anything else misses its `id`.
 #[cold]
 fn missing_id(lw: &Lowerer<'_, '_>, at: At, path: &Path<'_>) -> ConversionError {
+    if let Some(e) = super::foreign_in(lw, at, path) {
+        return e;
+    }
     if let Some(skills) = lw.find(at, "skills") {
         return wrong(lw, &path.push(Seg::Key("skills")), "skills", "an array of skills", skills);
     }

@@ -11,9 +11,12 @@ use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
 
 use super::{
-    lower_envelope, lower_opaque, open_with_name_description, write_input, write_members,
-    write_opaque,
+    lower_envelope, lower_opaque, not_built_in, open_with_name_description, write_input,
+    write_members, write_opaque,
 };
+
+/// Where an Anthropic client tool holds its input schema.
+const INPUT: &str = "input_schema";
 
 /// The Anthropic Messages API tool format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,15 +34,19 @@ impl Adapter for Anthropic {
         path: &Path<'_>,
     ) -> Result<Tool<'a>, ConversionError> {
         let type_ = lw.find(at, "type").and_then(|t| lw.str(t));
-        let looks_client =
-            lw.find(at, "input_schema").is_some() || lw.find(at, "function").is_some();
+        let looks_client = lw.find(at, INPUT).is_some() || lw.find(at, "function").is_some();
         if type_.is_some_and(|t| t != "custom") && !looks_client {
+            // Another format's tool with a `type` (OpenAI's `"type": "function"`, a LangChain
+            // dict's `"type": "object"`) is not a server tool.
+            if let Some(e) = not_built_in(lw, at, path) {
+                return Err(e);
+            }
             return lower_opaque(lw, at, path);
         }
         let mut tool = lower_envelope(lw, at, path, |key| match key {
             "name" => Role::Name,
             "description" => Role::Description,
-            "input_schema" => Role::Input,
+            INPUT => Role::Input,
             "strict" => Role::Strict,
             _ => Role::Meta,
         })?;
@@ -54,10 +61,10 @@ impl Adapter for Anthropic {
         let same = cx.same_format();
         if same {
             w.begin_object();
-            write_members(tool, w, false, "input_schema");
+            write_members(tool, w, false, INPUT);
         } else {
             open_with_name_description(tool, w);
-            write_input(tool.input.as_ref(), "input_schema", w);
+            write_input(tool.input.as_ref(), INPUT, w);
             if let Some(b) = tool.strict {
                 w.key_plain("strict");
                 w.bool(b);

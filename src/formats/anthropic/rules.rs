@@ -93,5 +93,6 @@ pub const TOOLFOUNDATION: Profile =
 pub const INFO: FormatInfo = FormatInfo::new("anthropic", &PROFILE)
     .strict(StrictMode::new(&STRICT))
     .toolfoundation(&TOOLFOUNDATION)
+    .schema_members(&[super::INPUT])
     .object_root()
     .provider();

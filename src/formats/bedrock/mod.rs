@@ -21,8 +21,8 @@ use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
 
 use super::{
-    lower_opaque, lower_wrapped_envelope, shape_hint, write_object_catalog, write_opaque,
-    write_wrapped_input, write_wrapped_members, wrong,
+    foreign_in, lower_opaque, lower_wrapped_envelope, shape_hint, write_object_catalog,
+    write_opaque, write_wrapped_input, write_wrapped_members, wrong,
 };
 
 /// The member of a `Tool` that holds a function tool.
@@ -134,12 +134,16 @@ impl Adapter for Bedrock {
 }
 
 /// A `Tool` without `toolSpec`: one of the union's other members, read as an opaque tool named
-/// by its key, or an error saying what is missing.
+/// by its key, or an error saying what is missing (another format's tool, by its schema
+/// member, first).
 fn lower_not_function<'a>(
     lw: &mut Lowerer<'a, '_>,
     at: At,
     path: &Path<'_>,
 ) -> Result<Tool<'a>, ConversionError> {
+    if let Some(e) = foreign_in(lw, at, path) {
+        return Err(e);
+    }
     let mut members = lw.members(at);
     let Some((key, _, _)) =
         members.next().filter(|(k, _, _)| rules::NOT_FUNCTION_TOOLS.contains(k))

@@ -93,4 +93,5 @@ pub const INFO: FormatInfo = FormatInfo::new("bedrock", &PROFILE)
     .strict(StrictMode::new(&STRICT))
     .object_root()
     .provider()
-    .name_pointer("/toolSpec/name");
+    .name_pointer("/toolSpec/name")
+    .schema_members(&[super::SPEC_KEY]);

@@ -33,14 +33,23 @@ pub struct GeminiJson;
 
 use rules::CATALOG_KEY;
 
+/// A declaration's schema fields: OpenAPI `parameters`, JSON Schema `parametersJsonSchema`.
+const PARAMETERS: &str = "parameters";
+const PARAMETERS_JSON: &str = "parametersJsonSchema";
+
+/// Where `gemini` declarations hold their schema (either field is read), the one written
+/// first; and where `gemini-json` ones do.
+const SCHEMA_MEMBERS: &[&str] = &[PARAMETERS, PARAMETERS_JSON];
+const JSON_SCHEMA_MEMBERS: &[&str] = &[PARAMETERS_JSON, PARAMETERS];
+
 fn lower<'a>(
     lw: &mut Lowerer<'a, '_>,
     at: At,
     path: &Path<'_>,
 ) -> Result<Tool<'a>, ConversionError> {
-    let openapi = lw.find(at, "parameters").is_some();
-    if openapi && lw.find(at, "parametersJsonSchema").is_some() {
-        let p = path.push(Seg::Key("parametersJsonSchema"));
+    let openapi = lw.find(at, PARAMETERS).is_some();
+    if openapi && lw.find(at, PARAMETERS_JSON).is_some() {
+        let p = path.push(Seg::Key(PARAMETERS_JSON));
         return Err(lw.error(
             &p,
             ErrorKind::Shape(
@@ -54,7 +63,7 @@ fn lower<'a>(
     let tool = lower_envelope(lw, at, path, |key| match key {
         "name" => Role::Name,
         "description" => Role::Description,
-        "parameters" | "parametersJsonSchema" => Role::Input,
+        PARAMETERS | PARAMETERS_JSON => Role::Input,
         _ => Role::Meta,
     });
     lw.set_openapi_types(false);
@@ -102,7 +111,7 @@ fn write(
 
 /// The two formats differ only in their facts and the field they write.
 macro_rules! gemini_adapter {
-    ($ty:ty, $info:expr, $field:literal, $upper:literal) => {
+    ($ty:ty, $info:expr, $field:expr, $upper:literal) => {
         impl Adapter for $ty {
             fn info(&self) -> &FormatInfo {
                 &$info
@@ -135,5 +144,5 @@ macro_rules! gemini_adapter {
     };
 }
 
-gemini_adapter!(Gemini, rules::INFO, "parameters", true);
-gemini_adapter!(GeminiJson, rules::JSON_INFO, "parametersJsonSchema", false);
+gemini_adapter!(Gemini, rules::INFO, PARAMETERS, true);
+gemini_adapter!(GeminiJson, rules::JSON_INFO, PARAMETERS_JSON, false);

@@ -210,9 +210,11 @@ const fn declaration(info: FormatInfo) -> FormatInfo {
 }
 
 /// Gemini function declarations with `parameters`.
-pub const INFO: FormatInfo =
-    declaration(FormatInfo::new("gemini", &PROFILE)).toolfoundation(&TOOLFOUNDATION);
+pub const INFO: FormatInfo = declaration(FormatInfo::new("gemini", &PROFILE))
+    .toolfoundation(&TOOLFOUNDATION)
+    .schema_members(super::SCHEMA_MEMBERS);
 
 /// Gemini function declarations with `parametersJsonSchema`.
-pub const JSON_INFO: FormatInfo =
-    declaration(FormatInfo::new("gemini-json", &JSON_PROFILE)).toolfoundation(&TOOLFOUNDATION_JSON);
+pub const JSON_INFO: FormatInfo = declaration(FormatInfo::new("gemini-json", &JSON_PROFILE))
+    .toolfoundation(&TOOLFOUNDATION_JSON)
+    .schema_members(super::JSON_SCHEMA_MEMBERS);

@@ -34,7 +34,7 @@ use crate::ir::{Entry, Json, Keyword, Role, Schema, Tool, ToolMember, Value};
 use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
 
-use super::{EMPTY_TOOL, shape_hint};
+use super::{EMPTY_TOOL, foreign_member, is_foreign_schema_member, shape_hint};
 
 /// LangChain's JSON-schema-as-tool dict.
 #[derive(Clone, Copy, Debug, Default)]
@@ -99,6 +99,15 @@ fn lower<'a>(
     // The whole dict is one schema: depth, duplicate keys and every keyword are checked as
     // for any schema, and the envelope's two members are then taken out of its root.
     let schema = lw.schema(at, path, path.depth())?;
+    // Another format's tool (an MCP tool with a `title`) would read as a schema whose root
+    // holds that format's envelope as unknown keywords, its own schema among them: refused.
+    for e in schema.keywords {
+        if let Value::Unknown(m) = e.value
+            && is_foreign_schema_member(m.key, lw.format())
+        {
+            return Err(foreign_member(lw, &path.push(Seg::Key(m.key)), m.key));
+        }
+    }
     let placeholder = ToolMember { key: "", role: Role::Meta, at: 0, value: Json::Null };
     let mut members = [placeholder; 2];
     let mut n = 0;

@@ -16,6 +16,9 @@ use super::{
     lower_envelope, write_input, write_members, write_name_description, write_object_catalog,
 };
 
+/// Where an MCP tool holds its input schema.
+const INPUT: &str = "inputSchema";
+
 /// The MCP format.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Mcp;
@@ -34,7 +37,7 @@ impl Adapter for Mcp {
         let mut tool = lower_envelope(lw, at, path, |key| match key {
             "name" => Role::Name,
             "description" => Role::Description,
-            "inputSchema" => Role::Input,
+            INPUT => Role::Input,
             "outputSchema" => Role::Output,
             _ => Role::Meta,
         })?;
@@ -45,10 +48,10 @@ impl Adapter for Mcp {
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
         w.begin_object();
         if cx.same_format() {
-            write_members(tool, w, false, "inputSchema");
+            write_members(tool, w, false, INPUT);
         } else {
             write_name_description(tool, w);
-            write_input(tool.input.as_ref(), "inputSchema", w);
+            write_input(tool.input.as_ref(), INPUT, w);
             if let Some(out) = &tool.output {
                 w.key_plain("outputSchema");
                 w.schema(out);

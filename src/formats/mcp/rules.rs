@@ -12,5 +12,7 @@ pub const PROFILE: Profile = Profile::keep_all("mcp");
 pub const TOOLFOUNDATION: Profile = PROFILE.named("mcp (toolfoundation)");
 
 /// The MCP format: a `{"tools": […]}` catalog, an output schema, every member kept.
-pub const INFO: FormatInfo =
-    FormatInfo::new("mcp", &PROFILE).output_schema().toolfoundation(&TOOLFOUNDATION);
+pub const INFO: FormatInfo = FormatInfo::new("mcp", &PROFILE)
+    .output_schema()
+    .toolfoundation(&TOOLFOUNDATION)
+    .schema_members(&[super::INPUT]);

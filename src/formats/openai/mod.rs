@@ -14,16 +14,37 @@ use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
 
 use super::{
-    lower_envelope, lower_opaque, write_input, write_members, write_name_description, write_opaque,
+    lower_envelope, lower_opaque, not_built_in, write_input, write_members, write_name_description,
+    write_opaque,
 };
+
+/// Where an OpenAI function holds its input schema.
+const PARAMETERS: &str = "parameters";
+/// Where an OpenAI Chat tool holds its function.
+const FUNCTION: &str = "function";
 
 fn function_role(key: &str) -> Role {
     match key {
         "name" => Role::Name,
         "description" => Role::Description,
-        "parameters" => Role::Input,
+        PARAMETERS => Role::Input,
         "strict" => Role::Strict,
         _ => Role::Meta,
+    }
+}
+
+/// A tool of another `type` than `function`: a built-in (`web_search`, `mcp`, …) kept
+/// verbatim; or another format's tool (an Anthropic `"type": "custom"` with its
+/// `input_schema`, a LangChain dict's `"type": "object"`), which is an error rather than a
+/// built-in nobody has.
+fn built_in<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    at: At,
+    path: &Path<'_>,
+) -> Result<Tool<'a>, ConversionError> {
+    match not_built_in(lw, at, path) {
+        Some(e) => Err(e),
+        None => lower_opaque(lw, at, path),
     }
 }
 
@@ -46,14 +67,14 @@ impl Adapter for OpenAi {
         let type_ = lw.find(at, "type").and_then(|t| lw.str(t));
         let Some(function) = function else {
             if type_.is_some_and(|t| t != "function") {
-                return lower_opaque(lw, at, path);
+                return built_in(lw, at, path);
             }
             let mut tool = lower_envelope(lw, at, path, function_role)?;
             tool.input_pointer = "/parameters";
             return Ok(tool);
         };
         if type_.is_some_and(|t| t != "function") {
-            return lower_opaque(lw, at, path);
+            return built_in(lw, at, path);
         }
         // Chat shape: the wrapper's members other than `type` and `function` are kept as
         // `Outer` members after the function's own. One pass in document order keeps number
@@ -161,7 +182,7 @@ impl Adapter for OpenAiResponses {
     ) -> Result<Tool<'a>, ConversionError> {
         let type_ = lw.find(at, "type").and_then(|t| lw.str(t));
         if type_.is_some_and(|t| t != "function") {
-            return lower_opaque(lw, at, path);
+            return built_in(lw, at, path);
         }
         let mut tool = lower_envelope(lw, at, path, |key| match key {
             "type" => Role::Meta,
