@@ -60,6 +60,10 @@ pub struct FormatInfo {
     /// a format without a catalog object (LangChain): any object is then one tool, and
     /// catalogs are JSON arrays only.
     pub catalog_key: &'static str,
+    /// Another spelling of [`FormatInfo::catalog_key`] the format reads (Gemini's proto field
+    /// name `function_declarations`); empty when there is none. The same format writes the
+    /// catalog back under the spelling its source used.
+    pub catalog_alias: &'static str,
     /// Where a tool this format writes holds its name: a JSON pointer into the written tool
     /// object (`/name`; OpenAI Chat's `/function/name`; LangChain's `/title`). The catalog
     /// splitter ([`crate::catalog`]) reads written tools' names there, to see that tools
@@ -109,6 +113,7 @@ impl FormatInfo {
             writes: true,
             imports: false,
             catalog_key: "tools",
+            catalog_alias: "",
             name_pointer: "/name",
             schema_members: &[],
             tool_is_schema: false,
@@ -160,6 +165,13 @@ impl FormatInfo {
     #[must_use]
     pub const fn catalog_key(mut self, key: &'static str) -> FormatInfo {
         self.catalog_key = key;
+        self
+    }
+
+    /// Sets [`FormatInfo::catalog_alias`].
+    #[must_use]
+    pub const fn catalog_alias(mut self, alias: &'static str) -> FormatInfo {
+        self.catalog_alias = alias;
         self
     }
 

@@ -180,3 +180,52 @@ fn check_refuses_input_in_another_format() {
     assert!(matches!(e.kind(), ErrorKind::ForeignMember { .. }), "{e}");
     assert!(c.check(mcp.as_bytes(), &*mcp_format, &*openai, &options).is_ok());
 }
+
+/// What the Python SDK and pydantic-ai send: the proto field names.
+const SNAKE: &str = r#"{"name":"get_capital","description":"Get the capital.","parameters_json_schema":{"type":"object","properties":{"country":{"type":"string","format":"uri"}},"required":["country"]},"response_json_schema":{"type":"string"}}"#;
+
+#[test]
+fn gemini_snake_case_spellings_are_read() {
+    for from in ["gemini", "gemini-json"] {
+        let (mcp, report) = convert(SNAKE.as_bytes(), from, "mcp").expect("read");
+        assert!(mcp.contains(r#""inputSchema":{"type":"object","properties":{"country""#), "{mcp}");
+        // The response schema rides along as the camelCase one does: reported when dropped.
+        assert!(report.iter().any(|e| e.contains("/response_json_schema")), "{report:?}");
+    }
+    // Same format: the source's spelling, byte for byte.
+    assert_eq!(convert(SNAKE.as_bytes(), "gemini-json", "gemini-json").expect("same").0, SNAKE);
+    // To the OpenAPI field: written as `parameters`, and report pointers name the source's.
+    let (gemini, report) = convert(SNAKE.as_bytes(), "gemini-json", "gemini").expect("gemini");
+    assert!(gemini.contains(r#""parameters":{"type":"OBJECT""#), "{gemini}");
+    assert!(!gemini.contains("parameters_json_schema"), "{gemini}");
+    assert!(
+        report.iter().any(|e| e.contains("\"/parameters_json_schema/properties/country/format\"")),
+        "{report:?}"
+    );
+    // A catalog under the proto name reads as a catalog, and keeps its spelling.
+    let catalog = format!(r#"{{"function_declarations":[{SNAKE}],"x":1}}"#);
+    let (mcp, _) = convert(catalog.as_bytes(), "gemini", "mcp").expect("catalog");
+    assert!(mcp.starts_with(r#"{"tools":[{"name":"get_capital""#), "{mcp}");
+    assert_eq!(convert(catalog.as_bytes(), "gemini-json", "gemini-json").expect("same").0, catalog);
+    // Read as another format, the spelling names Gemini.
+    let e = error(SNAKE.as_bytes(), "openai", "mcp");
+    let kind = ErrorKind::ForeignMember {
+        member: "parameters_json_schema".into(),
+        formats: vec!["gemini"],
+    };
+    assert_eq!(e.kind(), &kind);
+}
+
+#[test]
+fn gemini_schema_fields_are_one_union() {
+    let two = |a: &str, b: &str| format!(r#"{{"name":"f","{a}":{{}},"{b}":{{}}}}"#);
+    let e = error(two("parameters", "parameters_json_schema").as_bytes(), "gemini", "mcp");
+    assert_eq!(e.pointer(), "/parameters_json_schema");
+    assert!(e.to_string().contains("mutually exclusive"), "{e}");
+    let e =
+        error(two("parametersJsonSchema", "parameters_json_schema").as_bytes(), "gemini", "mcp");
+    assert!(e.to_string().contains("one field spelled twice"), "{e}");
+    let e = error(br#"{"functionDeclarations":[],"function_declarations":[]}"#, "gemini", "mcp");
+    assert_eq!(e.pointer(), "/function_declarations");
+    assert!(e.to_string().contains("one member spelled twice"), "{e}");
+}

@@ -34,6 +34,9 @@ pub(super) struct Lowered<'a> {
     pub(super) array: bool,
     pub(super) tools: &'a mut [Tool<'a>],
     pub(super) wrapper: &'a [Member<'a>],
+    /// The member of `wrapper` that held the tool list (the catalog key as the source spelled
+    /// it); empty when there is no wrapper.
+    pub(super) list_key: &'a str,
 }
 
 impl Front {
@@ -185,13 +188,22 @@ pub(super) fn lower_document<'a>(
                 array: true,
                 tools,
                 wrapper: &[],
+                list_key: "",
             })
         }
         Kind::Object => {
             // An empty key: the format has no catalog object, so any object is one tool.
-            let key = from.info().catalog_key;
-            let list = lw.find(0, key).filter(|l| !key.is_empty() && lw.kind(*l) == Kind::Array);
-            let Some(list) = list else {
+            let info = from.info();
+            let mut lists = [info.catalog_key, info.catalog_alias]
+                .into_iter()
+                .filter(|key| !key.is_empty())
+                .filter_map(|key| lw.find(0, key).map(|l| (key, l)))
+                .filter(|(_, l)| lw.kind(*l) == Kind::Array);
+            let list = lists.next();
+            if let (Some((first, _)), Some((second, _))) = (list, lists.next()) {
+                return Err(spelled_twice(lw, first, second));
+            }
+            let Some((list_key, list)) = list else {
                 let tool = from.lower_tool(lw, 0, &root).map_err(|e| match tool_name(lw, 0) {
                     Some(n) => e.with_tool(n),
                     None => e,
@@ -203,6 +215,7 @@ pub(super) fn lower_document<'a>(
                     array: false,
                     tools,
                     wrapper: &[],
+                    list_key: "",
                 });
             };
             lw.check_duplicates(0, &root)?;
@@ -224,6 +237,7 @@ pub(super) fn lower_document<'a>(
                 array: false,
                 tools,
                 wrapper,
+                list_key,
             })
         }
         other => Err(lw.error(
@@ -240,6 +254,13 @@ pub(super) fn lower_document<'a>(
             }),
         )),
     }
+}
+
+/// The error for a catalog object holding its list under two spellings of one key.
+#[cold]
+fn spelled_twice(lw: &Lowerer<'_, '_>, first: &str, second: &str) -> ConversionError {
+    let message = format!("`{first}` and `{second}` are one member spelled twice");
+    lw.error(&Path::ROOT.push(Seg::Key(second)), ErrorKind::Shape(message))
 }
 
 pub(super) fn lower_tools<'a>(

@@ -109,7 +109,7 @@ pub(super) fn run_passes<'a>(
     if lowered.shape == Shape::Catalog && !route.same_format {
         // A `null` member (`"nextCursor": null`) loses nothing. An empty object may: Gemini's
         // `"googleSearch": {}` turns a built-in tool on.
-        let dropped = |m: &&Member<'_>| m.key != from.info().catalog_key && m.value != Json::Null;
+        let dropped = |m: &&Member<'_>| m.key != lowered.list_key && m.value != Json::Null;
         for m in lowered.wrapper.iter().filter(dropped) {
             cx.report.push(ReportEntry {
                 tool: String::new(),

@@ -195,7 +195,12 @@ pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
         what = "catalog";
         guess = infos()
             .filter(|i| i.name != reading && i.reads && !i.catalog_key.is_empty())
-            .filter(|i| lw.find(at, i.catalog_key).is_some_and(|l| lw.kind(l) == Kind::Array))
+            .filter(|i| {
+                [i.catalog_key, i.catalog_alias]
+                    .into_iter()
+                    .filter(|k| !k.is_empty())
+                    .any(|k| lw.find(at, k).is_some_and(|l| lw.kind(l) == Kind::Array))
+            })
             .map(|i| i.name)
             .collect();
     }

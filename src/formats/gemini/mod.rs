@@ -33,44 +33,85 @@ pub struct GeminiJson;
 
 use rules::CATALOG_KEY;
 
-/// A declaration's schema fields: OpenAPI `parameters`, JSON Schema `parametersJsonSchema`.
+/// A declaration's schema fields: OpenAPI `parameters`, JSON Schema `parametersJsonSchema`,
+/// and that field's proto name, which the API reads too (proto3's JSON mapping accepts the
+/// lowerCamelCase name and the field's own) and the Python SDK and pydantic-ai send: 52 of the
+/// 65 declarations pydantic-ai's recorded Gemini requests hold are spelled so
+/// (provider-payloads in the corpus, read 2026-11-26).
 const PARAMETERS: &str = "parameters";
 const PARAMETERS_JSON: &str = "parametersJsonSchema";
+const PARAMETERS_JSON_SNAKE: &str = "parameters_json_schema";
 
-/// Where `gemini` declarations hold their schema (either field is read), the one written
+/// Where `gemini` declarations hold their schema (every spelling is read), the one written
 /// first; and where `gemini-json` ones do.
-const SCHEMA_MEMBERS: &[&str] = &[PARAMETERS, PARAMETERS_JSON];
-const JSON_SCHEMA_MEMBERS: &[&str] = &[PARAMETERS_JSON, PARAMETERS];
+const SCHEMA_MEMBERS: &[&str] = &[PARAMETERS, PARAMETERS_JSON, PARAMETERS_JSON_SNAKE];
+const JSON_SCHEMA_MEMBERS: &[&str] = &[PARAMETERS_JSON, PARAMETERS_JSON_SNAKE, PARAMETERS];
+
+/// Whether `key` spells the proto field whose JSON name is `field`: that name, or the proto
+/// name it comes from (`parameters_json_schema` for `parametersJsonSchema`).
+fn spells(key: &str, field: &str) -> bool {
+    if key == field {
+        return true;
+    }
+    // The proto name: each capital of the JSON name is `_` and its lower case.
+    let mut proto = key.bytes();
+    for b in field.bytes() {
+        if b.is_ascii_uppercase() && proto.next() != Some(b'_') {
+            return false;
+        }
+        if proto.next() != Some(b.to_ascii_lowercase()) {
+            return false;
+        }
+    }
+    proto.next().is_none()
+}
 
 fn lower<'a>(
     lw: &mut Lowerer<'a, '_>,
     at: At,
     path: &Path<'_>,
 ) -> Result<Tool<'a>, ConversionError> {
-    let openapi = lw.find(at, PARAMETERS).is_some();
-    if openapi && lw.find(at, PARAMETERS_JSON).is_some() {
-        let p = path.push(Seg::Key(PARAMETERS_JSON));
-        return Err(lw.error(
-            &p,
-            ErrorKind::Shape(
-                "`parameters` and `parametersJsonSchema` are mutually exclusive".to_owned(),
-            ),
-        ));
+    // The schema fields are one union in the API: one scan finds which, and a second one.
+    let mut fields = lw.members(at).filter(|(k, _, _)| SCHEMA_MEMBERS.contains(k));
+    let field = fields.next().map(|(k, _, _)| k);
+    if let (Some(first), Some((second, _, _))) = (field, fields.next()) {
+        return Err(two_schemas(lw, path, first, second));
     }
+    let openapi = field == Some(PARAMETERS);
     // `parameters` is OpenAPI: its type names may be upper case. The flag is set for the
     // whole declaration, which is harmless for the other members (kept verbatim).
     lw.set_openapi_types(openapi);
     let tool = lower_envelope(lw, at, path, |key| match key {
         "name" => Role::Name,
         "description" => Role::Description,
-        PARAMETERS | PARAMETERS_JSON => Role::Input,
+        PARAMETERS | PARAMETERS_JSON | PARAMETERS_JSON_SNAKE => Role::Input,
         _ => Role::Meta,
     });
     lw.set_openapi_types(false);
     let mut tool = tool?;
     tool.openapi_schema = openapi;
-    tool.input_pointer = if openapi { "/parameters" } else { "/parametersJsonSchema" };
+    tool.input_pointer = match field {
+        Some(PARAMETERS) => "/parameters",
+        Some(PARAMETERS_JSON_SNAKE) => "/parameters_json_schema",
+        _ => "/parametersJsonSchema",
+    };
     Ok(tool)
+}
+
+/// The error for a declaration with two schema fields, `first` and `second`, at the second.
+#[cold]
+fn two_schemas(
+    lw: &Lowerer<'_, '_>,
+    path: &Path<'_>,
+    first: &str,
+    second: &str,
+) -> ConversionError {
+    let message = if spells(first, PARAMETERS_JSON) && spells(second, PARAMETERS_JSON) {
+        format!("`{first}` and `{second}` are one field spelled twice")
+    } else {
+        format!("`{first}` and `{second}` are mutually exclusive")
+    };
+    lw.error(&path.push(Seg::Key(second)), ErrorKind::Shape(message))
 }
 
 /// Whether the schema takes no arguments at all: `{"type":"object"}` with no (or empty)
@@ -97,7 +138,9 @@ fn write(
     if cx.same_family() {
         w.begin_object();
         let shown = Tool { input, ..*tool };
-        write_members(&shown, w, false, if input.is_some() { key } else { "" });
+        // The field as the source spelled it, when it is the one written.
+        let spelled = tool.members.iter().any(|m| m.role == Role::Input && spells(m.key, key));
+        write_members(&shown, w, false, if input.is_some() && !spelled { key } else { "" });
     } else {
         open_with_name_description(tool, w);
         if let Some(s) = &input {
@@ -138,7 +181,12 @@ macro_rules! gemini_adapter {
                 w: &mut Writer<'_>,
             ) {
                 let each = |t: &Tool<'_>, w: &mut Writer<'_>| self.write_tool(t, cx, w);
-                write_object_catalog(CATALOG_KEY, tools, wrapper, each, w);
+                // The wrapper is the source's, for the same format: its spelling is kept.
+                let key = match wrapper.iter().any(|m| m.key == rules::CATALOG_ALIAS) {
+                    true => rules::CATALOG_ALIAS,
+                    false => CATALOG_KEY,
+                };
+                write_object_catalog(key, tools, wrapper, each, w);
             }
         }
     };
@@ -146,3 +194,25 @@ macro_rules! gemini_adapter {
 
 gemini_adapter!(Gemini, rules::INFO, PARAMETERS, true);
 gemini_adapter!(GeminiJson, rules::JSON_INFO, PARAMETERS_JSON, false);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_is_spelled_by_its_json_name_or_its_proto_name() {
+        assert!(spells("parametersJsonSchema", PARAMETERS_JSON));
+        assert!(spells("parameters_json_schema", PARAMETERS_JSON));
+        assert!(spells("parameters", PARAMETERS));
+        for other in [
+            "parameters",
+            "parametersjsonschema",
+            "parameters_jsonSchema",
+            "parameters_json_schema_",
+            "parameters__json_schema",
+        ] {
+            assert!(!spells(other, PARAMETERS_JSON), "{other}");
+        }
+        assert!(!spells("parametersJsonSchema", PARAMETERS));
+    }
+}

@@ -11,8 +11,12 @@ use crate::ir::{FeatureSet, Keyword, SchemaFeature};
 use crate::profile::shape::{ProviderRule, ShapeRule};
 use crate::profile::{Action, NameRule, Profile, toolfoundation};
 
-/// Where a Gemini catalog keeps its declarations.
+/// Where a Gemini catalog (a request's `Tool`) keeps its declarations.
 pub const CATALOG_KEY: &str = "functionDeclarations";
+
+/// The same field by its proto name, which the API reads too and the Python SDK sends
+/// (ai.google.dev/api/caching#Tool; proto3 JSON mapping, checked 2026-11-26).
+pub const CATALOG_ALIAS: &str = "function_declarations";
 
 /// Gemini function names: a letter or `_` first, then letters, digits, `_`, `.`, `:` and `-`,
 /// at most 64 characters. The API's own error says 64 ("Must start with a letter or an
@@ -206,7 +210,12 @@ pub const TOOLFOUNDATION_JSON: Profile =
 /// may be left unset ("For function with no parameters, this can be left unset"), an object
 /// root, and one family: the other members of a declaration ride along between the two.
 const fn declaration(info: FormatInfo) -> FormatInfo {
-    info.family("gemini").catalog_key(CATALOG_KEY).optional_input_schema().object_root().provider()
+    info.family("gemini")
+        .catalog_key(CATALOG_KEY)
+        .catalog_alias(CATALOG_ALIAS)
+        .optional_input_schema()
+        .object_root()
+        .provider()
 }
 
 /// Gemini function declarations with `parameters`.
