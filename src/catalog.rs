@@ -26,7 +26,7 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
 use crate::adapter::{Adapter, EmitContext};
-use crate::convert::{Conversion, Converter, write_catalog};
+use crate::convert::{Conversion, Converter, Layout, write_catalog};
 use crate::emit::Writer;
 use crate::formats::EMPTY_TOOL;
 use crate::inverse::Inverse;
@@ -342,7 +342,8 @@ impl Frame {
             let placeholders = [EMPTY_TOOL; 2];
             let mut out = Vec::new();
             let mut w = Writer::new(&mut out, pretty);
-            write_catalog(to, placeholders.get(..n).unwrap_or_default(), &[], array, cx, &mut w);
+            let tools = placeholders.get(..n).unwrap_or_default();
+            write_catalog(to, tools, &Layout::plain(array), cx, &mut w);
             String::from_utf8(out).ok()
         };
         let (empty, two) = (write(0)?, write(2)?);

@@ -103,6 +103,14 @@ pub enum ErrorKind {
         /// The built-in formats whose tools keep their schema there, one per family.
         formats: Vec<&'static str>,
     },
+    /// The input is an error response (a JSON-RPC `error`), not a result holding tools.
+    #[error("the input is an error response, not a list of tools: {message:?} (code {code})")]
+    ErrorResponse {
+        /// The error's code, as its source wrote it.
+        code: String,
+        /// The error's message.
+        message: String,
+    },
     /// A member has the wrong JSON type.
     #[error("`{member}` must be {expected}, found {found}")]
     WrongType {

@@ -30,6 +30,28 @@ impl StrictMode {
     }
 }
 
+/// A response envelope a format's catalogs arrive in, as data: JSON-RPC 2.0 for MCP, whose
+/// `tools/list` response is `{"jsonrpc": "2.0", "id": 1, "result": {"tools": […]}}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Envelope {
+    /// The member that tells an envelope from a tool or a catalog object (`jsonrpc`).
+    pub marker: &'static str,
+    /// The member holding the catalog object (`result`).
+    pub result: &'static str,
+    /// The member an error response holds instead (`error`), an object with a `code` and a
+    /// `message`.
+    pub error: &'static str,
+}
+
+impl Envelope {
+    /// An envelope told by `marker`, holding the catalog object under `result` or an error
+    /// under `error`.
+    pub const fn new(marker: &'static str, result: &'static str, error: &'static str) -> Envelope {
+        Envelope { marker, result, error }
+    }
+}
+
 /// What a format is, as data: its name, the rules its schemas are held to, and the facts of
 /// its envelope that the pipeline asks about. Each built-in format keeps its own as a const in
 /// its folder (`formats/<name>/rules.rs`); the pipeline reads it, never the format's name.
@@ -64,6 +86,21 @@ pub struct FormatInfo {
     /// name `function_declarations`); empty when there is none. The same format writes the
     /// catalog back under the spelling its source used.
     pub catalog_alias: &'static str,
+    /// Members of a catalog object that say how to hold the list (how long to cache it, for
+    /// whom), not what its tools are: MCP 2026-07-28's `ttlMs`, `cacheScope` and `resultType`.
+    /// Another format drops them with an `info` entry, where other catalog members are a
+    /// warning.
+    pub catalog_hints: &'static [&'static str],
+    /// The response envelope the format's catalog objects may arrive in (MCP's JSON-RPC
+    /// response), read as the catalog it holds and written back by the same format.
+    pub envelope: Option<Envelope>,
+    /// The member of a request body holding a list of the format's catalog objects and
+    /// provider built-ins (a Gemini request's `tools`: `[{"functionDeclarations": […]},
+    /// {"googleSearch": {}}]`); empty for a format whose requests list tools directly. Where
+    /// it is set, such a list is read wherever a list of tools is (the request, or the list
+    /// alone): each catalog object's tools in place, and written back grouped as they were
+    /// by the same format.
+    pub request_key: &'static str,
     /// Where a tool this format writes holds its name: a JSON pointer into the written tool
     /// object (`/name`; OpenAI Chat's `/function/name`; LangChain's `/title`). The catalog
     /// splitter ([`crate::catalog`]) reads written tools' names there, to see that tools
@@ -114,6 +151,9 @@ impl FormatInfo {
             imports: false,
             catalog_key: "tools",
             catalog_alias: "",
+            catalog_hints: &[],
+            envelope: None,
+            request_key: "",
             name_pointer: "/name",
             schema_members: &[],
             tool_is_schema: false,
@@ -172,6 +212,27 @@ impl FormatInfo {
     #[must_use]
     pub const fn catalog_alias(mut self, alias: &'static str) -> FormatInfo {
         self.catalog_alias = alias;
+        self
+    }
+
+    /// Sets [`FormatInfo::catalog_hints`].
+    #[must_use]
+    pub const fn catalog_hints(mut self, hints: &'static [&'static str]) -> FormatInfo {
+        self.catalog_hints = hints;
+        self
+    }
+
+    /// Sets [`FormatInfo::envelope`].
+    #[must_use]
+    pub const fn envelope(mut self, envelope: Envelope) -> FormatInfo {
+        self.envelope = Some(envelope);
+        self
+    }
+
+    /// Sets [`FormatInfo::request_key`].
+    #[must_use]
+    pub const fn request_key(mut self, key: &'static str) -> FormatInfo {
+        self.request_key = key;
         self
     }
 

@@ -243,3 +243,32 @@ fn input_in_another_format_is_refused_with_the_likely_from() {
     let (code, out, err) = run(&["check", "--from", "mcp", "--to", "openai"], mcp);
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// A `tools/list` JSON-RPC response converts as its catalog (exit 0: its envelope and cache
+/// hints are `info`); an error response is an error (exit 1, nothing written). A Gemini
+/// request's built-ins are left out elsewhere, with an error entry each (exit 1), and its
+/// declarations written.
+#[test]
+fn responses_and_requests_are_read_for_their_tools() {
+    let response = br#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"}}],"ttlMs":1000,"cacheScope":"private"}}"#;
+    let (code, out, err) =
+        run(&["convert", "--from", "mcp", "--to", "openai", "--deny-loss"], response);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with(r#"[{"type":"function","function":{"name":"t""#), "{out}");
+    let (code, out, _) = run(&["convert", "--from", "mcp", "--to", "mcp"], response);
+    assert_eq!((code, out.trim_end().as_bytes()), (0, &response[..]));
+    let failed = br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"boom"}}"#;
+    let (code, out, err) = run(&["convert", "--from", "mcp", "--to", "openai"], failed);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.contains(r#"error response, not a list of tools: "boom" (code -32603) at /error"#),
+        "{err}"
+    );
+    let request = br#"{"tools":[{"functionDeclarations":[{"name":"t"}]},{"googleSearch":{}}]}"#;
+    let (code, out, err) = run(&["convert", "--from", "gemini", "--to", "anthropic"], request);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.starts_with(r#"[{"name":"t""#), "{out}");
+    assert!(err.contains("not-a-function-tool") && err.contains("googleSearch"), "{err}");
+    let (code, out, err) = run(&["check", "--to", "gemini"], request);
+    assert_eq!((code, out.as_str()), (0, "ok: gemini would accept every tool\n"), "{err}");
+}

@@ -275,3 +275,89 @@ fn provider_payloads_round_trip_in_their_own_format() {
         assert!(same(&item["tools"], &back));
     }
 }
+
+/// pydantic-ai's recorded Gemini requests: 49 `Tool`s holding 65 declarations, 52 of them
+/// with `parameters_json_schema`, and 7 built-ins. Every declaration is read with its schema;
+/// the built-ins are kept for Gemini and left out, with an entry each, elsewhere.
+#[test]
+fn gemini_request_tools_read_every_declaration_with_its_schema() {
+    let r = Registry::default();
+    let path = corpus().join("provider-payloads/pydantic-ai/gemini-generate-content.tools.json");
+    let bytes = std::fs::read(path).expect("payload");
+    let source: Value = serde_json::from_slice(&bytes).expect("json");
+    let declarations: Vec<&Value> = source
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter_map(|t| t.get("functionDeclarations").or_else(|| t.get("function_declarations")))
+        .flat_map(|d| d.as_array().expect("declarations"))
+        .collect();
+    assert_eq!(declarations.len(), 65);
+    // Gemini → Gemini keeps every `Tool` in place: the built-ins as they were, each group's
+    // declarations by name (their schemas are written in `parameters`, the format's field).
+    let same_format = r.convert(&bytes, "gemini", "gemini").expect("gemini");
+    let back: Value = serde_json::from_slice(same_format.output()).expect("json");
+    let shape = |v: &Value| -> Vec<Value> {
+        let tools = v.as_array().expect("array").iter();
+        tools
+            .map(|t| {
+                match t.get("functionDeclarations").or_else(|| t.get("function_declarations")) {
+                    Some(d) => {
+                        d.as_array().expect("list").iter().map(|d| d["name"].clone()).collect()
+                    }
+                    None => t.clone(),
+                }
+            })
+            .collect()
+    };
+    assert_eq!(shape(&source), shape(&back));
+    let out = r.convert(&bytes, "gemini", "mcp").expect("mcp");
+    let mcp: Value = serde_json::from_slice(out.output()).expect("json");
+    let tools = mcp["tools"].as_array().expect("tools");
+    assert_eq!(tools.len(), 65);
+    for (tool, declaration) in tools.iter().zip(&declarations) {
+        let schema = ["parameters", "parametersJsonSchema", "parameters_json_schema"]
+            .iter()
+            .find_map(|k| declaration.get(*k));
+        let properties = schema.and_then(|s| s.get("properties")).and_then(Value::as_object);
+        let written = tool["inputSchema"]["properties"].as_object();
+        assert_eq!(
+            written.map(|p| p.keys().collect::<Vec<_>>()),
+            properties.map(|p| p.keys().collect::<Vec<_>>()),
+            "{}",
+            tool["name"]
+        );
+    }
+    let built_ins =
+        out.report().entries().iter().filter(|e| e.code.as_str() == "not-a-function-tool").count();
+    assert_eq!(built_ins, 7);
+}
+
+/// The MCP specification's own `tools/list` result and JSON-RPC response examples
+/// (2026-07-28) read as catalogs: kept whole MCP → MCP, their tools converted elsewhere.
+#[test]
+fn mcp_spec_list_results_and_responses_read_as_catalogs() {
+    let r = Registry::default();
+    let examples = corpus().join("spec/schema/2026-07-28/examples");
+    for folder in ["ListToolsResult", "ListToolsResultResponse"] {
+        let mut files: Vec<_> = std::fs::read_dir(examples.join(folder))
+            .expect("examples")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        files.sort();
+        assert!(!files.is_empty(), "{folder}");
+        for file in files {
+            let bytes = std::fs::read(&file).expect("example");
+            let name = file.display();
+            let out = r.convert(&bytes, "mcp", "mcp").unwrap_or_else(|e| panic!("{name}: {e}"));
+            let (a, b): (Value, Value) = (
+                serde_json::from_slice(&bytes).expect("json"),
+                serde_json::from_slice(out.output()).expect("json"),
+            );
+            assert!(same(&a, &b), "{name} changed");
+            let tools = a.pointer("/result/tools").or_else(|| a.get("tools")).expect("tools");
+            let out = r.convert(&bytes, "mcp", "openai").unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(out.tools_written(), tools.as_array().expect("tools").len(), "{name}");
+        }
+    }
+}

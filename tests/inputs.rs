@@ -3,7 +3,7 @@
 //! request `tools` arrays; MCP `tools/list` results and their JSON-RPC envelopes; MCP
 //! 2026-07-28's `x-mcp-header` and 2025-11-25's `execution.taskSupport`.
 
-use tooladapter::{ConversionError, ErrorKind, Registry};
+use tooladapter::{Code, ConversionError, ErrorKind, Registry, Severity};
 
 fn convert(input: &[u8], from: &str, to: &str) -> Result<(String, Vec<String>), ConversionError> {
     let r = Registry::default();
@@ -228,4 +228,157 @@ fn gemini_schema_fields_are_one_union() {
     let e = error(br#"{"functionDeclarations":[],"function_declarations":[]}"#, "gemini", "mcp");
     assert_eq!(e.pointer(), "/function_declarations");
     assert!(e.to_string().contains("one member spelled twice"), "{e}");
+}
+
+fn entries(input: &[u8], from: &str, to: &str) -> Vec<(Severity, Code, String, String)> {
+    let r = Registry::default();
+    let c = r.convert(input, from, to).unwrap_or_else(|e| panic!("{from} → {to}: {e}"));
+    c.report()
+        .entries()
+        .iter()
+        .map(|e| (e.severity, e.code, e.feature.clone(), e.pointer.clone()))
+        .collect()
+}
+
+const DECL_A: &str =
+    r#"{"name":"a","parameters":{"type":"OBJECT","properties":{"q":{"type":"STRING"}}}}"#;
+const DECL_B: &str = r#"{"name":"b","description":"B."}"#;
+
+#[test]
+fn a_gemini_request_tools_array_reads_its_declarations_and_keeps_built_ins() {
+    let tools = format!(
+        r#"[{{"functionDeclarations":[{DECL_A},{DECL_B}]}},{{"googleSearch":{{}}}},{{"code_execution":{{}}}}]"#
+    );
+    // Same format: as it came, byte for byte.
+    assert_eq!(convert(tools.as_bytes(), "gemini", "gemini").expect("same").0, tools);
+    // Elsewhere: the declarations, in order; each built-in left out with an error entry.
+    let (mcp, _) = convert(tools.as_bytes(), "gemini", "mcp").expect("mcp");
+    let v: serde_json::Value = serde_json::from_str(&mcp).expect("json");
+    let names: Vec<&str> = v["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .map(|t| t["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(names, ["a", "b"]);
+    assert_eq!(v["tools"][0]["inputSchema"]["properties"]["q"]["type"], "string");
+    let left_out: Vec<_> = entries(tools.as_bytes(), "gemini", "openai")
+        .into_iter()
+        .filter(|e| e.1 == Code::NotAFunctionTool)
+        .map(|(s, _, f, _)| (s, f))
+        .collect();
+    assert_eq!(
+        left_out,
+        [(Severity::Error, "googleSearch".into()), (Severity::Error, "code_execution".into())]
+    );
+    // A built-in alone, or a declaration, is read as before.
+    assert_eq!(
+        convert(br#"{"googleSearch":{}}"#, "gemini", "gemini").expect("alone").0,
+        r#"{"googleSearch":{}}"#
+    );
+    let e = error(br#"{"googleSearch":{}}"#, "gemini", "mcp");
+    assert!(e.to_string().contains("`googleSearch` is a built-in gemini tool"), "{e}");
+}
+
+#[test]
+fn a_whole_gemini_request_is_read_for_its_tools() {
+    let request = format!(
+        r#"{{"contents":[{{"role":"user","parts":[{{"text":"hi"}}]}}],"tools":[{{"function_declarations":[{DECL_A}],"codeExecution":{{}}}},{{"functionDeclarations":[{DECL_B}]}}],"toolConfig":{{"functionCallingConfig":{{"mode":"ANY"}}}}}}"#
+    );
+    assert_eq!(convert(request.as_bytes(), "gemini", "gemini").expect("same").0, request);
+    let (openai, _) = convert(request.as_bytes(), "gemini", "openai").expect("openai");
+    assert!(openai.starts_with(r#"[{"type":"function","function":{"name":"a""#), "{openai}");
+    assert!(openai.contains(r#""name":"b""#), "{openai}");
+    let catalog_level: Vec<_> = entries(request.as_bytes(), "gemini", "openai")
+        .into_iter()
+        .filter(|e| matches!(e.1, Code::CatalogMemberDropped | Code::NotAFunctionTool))
+        .collect();
+    assert_eq!(
+        catalog_level,
+        [
+            (Severity::Warning, Code::CatalogMemberDropped, "contents".into(), "/contents".into()),
+            (
+                Severity::Warning,
+                Code::CatalogMemberDropped,
+                "toolConfig".into(),
+                "/toolConfig".into()
+            ),
+            (
+                Severity::Error,
+                Code::NotAFunctionTool,
+                "codeExecution".into(),
+                "/tools/0/codeExecution".into()
+            ),
+        ]
+    );
+    // An error in a declaration points into the request.
+    let bad = request.replace(r#""name":"b""#, r#""name":7"#);
+    let e = error(bad.as_bytes(), "gemini", "mcp");
+    assert_eq!(e.pointer(), "/tools/1/functionDeclarations/0/name");
+    // The other Gemini format writes its own catalog; the built-in is not its to keep.
+    let (json, _) = convert(request.as_bytes(), "gemini", "gemini-json").expect("gemini-json");
+    assert!(
+        json.starts_with(r#"{"functionDeclarations":[{"name":"a","parametersJsonSchema""#),
+        "{json}"
+    );
+}
+
+const MCP_RESPONSE: &str = r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","tools":[{"name":"get_weather","inputSchema":{"type":"object","properties":{"city":{"type":"string"}}}}],"nextCursor":"c2","ttlMs":300000,"cacheScope":"public"}}"#;
+
+#[test]
+fn an_mcp_tools_list_response_is_read_as_its_catalog() {
+    // MCP → MCP: the response as it came, its envelope and the result's members kept.
+    assert_eq!(convert(MCP_RESPONSE.as_bytes(), "mcp", "mcp").expect("same").0, MCP_RESPONSE);
+    let (openai, _) = convert(MCP_RESPONSE.as_bytes(), "mcp", "openai").expect("openai");
+    assert!(
+        openai.starts_with(r#"[{"type":"function","function":{"name":"get_weather""#),
+        "{openai}"
+    );
+    let dropped: Vec<_> = entries(MCP_RESPONSE.as_bytes(), "mcp", "openai")
+        .into_iter()
+        .filter(|e| e.1 == Code::CatalogMemberDropped)
+        .map(|(s, _, f, p)| (s, f, p))
+        .collect();
+    let info = Severity::Info;
+    assert_eq!(
+        dropped,
+        [
+            (info, "jsonrpc".into(), "/jsonrpc".into()),
+            (info, "id".into(), "/id".into()),
+            (info, "resultType".into(), "/result/resultType".into()),
+            // More tools follow: that changes what the catalog is.
+            (Severity::Warning, "nextCursor".into(), "/result/nextCursor".into()),
+            (info, "ttlMs".into(), "/result/ttlMs".into()),
+            (info, "cacheScope".into(), "/result/cacheScope".into()),
+        ]
+    );
+    // The result alone, as a gateway may hold it, reads the same; its hints are kept MCP → MCP.
+    let result =
+        &MCP_RESPONSE[r#"{"jsonrpc":"2.0","id":1,"result":"#.len()..MCP_RESPONSE.len() - 1];
+    assert_eq!(convert(result.as_bytes(), "mcp", "mcp").expect("result").0, result);
+    assert_eq!(convert(result.as_bytes(), "mcp", "openai").expect("result").0, openai);
+    // An error inside points into the response.
+    let bad = MCP_RESPONSE.replace(r#""name":"get_weather""#, r#""name":1"#);
+    assert_eq!(error(bad.as_bytes(), "mcp", "openai").pointer(), "/result/tools/0/name");
+}
+
+#[test]
+fn a_json_rpc_error_response_is_an_error() {
+    let response =
+        br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}"#;
+    let e = error(response, "mcp", "openai");
+    let kind =
+        ErrorKind::ErrorResponse { code: "-32601".into(), message: "Method not found".into() };
+    assert_eq!((e.kind(), e.pointer()), (&kind, "/error"));
+    assert!(
+        e.to_string().contains(r#"not a list of tools: "Method not found" (code -32601)"#),
+        "{e}"
+    );
+    // Another method's result is not a list of tools either.
+    let prompts = br#"{"jsonrpc":"2.0","id":2,"result":{"prompts":[]}}"#;
+    let e = error(prompts, "mcp", "openai");
+    assert_eq!(e.pointer(), "/result");
+    assert!(e.to_string().contains("holds no `tools` list"), "{e}");
+    let e = error(br#"{"jsonrpc":"2.0","id":2}"#, "mcp", "openai");
+    assert!(matches!(e.kind(), ErrorKind::Shape(_)), "{e}");
 }

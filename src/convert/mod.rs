@@ -4,6 +4,8 @@
 //! converter owns every buffer the pipeline needs (arena, parse buffers, tape, output, report),
 //! so a warm converter converts a tool without touching the heap.
 
+mod document;
+mod layout;
 mod read;
 mod run;
 
@@ -17,8 +19,8 @@ use crate::report::Report;
 use crate::route::Route;
 use crate::valid::{self, Finding};
 
+pub(crate) use layout::{Layout, write_catalog};
 use read::Front;
-pub(crate) use run::write_catalog;
 use run::{Scratch, emit_document, record_findings, run_passes};
 
 /// Whether the input was one tool or a catalog; the output mirrors it.

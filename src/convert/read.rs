@@ -6,13 +6,14 @@ use bumpalo::Bump;
 use crate::adapter::{Adapter, Imported};
 use crate::emit::Source;
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::ir::{Json, Member, MemberKeeps, Tool};
-use crate::lower::{Kind, Lowerer};
+use crate::ir::{MemberKeeps, Tool};
+use crate::lower::Lowerer;
 use crate::options::Options;
 use crate::parse::Parser;
-use crate::pointer::{Path, Seg};
 use crate::route::Route;
 
+use super::document::lower_document;
+use super::layout::Layout;
 use super::{Shape, unsupported};
 
 /// The reading half of a session: arena, parse buffers and lowering scratch, and what an
@@ -25,18 +26,14 @@ pub(super) struct Front {
     pub(super) imported: Imported,
 }
 
-/// A lowered document: its shape, its tools, and the catalog wrapper's other members.
+/// A lowered document: its shape, its tools, and where its tools were (the same format
+/// writes that back).
 pub(super) struct Lowered<'a> {
     /// Where the input's strings live, for the writer.
     pub(super) source: Source<'a>,
     pub(super) shape: Shape,
-    /// The catalog was a bare JSON array (same-format output keeps it one).
-    pub(super) array: bool,
     pub(super) tools: &'a mut [Tool<'a>],
-    pub(super) wrapper: &'a [Member<'a>],
-    /// The member of `wrapper` that held the tool list (the catalog key as the source spelled
-    /// it); empty when there is no wrapper.
-    pub(super) list_key: &'a str,
+    pub(super) layout: Layout<'a>,
 }
 
 impl Front {
@@ -170,116 +167,4 @@ pub(super) fn json_only(e: ConversionError, from: &dyn Adapter, input: &[u8]) ->
         }
         _ => e,
     }
-}
-
-/// lower: the document's shape, then each tool through the source format's front end.
-pub(super) fn lower_document<'a>(
-    lw: &mut Lowerer<'a, '_>,
-    from: &dyn Adapter,
-) -> Result<Lowered<'a>, ConversionError> {
-    let root = Path::ROOT;
-    let tool_name = |lw: &Lowerer<'a, '_>, at| lw.find(at, "name").and_then(|n| lw.str(n));
-    match lw.kind(0) {
-        Kind::Array => {
-            let tools = lower_tools(lw, from, 0, &root)?;
-            Ok(Lowered {
-                source: Source::default(),
-                shape: Shape::Catalog,
-                array: true,
-                tools,
-                wrapper: &[],
-                list_key: "",
-            })
-        }
-        Kind::Object => {
-            // An empty key: the format has no catalog object, so any object is one tool.
-            let info = from.info();
-            let mut lists = [info.catalog_key, info.catalog_alias]
-                .into_iter()
-                .filter(|key| !key.is_empty())
-                .filter_map(|key| lw.find(0, key).map(|l| (key, l)))
-                .filter(|(_, l)| lw.kind(*l) == Kind::Array);
-            let list = lists.next();
-            if let (Some((first, _)), Some((second, _))) = (list, lists.next()) {
-                return Err(spelled_twice(lw, first, second));
-            }
-            let Some((list_key, list)) = list else {
-                let tool = from.lower_tool(lw, 0, &root).map_err(|e| match tool_name(lw, 0) {
-                    Some(n) => e.with_tool(n),
-                    None => e,
-                })?;
-                let tools = lw.alloc_slice(1, tool, &root)?;
-                return Ok(Lowered {
-                    source: Source::default(),
-                    shape: Shape::Single,
-                    array: false,
-                    tools,
-                    wrapper: &[],
-                    list_key: "",
-                });
-            };
-            lw.check_duplicates(0, &root)?;
-            let len = lw.object_len(0);
-            let wrapper = lw.alloc_slice(len, Member { key: "", value: Json::Null }, &root)?;
-            let mut tools: &'a mut [Tool<'a>] = &mut [];
-            for (slot, (k, _, v)) in wrapper.iter_mut().zip(lw.members(0)) {
-                let path = root.push(Seg::Key(k));
-                *slot = if v == list {
-                    tools = lower_tools(lw, from, v, &path)?;
-                    Member { key: k, value: Json::Null }
-                } else {
-                    Member { key: k, value: lw.json(v, &path, 1)? }
-                };
-            }
-            Ok(Lowered {
-                source: Source::default(),
-                shape: Shape::Catalog,
-                array: false,
-                tools,
-                wrapper,
-                list_key,
-            })
-        }
-        other => Err(lw.error(
-            &root,
-            ErrorKind::Shape(match from.info().catalog_key {
-                "" => format!(
-                    "expected a tool object or a JSON array of tools, found {}",
-                    other.as_str()
-                ),
-                key => format!(
-                    "expected a tool object, a JSON array of tools or {{\"{key}\": […]}}, found {}",
-                    other.as_str()
-                ),
-            }),
-        )),
-    }
-}
-
-/// The error for a catalog object holding its list under two spellings of one key.
-#[cold]
-fn spelled_twice(lw: &Lowerer<'_, '_>, first: &str, second: &str) -> ConversionError {
-    let message = format!("`{first}` and `{second}` are one member spelled twice");
-    lw.error(&Path::ROOT.push(Seg::Key(second)), ErrorKind::Shape(message))
-}
-
-pub(super) fn lower_tools<'a>(
-    lw: &mut Lowerer<'a, '_>,
-    from: &dyn Adapter,
-    list: usize,
-    path: &Path<'_>,
-) -> Result<&'a mut [Tool<'a>], ConversionError> {
-    lw.check_depth(path.depth() + 1, path)?;
-    let len = lw.array_len(list);
-    let tools = lw.alloc_slice(len, crate::formats::EMPTY_TOOL, path)?;
-    for (i, (slot, at)) in tools.iter_mut().zip(lw.elements(list)).enumerate() {
-        let p = path.push(Seg::Index(i));
-        *slot = from.lower_tool(lw, at, &p).map_err(|e| {
-            match lw.find(at, "name").and_then(|n| lw.str(n)) {
-                Some(n) => e.with_tool(n),
-                None => e,
-            }
-        })?;
-    }
-    Ok(tools)
 }

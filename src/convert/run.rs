@@ -4,17 +4,16 @@
 
 use bumpalo::Bump;
 
-use crate::adapter::{Adapter, EmitContext};
 use crate::emit::Writer;
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::ir::{Json, Member, Tool};
+use crate::ir::Tool;
 use crate::options::Options;
 use crate::passes::{self, PassCx};
-use crate::pointer::Seg;
-use crate::report::{Code, Note, Report, ReportEntry, Severity};
+use crate::report::{Code, Note, Report, Severity};
 use crate::route::Route;
 use crate::valid::{self, Finding};
 
+use super::layout::write_catalog;
 use super::read::Lowered;
 use super::{Conversion, Shape};
 
@@ -61,7 +60,7 @@ pub(super) fn run_passes<'a>(
     report: &mut Report,
     scratch: Scratch<'_>,
 ) -> Result<usize, ConversionError> {
-    let (from, to) = (route.source, route.target);
+    let to = route.target;
     let mut cx = PassCx::new(arena, route, options, report, scratch.text);
     let rewrite = route.rewrite;
     // Tools are only ever renamed by the names pass, so names it made unique stay so in
@@ -107,30 +106,7 @@ pub(super) fn run_passes<'a>(
         record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
     }
     if lowered.shape == Shape::Catalog && !route.same_format {
-        // A `null` member (`"nextCursor": null`) loses nothing. An empty object may: Gemini's
-        // `"googleSearch": {}` turns a built-in tool on.
-        let dropped = |m: &&Member<'_>| m.key != lowered.list_key && m.value != Json::Null;
-        for m in lowered.wrapper.iter().filter(dropped) {
-            cx.report.push(ReportEntry {
-                tool: String::new(),
-                severity: Severity::Warning,
-                code: Code::CatalogMemberDropped,
-                feature: m.key.to_owned(),
-                pointer: {
-                    let mut p = String::new();
-                    crate::pointer::write_seg(&mut p, Seg::Key(m.key));
-                    p
-                },
-                from: from.name().to_owned(),
-                to: to.name().to_owned(),
-                message: format!(
-                    "catalog member `{}` has no place in a `{}` catalog; dropped",
-                    m.key,
-                    to.name()
-                ),
-                order: (0, 0, 0),
-            });
-        }
+        super::layout::report_dropped(&lowered.layout, route, &mut cx.report);
     }
     Ok(kept)
 }
@@ -161,35 +137,9 @@ pub(super) fn emit_document(
             };
             to.write_tool(tool, cx, &mut w);
         }
-        Shape::Catalog => write_catalog(to, tools, lowered.wrapper, lowered.array, cx, &mut w),
+        Shape::Catalog => write_catalog(to, tools, &lowered.layout, cx, &mut w),
     }
     conversion.shape = lowered.shape;
     conversion.tools = kept;
     Ok(())
-}
-
-/// Writes `tools` as a catalog: the target's catalog shape, or, for the same format, the
-/// source's shape (`array`: a bare JSON array; else its catalog object, `wrapper`'s members
-/// kept). The catalog splitter writes its probe through here too, so that the framing it
-/// stitches chunks into is the one a whole conversion writes.
-pub(crate) fn write_catalog(
-    to: &dyn Adapter,
-    tools: &[Tool<'_>],
-    wrapper: &[Member<'_>],
-    array: bool,
-    cx: &EmitContext<'_>,
-    w: &mut Writer<'_>,
-) {
-    if cx.same_format() && array {
-        // Same format: mirror the source's bare array rather than the format's catalog shape.
-        w.begin_array();
-        for tool in tools {
-            w.element();
-            to.write_tool(tool, cx, w);
-        }
-        w.end_array();
-    } else {
-        let wrapper = if cx.same_format() { wrapper } else { &[] };
-        to.write_catalog(tools, wrapper, cx, w);
-    }
 }

@@ -21,7 +21,10 @@ use crate::ir::{JsonType, Keyword, Member, Role, Schema, Tool, Value};
 use crate::lower::{At, Lowerer};
 use crate::pointer::{Path, Seg};
 
-use super::{lower_envelope, open_with_name_description, write_members, write_object_catalog};
+use super::{
+    lower_envelope, lower_opaque, open_with_name_description, write_members, write_object_catalog,
+    write_opaque,
+};
 
 /// Gemini function declarations with `parameters` (the OpenAPI 3.0 subset).
 #[derive(Clone, Copy, Debug, Default)]
@@ -66,11 +69,37 @@ fn spells(key: &str, field: &str) -> bool {
     proto.next().is_none()
 }
 
+/// The members of a Gemini `Tool` that are not function declarations but built-in tools:
+/// `googleSearch`, `googleSearchRetrieval`, `codeExecution`, `urlContext`, `fileSearch`,
+/// `googleMaps`, `computerUse` (Gemini API `Tool`, ai.google.dev/api/caching#Tool) and Vertex
+/// AI's `retrieval` and `enterpriseWebSearch` (cloud.google.com/vertex-ai, `Tool`), checked
+/// 2026-11-26. Each spelled also by its proto name (`google_search`).
+const BUILT_INS: &[&str] = &[
+    "googleSearch",
+    "googleSearchRetrieval",
+    "codeExecution",
+    "urlContext",
+    "fileSearch",
+    "googleMaps",
+    "computerUse",
+    "retrieval",
+    "enterpriseWebSearch",
+];
+
 fn lower<'a>(
     lw: &mut Lowerer<'a, '_>,
     at: At,
     path: &Path<'_>,
 ) -> Result<Tool<'a>, ConversionError> {
+    // A request's `Tool` that is a built-in (`{"googleSearch": {}}`) is kept verbatim, named
+    // by its member, like Bedrock's `cachePoint`: written back for Gemini, reported left out
+    // elsewhere. A declaration starts with anything but one of these.
+    if let Some((first, _, _)) = lw.members(at).next()
+        && BUILT_INS.iter().any(|b| spells(first, b))
+    {
+        let tool = lower_opaque(lw, at, path)?;
+        return Ok(Tool { name: first, ..tool });
+    }
     // The schema fields are one union in the API: one scan finds which, and a second one.
     let mut fields = lw.members(at).filter(|(k, _, _)| SCHEMA_MEMBERS.contains(k));
     let field = fields.next().map(|(k, _, _)| k);
@@ -133,6 +162,9 @@ fn write(
     cx: &EmitContext<'_>,
     w: &mut Writer<'_>,
 ) {
+    if write_opaque(tool, cx, w) {
+        return;
+    }
     let input = tool.input.filter(|s| !(upper && takes_nothing(s)));
     w.set_upper_types(upper);
     if cx.same_family() {

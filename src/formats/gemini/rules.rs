@@ -14,6 +14,11 @@ use crate::profile::{Action, NameRule, Profile, toolfoundation};
 /// Where a Gemini catalog (a request's `Tool`) keeps its declarations.
 pub const CATALOG_KEY: &str = "functionDeclarations";
 
+/// Where a Gemini request (`GenerateContentRequest`) lists its `Tool`s: each holds function
+/// declarations or is a built-in such as `googleSearch` (ai.google.dev/api/generate-content,
+/// checked 2026-11-26).
+pub const REQUEST_KEY: &str = "tools";
+
 /// The same field by its proto name, which the API reads too and the Python SDK sends
 /// (ai.google.dev/api/caching#Tool; proto3 JSON mapping, checked 2026-11-26).
 pub const CATALOG_ALIAS: &str = "function_declarations";
@@ -213,6 +218,7 @@ const fn declaration(info: FormatInfo) -> FormatInfo {
     info.family("gemini")
         .catalog_key(CATALOG_KEY)
         .catalog_alias(CATALOG_ALIAS)
+        .request_key(REQUEST_KEY)
         .optional_input_schema()
         .object_root()
         .provider()

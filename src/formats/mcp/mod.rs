@@ -5,7 +5,7 @@
 
 pub mod rules;
 
-use crate::adapter::{Adapter, EmitContext, FormatInfo};
+use crate::adapter::{Adapter, EmitContext, Envelope, FormatInfo};
 use crate::emit::Writer;
 use crate::error::ConversionError;
 use crate::ir::{Member, Role, Tool};
@@ -18,6 +18,18 @@ use super::{
 
 /// Where an MCP tool holds its input schema.
 const INPUT: &str = "inputSchema";
+
+/// The JSON-RPC 2.0 response a `tools/list` result arrives in, `{"jsonrpc": "2.0", "id": …,
+/// "result": {"tools": […]}}`, or an error response `{…, "error": {"code", "message"}}`
+/// (MCP 2026-07-28 schema: `ListToolsResultResponse`, `JSONRPCErrorResponse`; read
+/// 2026-11-26 in the corpus's spec/schema).
+const JSON_RPC: Envelope = Envelope::new("jsonrpc", "result", "error");
+
+/// `ListToolsResult` members that say how to hold the list rather than what is in it: `ttlMs`
+/// ("how long (in milliseconds) the client MAY cache this response"), `cacheScope`
+/// (`public` or `private`) and `resultType`, all three required from 2026-07-28 (schema as
+/// above). `nextCursor` is not one: it says the list goes on.
+const LIST_HINTS: &[&str] = &["ttlMs", "cacheScope", "resultType"];
 
 /// The MCP format.
 #[derive(Clone, Copy, Debug, Default)]

@@ -11,8 +11,11 @@ pub const PROFILE: Profile = Profile::keep_all("mcp");
 /// is the MCP profile (everything kept).
 pub const TOOLFOUNDATION: Profile = PROFILE.named("mcp (toolfoundation)");
 
-/// The MCP format: a `{"tools": […]}` catalog, an output schema, every member kept.
+/// The MCP format: a `{"tools": […]}` catalog (a `tools/list` result, also in its JSON-RPC
+/// response), an output schema, every member kept.
 pub const INFO: FormatInfo = FormatInfo::new("mcp", &PROFILE)
     .output_schema()
     .toolfoundation(&TOOLFOUNDATION)
-    .schema_members(&[super::INPUT]);
+    .schema_members(&[super::INPUT])
+    .envelope(super::JSON_RPC)
+    .catalog_hints(super::LIST_HINTS);
