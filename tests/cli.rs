@@ -272,3 +272,19 @@ fn responses_and_requests_are_read_for_their_tools() {
     let (code, out, err) = run(&["check", "--to", "gemini"], request);
     assert_eq!((code, out.as_str()), (0, "ok: gemini would accept every tool\n"), "{err}");
 }
+
+/// A tool with an invalid MCP `x-mcp-header` is left out, the others written (exit 1).
+#[test]
+fn a_tool_with_an_invalid_header_annotation_is_left_out() {
+    let catalog = br#"{"tools":[{"name":"bad","inputSchema":{"type":"object","properties":{"n":{"type":"number","x-mcp-header":"N"}}}},{"name":"good","inputSchema":{"type":"object"}}]}"#;
+    for to in ["mcp", "anthropic"] {
+        let (code, out, err) =
+            run(&["convert", "--from", "mcp", "--to", to, "--report", "json"], catalog);
+        assert_eq!(code, 1, "{err}");
+        assert!(out.contains(r#""name":"good""#) && !out.contains(r#""name":"bad""#), "{out}");
+        let entry: serde_json::Value =
+            serde_json::from_str(err.lines().next().expect("entry")).expect("json");
+        assert_eq!(entry["code"], "invalid-tool");
+        assert_eq!(entry["pointer"], "/inputSchema/properties/n/x-mcp-header");
+    }
+}

@@ -382,3 +382,146 @@ fn a_json_rpc_error_response_is_an_error() {
     let e = error(br#"{"jsonrpc":"2.0","id":2}"#, "mcp", "openai");
     assert!(matches!(e.kind(), ErrorKind::Shape(_)), "{e}");
 }
+
+/// An MCP tool whose `region` property carries `x-mcp-header` with `annotation`, and whose
+/// `region` schema is `region`.
+fn with_header(region: &str) -> String {
+    format!(
+        r#"{{"name":"execute_sql","inputSchema":{{"type":"object","properties":{{"region":{region},"query":{{"type":"string"}}}},"required":["region","query"]}}}}"#
+    )
+}
+
+#[test]
+fn a_valid_x_mcp_header_is_kept_for_mcp_and_dropped_with_info_elsewhere() {
+    let tool = with_header(r#"{"type":"string","description":"Region.","x-mcp-header":"Region"}"#);
+    let (same, report) = convert(tool.as_bytes(), "mcp", "mcp").expect("mcp");
+    assert_eq!((same.as_str(), report.len()), (tool.as_str(), 0));
+    for to in ["openai", "anthropic", "gemini", "gemini-json", "bedrock", "langchain"] {
+        let (out, _) = convert(tool.as_bytes(), "mcp", to).expect(to);
+        assert!(!out.contains("x-mcp-header") && out.contains("Region."), "{to}: {out}");
+        let dropped = entries(tool.as_bytes(), "mcp", to)
+            .into_iter()
+            .filter(|e| e.2 == "x-mcp-header")
+            .collect::<Vec<_>>();
+        let pointer = "/inputSchema/properties/region/x-mcp-header".to_owned();
+        assert_eq!(
+            dropped,
+            [(Severity::Info, Code::KeywordDropped, "x-mcp-header".into(), pointer)],
+            "{to}"
+        );
+    }
+    // Nested properties are reached through `properties` alone too; a nullable one is fine.
+    let nested = with_header(
+        r#"{"type":"object","properties":{"zone":{"type":["integer","null"],"x-mcp-header":"Zone"}}}"#,
+    );
+    assert_eq!(convert(nested.as_bytes(), "mcp", "mcp").expect("nested").0, nested);
+}
+
+#[test]
+fn a_tool_with_an_invalid_x_mcp_header_is_left_out_with_an_error() {
+    let cases = [
+        (
+            r#"{"type":"number","x-mcp-header":"Region"}"#,
+            "/inputSchema/properties/region/x-mcp-header",
+            "not one of string, integer and boolean",
+        ),
+        (
+            r#"{"x-mcp-header":"Region"}"#,
+            "/inputSchema/properties/region/x-mcp-header",
+            "not one of string",
+        ),
+        (
+            r#"{"type":"string","x-mcp-header":""}"#,
+            "/inputSchema/properties/region/x-mcp-header",
+            "empty",
+        ),
+        (
+            r#"{"type":"string","x-mcp-header":"Re gion"}"#,
+            "/inputSchema/properties/region/x-mcp-header",
+            "field-name token",
+        ),
+        (
+            r#"{"type":"string","x-mcp-header":7}"#,
+            "/inputSchema/properties/region/x-mcp-header",
+            "not a string",
+        ),
+        (
+            r#"{"type":"array","items":{"type":"string","x-mcp-header":"Region"}}"#,
+            "/inputSchema/properties/region/items/x-mcp-header",
+            "`properties` alone",
+        ),
+        (
+            r#"{"anyOf":[{"type":"string","x-mcp-header":"Region"}]}"#,
+            "/inputSchema/properties/region/anyOf/0/x-mcp-header",
+            "`properties` alone",
+        ),
+        (
+            r#"{"type":"string","x-mcp-header":"Region"},"other":{"type":"string","x-mcp-header":"REGION"}"#,
+            "/inputSchema/properties/other/x-mcp-header",
+            "repeats",
+        ),
+    ];
+    for (region, pointer, why) in cases {
+        let tool = with_header(region);
+        let catalog = format!(r#"{{"tools":[{tool},{MCP_TOOL}]}}"#);
+        for to in ["mcp", "openai"] {
+            let r = Registry::default();
+            let c = r
+                .convert(catalog.as_bytes(), "mcp", to)
+                .unwrap_or_else(|e| panic!("{region}: {e}"));
+            // The other tool is written; this one is not.
+            assert_eq!(c.tools_written(), 1, "{region} → {to}");
+            assert!(!c.output_str().contains("execute_sql"), "{region} → {to}");
+            let e =
+                c.report().entries().iter().find(|e| e.code == Code::InvalidTool).expect("entry");
+            assert_eq!(
+                (e.severity, e.tool.as_str(), e.pointer.as_str()),
+                (Severity::Error, "execute_sql", pointer),
+                "{region}"
+            );
+            assert!(e.message.contains(why), "{region}: {}", e.message);
+        }
+        // Alone, it is an error: there is nothing to write.
+        let e = error(tool.as_bytes(), "mcp", "openai");
+        assert!(e.to_string().contains("invalid `x-mcp-header`"), "{e}");
+    }
+    // On the root, or in `$defs`, it is on no property at all.
+    let root = r#"{"name":"t","inputSchema":{"type":"object","x-mcp-header":"T","$defs":{"a":{"type":"string","x-mcp-header":"A"}}}}"#;
+    let e = error(root.as_bytes(), "mcp", "mcp");
+    assert!(e.to_string().contains("`properties` alone"), "{e}");
+    // In the output schema, it is not an argument's: not checked.
+    let output = r#"{"name":"t","inputSchema":{"type":"object"},"outputSchema":{"type":"object","x-mcp-header":"T"}}"#;
+    assert_eq!(convert(output.as_bytes(), "mcp", "mcp").expect("output").0, output);
+}
+
+#[test]
+fn execution_task_support_is_read_and_reported() {
+    let tool = |v: &str| {
+        format!(
+            r#"{{"name":"t","inputSchema":{{"type":"object"}},"execution":{{"taskSupport":{v}}}}}"#
+        )
+    };
+    let superseded = |input: &str, to: &str| {
+        entries(input.as_bytes(), "mcp", to)
+            .into_iter()
+            .filter(|e| e.1 == Code::Superseded)
+            .map(|(s, _, f, p)| (s, f, p))
+            .collect::<Vec<_>>()
+    };
+    let at = |s| vec![(s, "execution.taskSupport".to_owned(), "/execution/taskSupport".to_owned())];
+    // MCP → MCP: kept, and said to be 2025-11-25's.
+    let required = tool(r#""required""#);
+    assert_eq!(convert(required.as_bytes(), "mcp", "mcp").expect("same").0, required);
+    assert_eq!(superseded(&required, "mcp"), at(Severity::Info));
+    // Elsewhere: a tool that must run as a task is a warning; one that may run directly is not.
+    assert_eq!(superseded(&required, "openai"), at(Severity::Warning));
+    assert_eq!(superseded(&tool(r#""optional""#), "openai"), at(Severity::Info));
+    assert_eq!(superseded(&tool(r#""forbidden""#), "anthropic"), at(Severity::Info));
+    assert_eq!(superseded(&tool("true"), "mcp"), at(Severity::Warning));
+    // The member itself is reported dropped as any metadata is.
+    let dropped = entries(required.as_bytes(), "mcp", "openai");
+    assert!(
+        dropped.iter().any(|e| e.1 == Code::MetadataDropped && e.3 == "/execution"),
+        "{dropped:?}"
+    );
+}

@@ -17,8 +17,19 @@ use super::Shape;
 use super::layout::{Group, Layout};
 use super::read::Lowered;
 
-/// lower: the document's shape, then each tool through the source format's front end.
+/// lower: the document's shape, then each tool through the source format's front end, with
+/// what the readers said about them.
 pub(super) fn lower_document<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    from: &dyn Adapter,
+) -> Result<Lowered<'a>, ConversionError> {
+    let mut lowered = lower_shape(lw, from)?;
+    lowered.notes = lw.take_notes();
+    Ok(lowered)
+}
+
+/// The document's shape and its tools.
+fn lower_shape<'a>(
     lw: &mut Lowerer<'a, '_>,
     from: &dyn Adapter,
 ) -> Result<Lowered<'a>, ConversionError> {
@@ -60,6 +71,7 @@ pub(super) fn lower_document<'a>(
                 shape: Shape::Single,
                 tools: lw.alloc_slice(1, tool, &root)?,
                 layout: Layout::plain(false),
+                notes: Vec::new(),
             })
         }
         other => Err(lw.error(
@@ -80,7 +92,7 @@ pub(super) fn lower_document<'a>(
 
 /// A lowered catalog.
 fn catalog<'a>(tools: &'a mut [Tool<'a>], layout: Layout<'a>) -> Lowered<'a> {
-    Lowered { source: Source::default(), shape: Shape::Catalog, tools, layout }
+    Lowered { source: Source::default(), shape: Shape::Catalog, tools, layout, notes: Vec::new() }
 }
 
 /// The member of the object at `at` (at `path`) holding the format's tool list

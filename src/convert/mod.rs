@@ -6,6 +6,7 @@
 
 mod document;
 mod layout;
+mod notes;
 mod read;
 mod run;
 
@@ -186,6 +187,7 @@ impl Converter {
             Scratch { names: &mut self.names, findings: &mut self.findings, text: &mut self.text };
         // parse → lower, then passes → emit.
         self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
+            notes::apply(&mut lowered, &route, &mut conversion.report);
             let kept =
                 run_passes(&mut lowered, &route, arena, options, &mut conversion.report, scratch)?;
             for tool in lowered.tools.get(..kept).unwrap_or_default() {
@@ -239,7 +241,8 @@ impl Converter {
         let conversion = &mut self.conversion;
         conversion.clear();
         let (findings, names, text) = (&mut self.findings, &mut self.names, &mut self.text);
-        self.front.lower(input, from, Some(&route), options, |lowered, arena| {
+        self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
+            notes::apply(&mut lowered, &route, &mut conversion.report);
             let mut cx = PassCx::new(arena, &route, options, &mut conversion.report, text);
             let strict = cx.strict_profile();
             for tool in lowered.tools.iter() {

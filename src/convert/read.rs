@@ -7,7 +7,7 @@ use crate::adapter::{Adapter, Imported};
 use crate::emit::Source;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::{MemberKeeps, Tool};
-use crate::lower::Lowerer;
+use crate::lower::{Lowerer, ReadNote};
 use crate::options::Options;
 use crate::parse::Parser;
 use crate::route::Route;
@@ -34,6 +34,8 @@ pub(super) struct Lowered<'a> {
     pub(super) shape: Shape,
     pub(super) tools: &'a mut [Tool<'a>],
     pub(super) layout: Layout<'a>,
+    /// What the readers said about the tools: report entries, tools to leave out.
+    pub(super) notes: Vec<ReadNote>,
 }
 
 impl Front {
@@ -137,6 +139,7 @@ impl Session<'_> {
             let mut lw = Lowerer::new(&doc, input, arena, limits, name, self.scratch);
             lw.check_keys(self.route.and_then(|r| r.target.profile().key_rule()));
             lw.set_keeps(self.route.map_or(MemberKeeps::ALL, |r| r.keeps));
+            lw.set_same_format(self.route.is_none_or(|r| r.same_format));
             f(&mut lw, arena, source)
         };
         let tape = crate::parse::recycle(doc.tape);

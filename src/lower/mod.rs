@@ -30,12 +30,33 @@ use crate::ir::{MemberKeeps, Role};
 use crate::options::Limits;
 use crate::parse::Doc;
 use crate::profile::{ByteRule, NameRule};
+use crate::report::{Code, Severity};
 
 pub(crate) use duplicates::{SMALL, Seen, hash};
 pub use tape::{Elements, Kind, Members};
 
 /// A position in the tape: the index of a value's node.
 pub type At = usize;
+
+/// What a format's reader says about a tool beyond what the IR holds: a report entry (a member
+/// a later revision of the format removed, an annotation the target does not read), or why the
+/// tool is left out (one its own format's clients must refuse). Rare, so owned.
+#[derive(Clone, Debug)]
+pub(crate) struct ReadNote {
+    /// Source position of the tool ([`crate::ir::Tool`]'s `at`).
+    pub tool_at: u32,
+    /// Source position of the place.
+    pub at: u32,
+    pub severity: Severity,
+    pub code: Code,
+    /// The keyword or member concerned.
+    pub feature: &'static str,
+    /// RFC 6901 pointer relative to the tool.
+    pub pointer: String,
+    pub message: String,
+    /// The tool is left out of the conversion.
+    pub leave_out: bool,
+}
 
 /// Reads a parsed document into the arena. Format front ends ([`crate::Adapter::lower_tool`])
 /// use its methods to read their envelope and call [`Lowerer::schema`] for schemas.
@@ -65,6 +86,14 @@ pub struct Lowerer<'a, 's> {
     key_broken: bool,
     /// The members the conversion's target keeps (see [`Lowerer::target_drops`]).
     keeps: MemberKeeps,
+    /// The conversion writes the format it reads (or has no target).
+    same_format: bool,
+    /// An unknown keyword a reader asked to hear of ([`Lowerer::watch_keyword`]), and whether
+    /// a schema lowered since it last asked holds it.
+    watch: &'static str,
+    watched: bool,
+    /// What the readers said about the tools ([`ReadNote`]).
+    notes: Vec<ReadNote>,
 }
 
 impl<'a, 's> Lowerer<'a, 's> {
@@ -92,6 +121,10 @@ impl<'a, 's> Lowerer<'a, 's> {
             key_rule: None,
             key_broken: false,
             keeps: MemberKeeps::ALL,
+            same_format: true,
+            watch: "",
+            watched: false,
+            notes: Vec::new(),
         }
     }
 
@@ -151,6 +184,50 @@ impl<'a, 's> Lowerer<'a, 's> {
         {
             self.key_broken = true;
         }
+    }
+
+    /// Sets whether the conversion writes the format it reads (true when the tools are read for
+    /// their own sake).
+    pub(crate) fn set_same_format(&mut self, same: bool) {
+        self.same_format = same;
+    }
+
+    /// Whether the conversion writes the format it reads (or has no target).
+    pub(crate) fn same_format(&self) -> bool {
+        self.same_format
+    }
+
+    /// Asks to hear of the unknown keyword `key` in the schemas lowered from now on (MCP's
+    /// `x-mcp-header`): [`Lowerer::watched`] says whether one held it. Checked only where an
+    /// unknown keyword is lowered, so it costs nothing on the common path.
+    pub(crate) fn watch_keyword(&mut self, key: &'static str) {
+        self.watch = key;
+        self.watched = false;
+    }
+
+    /// Whether a schema lowered since [`Lowerer::watch_keyword`] (or the last call) held the
+    /// watched keyword; the answer is reset.
+    pub(crate) fn watched(&mut self) -> bool {
+        std::mem::take(&mut self.watched)
+    }
+
+    /// Notes an unknown keyword `key` as it is lowered.
+    #[inline]
+    fn note_unknown(&mut self, key: &str) {
+        if key == self.watch && !key.is_empty() {
+            self.watched = true;
+        }
+    }
+
+    /// Records what a reader says about a tool.
+    #[cold]
+    pub(crate) fn note(&mut self, note: ReadNote) {
+        self.notes.push(note);
+    }
+
+    /// What the readers said, taken out.
+    pub(crate) fn take_notes(&mut self) -> Vec<ReadNote> {
+        std::mem::take(&mut self.notes)
     }
 
     /// The limits in force.

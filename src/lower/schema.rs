@@ -281,6 +281,7 @@ impl<'a> Lowerer<'a, '_> {
             },
             ValueForm::Bool if kind == Kind::Bool => Value::Bool(self.bool(at).unwrap_or_default()),
             _ if kw == Keyword::Unknown => {
+                self.note_unknown(key);
                 let value = self.json(at, path, depth)?;
                 Value::Unknown(self.alloc(Member { key, value }, path)?)
             }

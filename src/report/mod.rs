@@ -63,6 +63,14 @@ pub enum Code {
     CatalogMemberDropped,
     /// A tool that is not a function tool (a provider's built-in tool) cannot be converted.
     NotAFunctionTool,
+    /// The source tool breaks a rule its own format's clients must enforce by refusing it (an
+    /// MCP `x-mcp-header` annotation the 2026-07-28 specification makes invalid): it is left
+    /// out, as such a client would leave it out.
+    InvalidTool,
+    /// A member of one revision of the source format that a later one removed (MCP
+    /// 2025-11-25's `execution.taskSupport`, gone in 2026-07-28): read and said what it means
+    /// for the target; kept for the same format.
+    Superseded,
     /// The input schema root was given `"type": "object"` (same arguments accepted).
     RootTypeSet,
     /// The input schema root does not accept an object; the target requires one.
@@ -139,6 +147,8 @@ impl Code {
             Code::InputSchemaAdded => "input-schema-added",
             Code::CatalogMemberDropped => "catalog-member-dropped",
             Code::NotAFunctionTool => "not-a-function-tool",
+            Code::InvalidTool => "invalid-tool",
+            Code::Superseded => "superseded",
             Code::RootTypeSet => "root-type-set",
             Code::RootNotObject => "root-not-object",
             Code::DialectRewritten => "dialect-rewritten",

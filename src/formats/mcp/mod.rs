@@ -3,14 +3,18 @@
 //! Every member is kept: `title`, `annotations`, `_meta`, `icons`, `execution` and anything
 //! else a server adds (`displayName`, `category`) ride along verbatim when MCP is the target.
 
+mod header;
 pub mod rules;
+
+use std::cell::Cell;
 
 use crate::adapter::{Adapter, EmitContext, Envelope, FormatInfo};
 use crate::emit::Writer;
 use crate::error::ConversionError;
 use crate::ir::{Member, Role, Tool};
-use crate::lower::{At, Lowerer};
+use crate::lower::{At, Lowerer, ReadNote};
 use crate::pointer::Path;
+use crate::report::{Code, Severity};
 
 use super::{
     lower_envelope, write_input, write_members, write_name_description, write_object_catalog,
@@ -31,6 +35,59 @@ const JSON_RPC: Envelope = Envelope::new("jsonrpc", "result", "error");
 /// above). `nextCursor` is not one: it says the list goes on.
 const LIST_HINTS: &[&str] = &["ttlMs", "cacheScope", "resultType"];
 
+/// MCP 2025-11-25's `Tool.execution` (`ToolExecution`), which 2026-07-28 removed; its one
+/// member, `taskSupport`, says whether the tool may be called as a task: `"forbidden"`
+/// (the default), `"optional"` or `"required"` (2025-11-25 schema, read 2026-11-26 in the
+/// corpus's spec/schema).
+const EXECUTION: &str = "execution";
+const TASK_SUPPORT: &str = "taskSupport";
+
+/// Reports the `execution.taskSupport` of the tool at `at`: what it means where it goes, and
+/// that the protocol's next revision dropped it.
+#[cold]
+fn task_support(lw: &mut Lowerer<'_, '_>, at: At, tool: &Tool<'_>) {
+    let Some(value) = lw.find(at, EXECUTION).and_then(|e| lw.find(e, TASK_SUPPORT)) else {
+        return;
+    };
+    let same = lw.same_format();
+    let (severity, message) = match lw.str(value) {
+        Some(v @ ("forbidden" | "optional" | "required")) if same => (
+            Severity::Info,
+            format!(
+                "`execution.taskSupport` ({v:?}) is MCP 2025-11-25's: 2026-07-28 removed `execution`, so a client of that revision calls the tool directly; kept as written"
+            ),
+        ),
+        Some("required") => (
+            Severity::Warning,
+            "the tool must be called as a task (`execution.taskSupport`: \"required\", MCP 2025-11-25; removed in 2026-07-28); other formats call a tool directly, which its server may refuse".to_owned(),
+        ),
+        Some(v @ ("forbidden" | "optional")) => (
+            Severity::Info,
+            format!(
+                "`execution.taskSupport` ({v:?}, MCP 2025-11-25; removed in 2026-07-28): the tool can be called directly, as other formats call it"
+            ),
+        ),
+        _ => (
+            Severity::Warning,
+            format!(
+                "`execution.taskSupport` is a {} that is not one of \"forbidden\", \"optional\" and \"required\" (MCP 2025-11-25); kept as written for MCP",
+                lw.kind(value).as_str()
+            ),
+        ),
+    };
+    lw.note(ReadNote {
+        tool_at: tool.at,
+        // The member's key, which comes just before its value on the tape.
+        at: (value as u32).saturating_sub(1),
+        severity,
+        code: Code::Superseded,
+        feature: "execution.taskSupport",
+        pointer: "/execution/taskSupport".to_owned(),
+        message,
+        leave_out: false,
+    });
+}
+
 /// The MCP format.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Mcp;
@@ -46,14 +103,26 @@ impl Adapter for Mcp {
         at: At,
         path: &Path<'_>,
     ) -> Result<Tool<'a>, ConversionError> {
+        lw.watch_keyword(header::KEY);
+        let execution = Cell::new(false);
         let mut tool = lower_envelope(lw, at, path, |key| match key {
             "name" => Role::Name,
             "description" => Role::Description,
             INPUT => Role::Input,
             "outputSchema" => Role::Output,
+            EXECUTION => {
+                execution.set(true);
+                Role::Meta
+            }
             _ => Role::Meta,
         })?;
         tool.input_pointer = "/inputSchema";
+        if lw.watched() {
+            header::check(lw, &mut tool)?;
+        }
+        if execution.get() {
+            task_support(lw, at, &tool);
+        }
         Ok(tool)
     }
 
