@@ -288,3 +288,37 @@ fn a_tool_with_an_invalid_header_annotation_is_left_out() {
         assert_eq!(entry["pointer"], "/inputSchema/properties/n/x-mcp-header");
     }
 }
+
+/// NDJSON given as one document fails to parse, with a hint to say `--ndjson`; a document
+/// that is merely broken gets no such hint.
+#[test]
+fn ndjson_without_the_flag_gets_a_hint() {
+    let lines = b"{\"name\":\"a\",\"inputSchema\":{\"type\":\"object\"}}\n\n{\"name\":\"b\",\"inputSchema\":{\"type\":\"object\"}}\n";
+    let (code, out, err) = run(&["convert", "--from", "mcp", "--to", "openai"], lines);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.contains("the input looks like NDJSON, one JSON document per line: add --ndjson"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["convert", "--from", "mcp", "--to", "openai", "--ndjson"], lines);
+    assert_eq!((code, out.lines().count()), (0, 2), "{err}");
+    let (code, _, err) = run(&["check", "--to", "mcp"], lines);
+    assert_eq!(code, 1);
+    assert!(err.contains("looks like NDJSON"), "{err}");
+    // A file of a folder too.
+    let dir = std::env::temp_dir().join(format!("tooladapter-ndjson-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(dir.join("lines.json"), lines).expect("write");
+    let (code, _, err) =
+        run(&["convert", "--from", "mcp", "--to", "openai", dir.to_str().expect("path")], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("looks like NDJSON") && err.contains("--ndjson"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+    for broken in
+        [&b"{\"name\":\"a\",}\n{}\n"[..], b"{\n  \"name\": \"a\",\n}\n", b"{\"name\":\"a\"} x"]
+    {
+        let (code, _, err) = run(&["convert", "--from", "mcp", "--to", "openai"], broken);
+        assert_eq!(code, 1);
+        assert!(err.contains("invalid JSON") && !err.contains("NDJSON"), "{err}");
+    }
+}

@@ -60,7 +60,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let report = match converter.check(&bytes, &*from, &*to, &options) {
         Ok(report) => report,
         Err(e) => {
-            error!("{e}");
+            let hint = crate::ndjson_hint(&bytes, &e, "check reads one document or catalog");
+            error!("{e}{hint}");
             return ExitCode::from(1);
         }
     };

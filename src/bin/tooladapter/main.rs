@@ -358,10 +358,11 @@ fn convert(args: &ConvertArgs) -> ExitCode {
             }
             Err(e) => {
                 outcome.failed = true;
+                let hint = ndjson_hint(input, &e, "add --ndjson");
                 if label.is_empty() {
-                    error!("{e}");
+                    error!("{e}{hint}");
                 } else {
-                    error!("{label}: {e}");
+                    error!("{label}: {e}{hint}");
                 }
             }
         }
@@ -433,6 +434,24 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// A hint for a parse error of `input` that is NDJSON (one JSON document per line) read as one
+/// document: the first line is a whole document and another follows. `what_to_do` ends it.
+/// Empty otherwise; worked out only once a document failed to parse.
+fn ndjson_hint(input: &[u8], e: &tooladapter::ConversionError, what_to_do: &str) -> String {
+    if !matches!(e.kind(), tooladapter::ErrorKind::Json { .. }) {
+        return String::new();
+    }
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let mut lines = input.split(|b| *b == b'\n').filter(|l| !l.trim_ascii().is_empty());
+    let first_is_a_document =
+        lines.next().is_some_and(|l| serde_json::from_slice::<serde::de::IgnoredAny>(l).is_ok());
+    if first_is_a_document && lines.next().is_some() {
+        format!(" (the input looks like NDJSON, one JSON document per line: {what_to_do})")
+    } else {
+        String::new()
     }
 }
 

@@ -181,7 +181,12 @@ impl<'a> Batch<'a> {
         self.with_converter(|converter| {
             match converter.convert(input, self.from, self.to, self.options) {
                 Ok(conversion) => then(conversion),
-                Err(e) => Err(e.to_string()),
+                // A file of a folder may be NDJSON (an NDJSON line cannot hold two documents).
+                Err(e) => {
+                    let hint =
+                        crate::ndjson_hint(input, &e, "convert the file alone with --ndjson");
+                    Err(format!("{e}{hint}"))
+                }
             }
         })
     }
