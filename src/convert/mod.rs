@@ -261,7 +261,9 @@ impl Converter {
 
     /// Reads `input` into owned [`CanonicalTool`]s (parse → lower → `deep_copy`), for callers
     /// who want to inspect or edit tools in code. Every envelope member without a typed field
-    /// is kept in [`CanonicalTool::source_meta`].
+    /// is kept in [`CanonicalTool::source_meta`]. Every tool is read as written: one that a
+    /// conversion leaves out for breaking its own format's rules (an MCP tool with an invalid
+    /// `x-mcp-header`) is here too, since nothing is written for a client yet.
     ///
     /// # Errors
     /// As [`Converter::convert`] for reading.
