@@ -509,10 +509,12 @@ fn execution_task_support_is_read_and_reported() {
             .collect::<Vec<_>>()
     };
     let at = |s| vec![(s, "execution.taskSupport".to_owned(), "/execution/taskSupport".to_owned())];
-    // MCP → MCP: kept, and said to be 2025-11-25's.
+    // MCP → MCP: kept, and lossless: nothing to report.
     let required = tool(r#""required""#);
-    assert_eq!(convert(required.as_bytes(), "mcp", "mcp").expect("same").0, required);
-    assert_eq!(superseded(&required, "mcp"), at(Severity::Info));
+    assert_eq!(
+        convert(required.as_bytes(), "mcp", "mcp").expect("same"),
+        (required.clone(), vec![])
+    );
     // Elsewhere: a tool that must run as a task is a warning; one that may run directly is not.
     assert_eq!(superseded(&required, "openai"), at(Severity::Warning));
     assert_eq!(superseded(&tool(r#""optional""#), "openai"), at(Severity::Info));

@@ -68,8 +68,8 @@ pub enum Code {
     /// out, as such a client would leave it out.
     InvalidTool,
     /// A member of one revision of the source format that a later one removed (MCP
-    /// 2025-11-25's `execution.taskSupport`, gone in 2026-07-28): read and said what it means
-    /// for the target; kept for the same format.
+    /// 2025-11-25's `execution.taskSupport`, gone in 2026-07-28), converted to another format:
+    /// what it meant, and what the target does instead. The same format keeps it as written.
     Superseded,
     /// The input schema root was given `"type": "object"` (same arguments accepted).
     RootTypeSet,

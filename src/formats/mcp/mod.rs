@@ -42,21 +42,17 @@ const LIST_HINTS: &[&str] = &["ttlMs", "cacheScope", "resultType"];
 const EXECUTION: &str = "execution";
 const TASK_SUPPORT: &str = "taskSupport";
 
-/// Reports the `execution.taskSupport` of the tool at `at`: what it means where it goes, and
-/// that the protocol's next revision dropped it.
+/// Reports the `execution.taskSupport` of the tool at `at` converted to another format: what
+/// it means there, and that the protocol's next revision dropped it; and a value outside the
+/// three, for MCP too.
 #[cold]
 fn task_support(lw: &mut Lowerer<'_, '_>, at: At, tool: &Tool<'_>) {
     let Some(value) = lw.find(at, EXECUTION).and_then(|e| lw.find(e, TASK_SUPPORT)) else {
         return;
     };
-    let same = lw.same_format();
     let (severity, message) = match lw.str(value) {
-        Some(v @ ("forbidden" | "optional" | "required")) if same => (
-            Severity::Info,
-            format!(
-                "`execution.taskSupport` ({v:?}) is MCP 2025-11-25's: 2026-07-28 removed `execution`, so a client of that revision calls the tool directly; kept as written"
-            ),
-        ),
+        // MCP → MCP keeps it as written, and stays lossless: nothing to say.
+        Some("forbidden" | "optional" | "required") if lw.same_format() => return,
         Some("required") => (
             Severity::Warning,
             "the tool must be called as a task (`execution.taskSupport`: \"required\", MCP 2025-11-25; removed in 2026-07-28); other formats call a tool directly, which its server may refuse".to_owned(),
