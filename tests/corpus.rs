@@ -294,23 +294,36 @@ fn gemini_request_tools_read_every_declaration_with_its_schema() {
         .collect();
     assert_eq!(declarations.len(), 65);
     // Gemini → Gemini keeps every `Tool` in place: the built-ins as they were, each group's
-    // declarations by name (their schemas are written in `parameters`, the format's field).
+    // declarations in order (their schemas written in `parameters`, the format's field; a name
+    // another `Tool` of this file also uses renamed by the catalog's one policy, and restored
+    // by the inverse map).
     let same_format = r.convert(&bytes, "gemini", "gemini").expect("gemini");
     let back: Value = serde_json::from_slice(same_format.output()).expect("json");
-    let shape = |v: &Value| -> Vec<Value> {
+    let shape = |v: &Value| -> Vec<Result<Vec<String>, Value>> {
         let tools = v.as_array().expect("array").iter();
         tools
             .map(|t| {
                 match t.get("functionDeclarations").or_else(|| t.get("function_declarations")) {
-                    Some(d) => {
-                        d.as_array().expect("list").iter().map(|d| d["name"].clone()).collect()
-                    }
-                    None => t.clone(),
+                    Some(d) => Ok(d
+                        .as_array()
+                        .expect("list")
+                        .iter()
+                        .map(|d| d["name"].as_str().expect("name").to_owned())
+                        .collect()),
+                    None => Err(t.clone()),
                 }
             })
             .collect()
     };
-    assert_eq!(shape(&source), shape(&back));
+    let inverse = same_format.inverse();
+    let source_name = |n: &str| {
+        inverse.tools.iter().find(|t| t.name == n).map_or(n.to_owned(), |t| t.source_name.clone())
+    };
+    let restored: Vec<_> = shape(&back)
+        .into_iter()
+        .map(|g| g.map(|names| names.iter().map(|n| source_name(n)).collect::<Vec<_>>()))
+        .collect();
+    assert_eq!(shape(&source), restored);
     let out = r.convert(&bytes, "gemini", "mcp").expect("mcp");
     let mcp: Value = serde_json::from_slice(out.output()).expect("json");
     let tools = mcp["tools"].as_array().expect("tools");
