@@ -173,11 +173,13 @@ impl<'s> Split<'s> {
     }
 
     /// Checks `conversion`, of the chunk of source tools `source`, and copies it out; `None`
-    /// when a tool was renamed (renaming for uniqueness spans the catalog) or the output is
-    /// not exactly the target's framing around its tools.
+    /// when a tool was renamed (renaming for uniqueness spans the catalog), a tool was left
+    /// out for a fault of its own (its entry names the tool's place in the chunk, not in the
+    /// catalog), or the output is not exactly the target's framing around its tools.
     fn check(&self, source: Range<usize>, conversion: &Conversion) -> Option<Chunk> {
         let entries = conversion.report().entries();
-        if entries.iter().any(|e| e.code == Code::ToolRenamed) {
+        let whole = |e: &ReportEntry| matches!(e.code, Code::ToolRenamed | Code::ToolNotConverted);
+        if entries.iter().any(whole) {
             return None;
         }
         let text = std::str::from_utf8(conversion.output()).ok()?;
@@ -255,10 +257,10 @@ impl<'s> Split<'s> {
 
 impl Converter {
     /// Converts the source tools `tools` (indices into the catalog) of `split` as a catalog of
-    /// their own, for [`Split::stitch`]. `None` when the chunk fails (the whole conversion's
-    /// error names the tool's place in the whole catalog), renames a tool, or is not written
-    /// as the target's catalog framing around its tools: the split cannot stand, and the
-    /// catalog is to be converted whole.
+    /// their own, for [`Split::stitch`]. `None` when the chunk fails or leaves a tool out for
+    /// a fault of its own (the whole conversion's error or entry names the tool's place in
+    /// the whole catalog), renames a tool, or is not written as the target's catalog framing
+    /// around its tools: the split cannot stand, and the catalog is to be converted whole.
     pub fn convert_chunk(&mut self, split: &Split<'_>, tools: Range<usize>) -> Option<Chunk> {
         let input = split.chunk_input(tools.clone())?;
         let conversion = self.convert(&input, split.from, split.to, split.options).ok()?;

@@ -159,6 +159,29 @@ pub(crate) fn or_list(names: &[&str]) -> String {
     out
 }
 
+impl ErrorKind {
+    /// Whether the error is about one tool's own content rather than the whole input: a
+    /// member missing or of the wrong type, another format's schema member, a repeated key, a
+    /// shape the format does not read, a tool the target cannot hold, the `$ref` expansion
+    /// budget. A catalog leaves such a
+    /// tool out and converts the others. The faults of the input as a document (not JSON, not
+    /// UTF-8, empty, over the size or depth limit) and the arena limit end the whole
+    /// conversion: the limits keep a hostile document from costing more than they allow, and
+    /// a tool that breaks them leaves no telling what the rest of the document would cost.
+    pub(crate) fn concerns_one_tool(&self) -> bool {
+        matches!(
+            self,
+            ErrorKind::MissingMember { .. }
+                | ErrorKind::WrongType { .. }
+                | ErrorKind::ForeignMember { .. }
+                | ErrorKind::DuplicateKey { .. }
+                | ErrorKind::Shape(_)
+                | ErrorKind::NotConvertible(_)
+                | ErrorKind::RefExpansion { .. }
+        )
+    }
+}
+
 /// A conversion failure: which adapter, which direction, where in the input, and why.
 ///
 /// `Display` is `<adapter> adapter <to_canonical|from_canonical>: <cause>`, followed by

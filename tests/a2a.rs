@@ -126,10 +126,11 @@ fn a_card_reads_as_a_catalog_and_its_other_members_are_reported_elsewhere() {
 
 #[test]
 fn a_bare_array_of_skills_is_a_catalog() {
-    let input = format!("[{SKILL},{SKILL}]");
+    let other = SKILL.replace(r#""id":"find_recipe""#, r#""id":"find_wine""#);
+    let input = format!("[{SKILL},{other}]");
     let c = convert(&input, "a2a", "mcp");
     assert_eq!(c.tools_written(), 2);
-    assert_eq!(json_of(&c)["tools"][1]["name"], "find_recipe");
+    assert_eq!(json_of(&c)["tools"][1]["name"], "find_wine");
     // Written back as A2A, the array stays an array.
     let same = convert(&input, "a2a", "a2a");
     assert_eq!(same.output_str(), input);
@@ -262,18 +263,27 @@ fn wrong_shapes_are_typed_errors_with_pointers() {
     let e = fails(r#"{"name":"Find recipe","description":"d","tags":[]}"#, "a2a", "mcp");
     assert!(matches!(e.kind(), ErrorKind::MissingMember { member: "id", .. }), "{e}");
     assert_eq!(e.pointer(), "");
-    let e = fails(r#"{"skills":[{"id":"a"},{"name":"b"}]}"#, "a2a", "mcp");
-    assert!(matches!(e.kind(), ErrorKind::MissingMember { member: "id", .. }), "{e}");
-    assert_eq!(e.pointer(), "/skills/1");
+    // In a catalog, the bad skill is left out and the others are written.
+    let c = convert(r#"{"skills":[{"id":"a"},{"name":"b"}]}"#, "a2a", "mcp");
+    assert_eq!(
+        c.output_str(),
+        r#"{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{}}}]}"#
+    );
+    let left: Vec<_> = entries(&c).into_iter().filter(|e| e.0 == Severity::Error).collect();
+    let missing =
+        (Severity::Error, Code::ToolNotConverted, "id".to_owned(), "/skills/1".to_owned());
+    assert_eq!(left, [missing]);
     let e = fails(r#"{"skills":[{"id":7,"name":"Seven"}]}"#, "a2a", "mcp");
     assert!(matches!(e.kind(), ErrorKind::WrongType { found: "number", .. }), "{e}");
     assert_eq!(e.pointer(), "/skills/0/id");
     let e = fails(r#"[{"id":"a","description":["d"]}]"#, "a2a", "mcp");
     assert!(matches!(e.kind(), ErrorKind::WrongType { found: "array", .. }), "{e}");
     assert_eq!(e.pointer(), "/0/description");
-    let e = fails(r#"{"skills":[{"id":"a"},"b"]}"#, "a2a", "mcp");
-    assert!(matches!(e.kind(), ErrorKind::WrongType { found: "string", .. }), "{e}");
-    assert_eq!(e.pointer(), "/skills/1");
+    let c = convert(r#"{"skills":[{"id":"a"},"b"]}"#, "a2a", "mcp");
+    assert_eq!(c.tools_written(), 1);
+    let e = c.report().entries().iter().find(|e| e.severity == Severity::Error).unwrap();
+    assert_eq!((e.code, e.pointer.as_str()), (Code::ToolNotConverted, "/skills/1"));
+    assert!(e.message.contains("found string; the tool at /skills/1 is left out"), "{e}");
     // A card whose `skills` is not an array is not read as one skill missing its id.
     let e = fails(r#"{"name":"Agent","skills":{"id":"a"}}"#, "a2a", "mcp");
     assert!(

@@ -328,7 +328,7 @@ fn check_lists_what_bedrock_would_reject() {
 
 #[test]
 fn wrong_shapes_are_errors_with_pointers() {
-    let cases: [(&str, &str); 11] = [
+    let cases: [(&str, &str); 10] = [
         (r#"{"toolSpec":{"name":"x","inputSchema":{"yaml":{}}}}"#, "/toolSpec/inputSchema/yaml"),
         (r#"{"toolSpec":{"name":"x","inputSchema":{"json":{},"x":1}}}"#, "/toolSpec/inputSchema/x"),
         (r#"{"toolSpec":{"name":"x","inputSchema":{}}}"#, "/toolSpec/inputSchema"),
@@ -337,10 +337,6 @@ fn wrong_shapes_are_errors_with_pointers() {
         (r#"{"toolSpec":{"inputSchema":{"json":{}}}}"#, "/toolSpec"),
         (r#"{"toolSpec":[]}"#, "/toolSpec"),
         (r#"{"toolSpec":{"name":"x","inputSchema":{"json":{}}},"cachePoint":{}}"#, "/cachePoint"),
-        (
-            r#"{"tools":[{"toolSpec":{"name":"a","inputSchema":{"json":{}}}},{"toolSpec":{"name":5}}]}"#,
-            "/tools/1/toolSpec/name",
-        ),
         (
             r#"[{"toolSpec":{"name":"a","description":7,"inputSchema":{"json":{}}}}]"#,
             "/0/toolSpec/description",
@@ -354,6 +350,15 @@ fn wrong_shapes_are_errors_with_pointers() {
         let e = fails(input);
         assert_eq!(e.pointer(), pointer, "{input}: {e}");
     }
+    // In a catalog with good tools, the bad one is left out with an entry at its pointer.
+    let input = r#"{"tools":[{"toolSpec":{"name":"a","inputSchema":{"json":{}}}},{"toolSpec":{"name":5}}]}"#;
+    let c = convert(input, "bedrock", "mcp");
+    assert_eq!(c.output_str(), r#"{"tools":[{"name":"a","inputSchema":{}}]}"#);
+    let left = c.report().entries().iter().find(|e| e.severity == Severity::Error).unwrap();
+    assert_eq!(
+        (left.code, left.pointer.as_str()),
+        (Code::ToolNotConverted, "/tools/1/toolSpec/name")
+    );
     let e = fails(r#"{"toolSpec":{"name":"x","inputSchema":{}}}"#);
     assert!(matches!(e.kind(), ErrorKind::MissingMember { member: "json", .. }), "{e}");
     assert_eq!(e.tool(), Some("x"));

@@ -311,10 +311,17 @@ fn a_whole_gemini_request_is_read_for_its_tools() {
             ),
         ]
     );
-    // An error in a declaration points into the request.
+    // A declaration at fault is left out, its entry pointing into the request; the others
+    // are written.
     let bad = request.replace(r#""name":"b""#, r#""name":7"#);
-    let e = error(bad.as_bytes(), "gemini", "mcp");
-    assert_eq!(e.pointer(), "/tools/1/functionDeclarations/0/name");
+    let (mcp, _) = convert(bad.as_bytes(), "gemini", "mcp").expect("the others");
+    assert!(mcp.starts_with(r#"{"tools":[{"name":"a""#) && !mcp.contains(r#""b""#), "{mcp}");
+    let left: Vec<_> = entries(bad.as_bytes(), "gemini", "mcp")
+        .into_iter()
+        .filter(|e| e.1 == Code::ToolNotConverted)
+        .collect();
+    let at = "/tools/1/functionDeclarations/0/name";
+    assert_eq!(left, [(Severity::Error, Code::ToolNotConverted, "name".into(), at.into())]);
     // The other Gemini format writes its own catalog; the built-in is not its to keep.
     let (json, _) = convert(request.as_bytes(), "gemini", "gemini-json").expect("gemini-json");
     assert!(

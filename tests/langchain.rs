@@ -158,10 +158,18 @@ fn a_missing_title_is_an_error_with_a_pointer() {
     assert!(matches!(e.kind(), ErrorKind::MissingMember { member: "title", .. }), "{e}");
     assert_eq!(e.pointer(), "");
     assert!(e.to_string().contains("top-level `title`"), "{e}");
-    // In a catalog, the pointer names the element.
-    let e = fails(r#"[{"title":"ok"},{"description":"no name"}]"#, "langchain", "openai");
+    // In a catalog, the tool is left out and its entry's pointer names the element.
+    let c = convert(r#"[{"title":"ok"},{"description":"no name"}]"#, "langchain", "openai");
+    assert_eq!(c.tools_written(), 1);
+    let e = c.report().entries().iter().find(|e| e.severity == Severity::Error).unwrap();
+    assert_eq!(
+        (e.code, e.feature.as_str(), e.pointer.as_str()),
+        (Code::ToolNotConverted, "title", "/1")
+    );
+    // A catalog none of whose tools can be read is an error.
+    let e = fails(r#"[{"description":"no name"}]"#, "langchain", "openai");
     assert!(matches!(e.kind(), ErrorKind::MissingMember { member: "title", .. }), "{e}");
-    assert_eq!(e.pointer(), "/1");
+    assert_eq!(e.pointer(), "/0");
     // Another format's tool read as LangChain says which format it looks like, at the
     // member that holds its schema; with a `title` (MCP 2025-06-18 has one) too, where it
     // would otherwise read as a dict with two unknown keywords and no arguments.
@@ -377,9 +385,12 @@ fn cli_reads_and_writes_langchain() {
         bin::run(&["convert", "--from", "mcp", "--to", "langchain"], mcp.as_bytes());
     assert_eq!(code, 0, "{err}");
     assert_eq!(String::from_utf8(out).expect("utf-8").trim_end(), WEATHER);
-    // A missing title: exit 1, the message names the pointer.
-    let (code, _, err) =
+    // A missing title: exit 1, the entry names the pointer, and the other tool is written.
+    let (code, out, err) =
         bin::run(&["convert", "--from", "langchain", "--to", "openai"], br#"[{"title":"a"},{}]"#);
     assert_eq!(code, 1);
-    assert!(err.contains("`title`") && err.contains("at /1"), "{err}");
+    assert!(err.contains("`title`") && err.contains(r#"at "/1""#), "{err}");
+    let v: Value = serde_json::from_slice(&out).expect("json");
+    assert_eq!(v[0]["function"]["name"], "a");
+    assert_eq!(v.as_array().map(Vec::len), Some(1));
 }

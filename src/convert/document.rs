@@ -3,7 +3,8 @@
 //! `tools/list` JSON-RPC response); a request whose list holds catalog objects beside
 //! provider built-ins (a Gemini request's `tools`), or that list alone. Each tool is read
 //! through the source format's front end, in document order; where the tools were is kept in
-//! a [`Layout`] for the same format to write back.
+//! a [`Layout`] for the same format to write back. A tool of a list whose own content is at
+//! fault is left out ([`LeftOut`]) and the others are read.
 
 use crate::adapter::Adapter;
 use crate::emit::Source;
@@ -15,16 +16,27 @@ use crate::pointer::{Path, Seg};
 
 use super::Shape;
 use super::layout::{Group, Layout};
+use super::left_out::LeftOut;
 use super::read::Lowered;
 
 /// lower: the document's shape, then each tool through the source format's front end, with
-/// what the readers said about them.
+/// what the readers said about them and the tools left out. A catalog none of whose tools can
+/// be read is no catalog of this format (most likely another format's, read with the wrong
+/// `--from`): the first tool's error is returned then.
 pub(super) fn lower_document<'a>(
     lw: &mut Lowerer<'a, '_>,
     from: &dyn Adapter,
 ) -> Result<Lowered<'a>, ConversionError> {
-    let mut lowered = lower_shape(lw, from)?;
+    let mut left_out = Vec::new();
+    let mut lowered = lower_shape(lw, from, &mut left_out)?;
+    if lowered.tools.is_empty()
+        && let Some(first) = left_out.drain(..).next()
+    {
+        return Err(first.error);
+    }
     lowered.notes = lw.take_notes();
+    lowered.left_out = left_out;
+    lowered.tape = lw.tape();
     Ok(lowered)
 }
 
@@ -32,17 +44,18 @@ pub(super) fn lower_document<'a>(
 fn lower_shape<'a>(
     lw: &mut Lowerer<'a, '_>,
     from: &dyn Adapter,
+    left_out: &mut Vec<LeftOut>,
 ) -> Result<Lowered<'a>, ConversionError> {
     let root = Path::ROOT;
     let info = from.info();
     match lw.kind(0) {
         Kind::Array => {
-            let (tools, groups) = lower_list(lw, from, 0, &root)?;
+            let (tools, groups) = lower_list(lw, from, 0, &root, left_out)?;
             Ok(catalog(tools, Layout { groups, ..Layout::plain(true) }))
         }
         Kind::Object => {
             if let Some((key, list)) = catalog_list(lw, info, 0, &root)? {
-                let (tools, wrapper) = lower_catalog(lw, from, 0, list, &root)?;
+                let (tools, wrapper) = lower_catalog(lw, from, 0, list, &root, left_out)?;
                 return Ok(catalog(
                     tools,
                     Layout { wrapper, list_key: key, ..Layout::plain(false) },
@@ -51,7 +64,7 @@ fn lower_shape<'a>(
             if let Some(envelope) = info.envelope
                 && lw.find(0, envelope.marker).is_some()
             {
-                return lower_in_envelope(lw, from, envelope);
+                return lower_in_envelope(lw, from, envelope, left_out);
             }
             let request = Some(info.request_key).filter(|k| !k.is_empty());
             if let Some((key, list)) = request.and_then(|k| lw.find(0, k).map(|l| (k, l)))
@@ -59,7 +72,7 @@ fn lower_shape<'a>(
             {
                 let (mut tools, mut groups): (&'a mut [Tool<'a>], _) = (&mut [], &[][..]);
                 let outer = members_around(lw, 0, &root, list, |lw, p| {
-                    (tools, groups) = lower_list(lw, from, list, p)?;
+                    (tools, groups) = lower_list(lw, from, list, p, left_out)?;
                     Ok(())
                 })?;
                 let layout = Layout { outer, outer_key: key, groups, ..Layout::plain(true) };
@@ -72,6 +85,8 @@ fn lower_shape<'a>(
                 tools: lw.alloc_slice(1, tool, &root)?,
                 layout: Layout::plain(false),
                 notes: Vec::new(),
+                left_out: Vec::new(),
+                tape: &[],
             })
         }
         other => Err(lw.error(
@@ -92,7 +107,15 @@ fn lower_shape<'a>(
 
 /// A lowered catalog.
 fn catalog<'a>(tools: &'a mut [Tool<'a>], layout: Layout<'a>) -> Lowered<'a> {
-    Lowered { source: Source::default(), shape: Shape::Catalog, tools, layout, notes: Vec::new() }
+    Lowered {
+        source: Source::default(),
+        shape: Shape::Catalog,
+        tools,
+        layout,
+        notes: Vec::new(),
+        left_out: Vec::new(),
+        tape: &[],
+    }
 }
 
 /// The member of the object at `at` (at `path`) holding the format's tool list
@@ -124,10 +147,11 @@ fn lower_catalog<'a>(
     at: At,
     list: At,
     path: &Path<'_>,
+    left_out: &mut Vec<LeftOut>,
 ) -> Result<(&'a mut [Tool<'a>], &'a [Member<'a>]), ConversionError> {
     let mut tools: &'a mut [Tool<'a>] = &mut [];
     let wrapper = members_around(lw, at, path, list, |lw, p| {
-        tools = lower_tools(lw, from, list, p)?;
+        tools = lower_tools(lw, from, list, p, left_out)?;
         Ok(())
     })?;
     Ok((tools, wrapper))
@@ -164,6 +188,7 @@ fn lower_in_envelope<'a>(
     lw: &mut Lowerer<'a, '_>,
     from: &dyn Adapter,
     envelope: Envelope,
+    left_out: &mut Vec<LeftOut>,
 ) -> Result<Lowered<'a>, ConversionError> {
     let root = Path::ROOT;
     if let Some(error) = lw.find(0, envelope.error) {
@@ -187,7 +212,7 @@ fn lower_in_envelope<'a>(
     };
     let (mut tools, mut wrapper): (&'a mut [Tool<'a>], &'a [Member<'a>]) = (&mut [], &[]);
     let outer = members_around(lw, 0, &root, result, |lw, p| {
-        (tools, wrapper) = lower_catalog(lw, from, result, list, p)?;
+        (tools, wrapper) = lower_catalog(lw, from, result, list, p, left_out)?;
         Ok(())
     })?;
     let layout = Layout {
@@ -226,10 +251,11 @@ fn lower_list<'a>(
     from: &dyn Adapter,
     list: At,
     path: &Path<'_>,
+    left_out: &mut Vec<LeftOut>,
 ) -> Result<(&'a mut [Tool<'a>], &'a [Group<'a>]), ConversionError> {
     let info = from.info();
     if info.request_key.is_empty() {
-        return Ok((lower_tools(lw, from, list, path)?, &[]));
+        return Ok((lower_tools(lw, from, list, path, left_out)?, &[]));
     }
     let (mut n_tools, mut n_groups) = (0, 0);
     for (i, e) in lw.elements(list).enumerate() {
@@ -242,30 +268,39 @@ fn lower_list<'a>(
         }
     }
     if n_groups == 0 {
-        return Ok((lower_tools(lw, from, list, path)?, &[]));
+        return Ok((lower_tools(lw, from, list, path, left_out)?, &[]));
     }
     lw.check_depth(path.depth() + 1, path)?;
     let tools = lw.alloc_slice(n_tools, crate::formats::EMPTY_TOOL, path)?;
     let groups = lw.alloc_slice(n_groups, Group::EMPTY, path)?;
-    let (mut next_tool, mut next_group) = (0, 0);
+    // `seen` counts the source's tools, `kept` those read.
+    let (mut seen, mut kept, mut next_group) = (0, 0, 0);
     for (i, e) in lw.elements(list).enumerate() {
         let p = path.push(Seg::Index(i));
         let Some((key, inner)) = catalog_list(lw, info, e, &p)? else {
-            if let Some(slot) = tools.get_mut(next_tool) {
-                *slot = lower_one(lw, from, e, &p)?;
+            if let Some(tool) = lower_kept(lw, from, e, &p, seen, left_out)?
+                && let Some(slot) = tools.get_mut(kept)
+            {
+                *slot = tool;
+                kept += 1;
             }
-            next_tool += 1;
+            seen += 1;
             continue;
         };
         let len = lw.array_len(inner);
-        let mine = tools.get_mut(next_tool..next_tool + len).unwrap_or_default();
         let members = members_around(lw, e, &p, inner, |lw, lp| {
-            for (j, (slot, at)) in mine.iter_mut().zip(lw.elements(inner)).enumerate() {
-                *slot = lower_one(lw, from, at, &lp.push(Seg::Index(j)))?;
+            for (j, at) in lw.elements(inner).enumerate() {
+                let tp = lp.push(Seg::Index(j));
+                if let Some(tool) = lower_kept(lw, from, at, &tp, seen, left_out)?
+                    && let Some(slot) = tools.get_mut(kept)
+                {
+                    *slot = tool;
+                    kept += 1;
+                }
+                seen += 1;
             }
             Ok(())
         })?;
-        next_tool += len;
         if let Some(slot) = groups.get_mut(next_group) {
             *slot = Group {
                 index: i as u32,
@@ -278,35 +313,75 @@ fn lower_list<'a>(
         }
         next_group += 1;
     }
-    Ok((tools, groups))
+    Ok((tools.split_at_mut(kept).0, groups))
 }
 
-/// The tools of the JSON array at `list` (at `path`), each through the format's front end.
+/// The tools of the JSON array at `list` (at `path`), each through the format's front end;
+/// a tool at fault is left out ([`lower_kept`]).
 pub(super) fn lower_tools<'a>(
     lw: &mut Lowerer<'a, '_>,
     from: &dyn Adapter,
     list: usize,
     path: &Path<'_>,
+    left_out: &mut Vec<LeftOut>,
 ) -> Result<&'a mut [Tool<'a>], ConversionError> {
     lw.check_depth(path.depth() + 1, path)?;
     let len = lw.array_len(list);
     let tools = lw.alloc_slice(len, crate::formats::EMPTY_TOOL, path)?;
-    for (i, (slot, at)) in tools.iter_mut().zip(lw.elements(list)).enumerate() {
-        *slot = lower_one(lw, from, at, &path.push(Seg::Index(i)))?;
+    let mut kept = 0;
+    for (i, at) in lw.elements(list).enumerate() {
+        if let Some(tool) = lower_kept(lw, from, at, &path.push(Seg::Index(i)), i, left_out)?
+            && let Some(slot) = tools.get_mut(kept)
+        {
+            *slot = tool;
+            kept += 1;
+        }
     }
-    Ok(tools)
+    Ok(tools.split_at_mut(kept).0)
+}
+
+/// A tool of a list (at `at`, at `path`; the `index`-th of the document's tools): `None`
+/// when its own content is at fault ([`ErrorKind::concerns_one_tool`]: no name, a repeated
+/// key, a schema that is not one, …), told in `left_out` and passed over so the next tools are
+/// read in step. Any other error ends the reading.
+fn lower_kept<'a>(
+    lw: &mut Lowerer<'a, '_>,
+    from: &dyn Adapter,
+    at: At,
+    path: &Path<'_>,
+    index: usize,
+    left_out: &mut Vec<LeftOut>,
+) -> Result<Option<Tool<'a>>, ConversionError> {
+    let mark = lw.mark();
+    match lower_one(lw, from, at, path) {
+        Ok(tool) => Ok(Some(Tool { index: u32::try_from(index).unwrap_or(u32::MAX), ..tool })),
+        Err(e) if e.kind().concerns_one_tool() => {
+            lw.abandon(mark, at, path)?;
+            left_out.push(LeftOut { place: path.to_pointer(), at: at as u32, error: e });
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// One tool (at `at`, at `path`) through the format's front end; an error names the tool
-/// when the value has a `name`.
+/// when the value has a name where the format keeps it ([`FormatInfo::name_pointer`]), or a
+/// `name` (another format's tool read with the wrong `--from`).
 fn lower_one<'a>(
     lw: &mut Lowerer<'a, '_>,
     from: &dyn Adapter,
     at: At,
     path: &Path<'_>,
 ) -> Result<Tool<'a>, ConversionError> {
-    from.lower_tool(lw, at, path).map_err(|e| match lw.find(at, "name").and_then(|n| lw.str(n)) {
-        Some(n) => e.with_tool(n),
-        None => e,
+    from.lower_tool(lw, at, path).map_err(|e| {
+        let mut value = Some(at);
+        for key in from.info().name_pointer.split('/').skip(1) {
+            value = value.and_then(|v| lw.find(v, key));
+        }
+        match value.and_then(|v| lw.str(v)).or_else(|| lw.find(at, "name").and_then(|n| lw.str(n)))
+        {
+            Some(name) => e.with_tool(name),
+            None => e,
+        }
     })
 }

@@ -6,6 +6,7 @@
 
 mod document;
 mod layout;
+mod left_out;
 mod notes;
 mod read;
 mod run;
@@ -164,8 +165,12 @@ impl Converter {
     ///
     /// # Errors
     /// A [`ConversionError`] when the input is not valid JSON of the source format, breaks a
-    /// limit, or (for a single tool) cannot be written in the target at all. In a catalog, a
-    /// tool the target cannot hold is left out with an error entry in the report instead.
+    /// limit, or (for a single tool) cannot be read or written in the target at all. In a
+    /// catalog, one bad tool costs that tool only: a tool that cannot be read (no name, a
+    /// repeated key, a schema that is not one), that the `$ref` expansion budget stops, or that
+    /// the target cannot hold is left out with an `error` entry in the report (for the first
+    /// kinds [`crate::Code::ToolNotConverted`], naming the tool's place), and the others are
+    /// written. A catalog none of whose tools can be read is an error.
     pub fn convert(
         &mut self,
         input: &[u8],
@@ -186,17 +191,29 @@ impl Converter {
         let scratch =
             Scratch { names: &mut self.names, findings: &mut self.findings, text: &mut self.text };
         // parse → lower, then passes → emit.
-        self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
-            notes::apply(&mut lowered, &route, &mut conversion.report);
-            let kept =
-                run_passes(&mut lowered, &route, arena, options, &mut conversion.report, scratch)?;
-            for tool in lowered.tools.get(..kept).unwrap_or_default() {
-                conversion.inverse.record(tool);
-            }
-            emit_document(&lowered, kept, &route, options, conversion)
-        })?;
-        if from.info().imports {
-            self.front.imported.report(&mut conversion.report, from.name(), to.name());
+        let left_out =
+            self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
+                notes::apply(&mut lowered, &route, &mut conversion.report);
+                let kept = run_passes(
+                    &mut lowered,
+                    &route,
+                    arena,
+                    options,
+                    &mut conversion.report,
+                    scratch,
+                )?;
+                for tool in lowered.tools.get(..kept).unwrap_or_default() {
+                    conversion.inverse.record(tool);
+                }
+                emit_document(&lowered, kept, &route, options, conversion)?;
+                Ok(lowered.left_out)
+            })?;
+        let imported = from.info().imports.then_some(&self.front.imported);
+        if let Some(imported) = imported {
+            imported.report(&mut conversion.report, from.name(), to.name());
+        }
+        if !left_out.is_empty() {
+            left_out::record(&mut conversion.report, left_out, from.name(), to.name(), imported);
         }
         conversion.report.finish();
         Ok(&*conversion)
@@ -241,20 +258,39 @@ impl Converter {
         let conversion = &mut self.conversion;
         conversion.clear();
         let (findings, names, text) = (&mut self.findings, &mut self.names, &mut self.text);
-        self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
-            notes::apply(&mut lowered, &route, &mut conversion.report);
-            let mut cx = PassCx::new(arena, &route, options, &mut conversion.report, text);
-            let strict = cx.strict_profile();
-            for tool in lowered.tools.iter() {
+        let left_out =
+            self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
+                notes::apply(&mut lowered, &route, &mut conversion.report);
+                let mut cx = PassCx::new(arena, &route, options, &mut conversion.report, text);
+                let strict = cx.strict_profile();
+                for tool in lowered.tools.iter() {
+                    findings.clear();
+                    valid::check_tool(
+                        tool,
+                        to,
+                        cx.base_profile(),
+                        strict.as_ref(),
+                        false,
+                        findings,
+                    );
+                    record_findings(tool, &[], findings, &mut cx);
+                }
                 findings.clear();
-                valid::check_tool(tool, to, cx.base_profile(), strict.as_ref(), false, findings);
-                record_findings(tool, &[], findings, &mut cx);
-            }
-            findings.clear();
-            valid::check_catalog(lowered.tools, to, strict.as_ref(), None, false, names, findings);
-            record_findings(&crate::formats::EMPTY_TOOL, lowered.tools, findings, &mut cx);
-            Ok(())
-        })?;
+                valid::check_catalog(
+                    lowered.tools,
+                    to,
+                    strict.as_ref(),
+                    None,
+                    false,
+                    names,
+                    findings,
+                );
+                record_findings(&crate::formats::EMPTY_TOOL, lowered.tools, findings, &mut cx);
+                Ok(lowered.left_out)
+            })?;
+        if !left_out.is_empty() {
+            left_out::record(&mut conversion.report, left_out, from.name(), to.name(), None);
+        }
         conversion.report.finish();
         Ok(&conversion.report)
     }
@@ -266,7 +302,8 @@ impl Converter {
     /// `x-mcp-header`) is here too, since nothing is written for a client yet.
     ///
     /// # Errors
-    /// As [`Converter::convert`] for reading.
+    /// As [`Converter::convert`] for reading; with no report to tell of a tool left out, a
+    /// catalog with a tool that cannot be read is an error too (the first such tool's).
     pub fn to_canonical(
         &mut self,
         input: &[u8],
@@ -274,6 +311,9 @@ impl Converter {
         options: &Options,
     ) -> Result<Vec<CanonicalTool>, ConversionError> {
         self.front.lower(input, from, None, options, |lowered, _| {
+            if let Some(first) = lowered.left_out.into_iter().next() {
+                return Err(first.error);
+            }
             Ok(lowered.tools.iter().map(|t| tool_from_ir(t, from.name())).collect())
         })
     }

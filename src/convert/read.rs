@@ -2,6 +2,7 @@
 //! tool, through the source format's front end (an importing format translates it first).
 
 use bumpalo::Bump;
+use simd_json::Node;
 
 use crate::adapter::{Adapter, Imported};
 use crate::emit::Source;
@@ -14,6 +15,7 @@ use crate::route::Route;
 
 use super::document::lower_document;
 use super::layout::Layout;
+use super::left_out::LeftOut;
 use super::{Shape, unsupported};
 
 /// The reading half of a session: arena, parse buffers and lowering scratch, and what an
@@ -36,6 +38,10 @@ pub(super) struct Lowered<'a> {
     pub(super) layout: Layout<'a>,
     /// What the readers said about the tools: report entries, tools to leave out.
     pub(super) notes: Vec<ReadNote>,
+    /// The catalog's tools that could not be read or converted, left out of `tools`.
+    pub(super) left_out: Vec<LeftOut>,
+    /// The parsed document, to find a tool's place in it when the passes leave it out.
+    pub(super) tape: &'a [Node<'a>],
 }
 
 impl Front {
@@ -89,9 +95,17 @@ impl Front {
         let result = session.read(document, |lw, arena, source| {
             let mut lowered = lower_document(lw, from)?;
             lowered.source = source;
-            for (i, tool) in lowered.tools.iter().enumerate() {
+            // By the tool's place in the translated catalog, which a tool left out leaves
+            // empty.
+            for tool in lowered.tools.iter() {
+                let i = tool.index as usize;
                 names.push((tool.name.to_owned(), i));
-                positions.push(tool.at);
+                if positions.len() <= i {
+                    positions.resize(i + 1, 0);
+                }
+                if let Some(slot) = positions.get_mut(i) {
+                    *slot = tool.at;
+                }
             }
             names.sort_unstable();
             then(lowered, arena)

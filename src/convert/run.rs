@@ -7,6 +7,7 @@ use bumpalo::Bump;
 use crate::emit::Writer;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::Tool;
+use crate::lower::Locator;
 use crate::options::Options;
 use crate::passes::{self, PassCx};
 use crate::report::{Code, Note, Report, Severity};
@@ -14,6 +15,7 @@ use crate::route::Route;
 use crate::valid::{self, Finding};
 
 use super::layout::write_catalog;
+use super::left_out::LeftOut;
 use super::read::Lowered;
 use super::{Conversion, Shape};
 
@@ -67,14 +69,31 @@ pub(super) fn run_passes<'a>(
     // every subset of the catalog the later passes keep.
     let names_unique = rewrite && passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
     let strict = cx.strict_profile();
+    let mut locator = Locator::default();
     let mut kept = 0;
     for i in 0..lowered.tools.len() {
         // The passes work on the tool where it lies: a tool is a few hundred bytes, and
         // copying it out and back cost two `memcpy` calls per tool.
         let Some(tool) = lowered.tools.get_mut(i) else { break };
         let catalog = cx.catalog;
-        if !passes::run(tool, &mut cx).map_err(|e| e.with_tool(tool.name))? {
-            continue;
+        let mark = cx.report.len();
+        match passes::run(tool, &mut cx) {
+            Ok(true) => {}
+            Ok(false) => continue,
+            // In a catalog, a tool the passes cannot convert (its `$ref` expansion past the
+            // budget or the depth limit) is left out with what it recorded so far; running
+            // out of arena ends the conversion, whose later tools would need it too.
+            Err(e)
+                if lowered.shape == Shape::Catalog
+                    && !matches!(e.kind(), ErrorKind::ArenaLimit { .. }) =>
+            {
+                cx.report.truncate(mark);
+                cx.catalog = catalog;
+                let left = LeftOut::in_passes(tool, lowered.tape, &mut locator, e);
+                lowered.left_out.push(left);
+                continue;
+            }
+            Err(e) => return Err(e.with_tool(tool.source_name.unwrap_or(tool.name))),
         }
         if rewrite {
             scratch.findings.clear();

@@ -107,6 +107,9 @@ pub struct Tool<'a> {
     pub(crate) input_pointer: &'static str,
     /// Position of the tool in the source.
     pub(crate) at: u32,
+    /// The tool's place among the document's tools, in document order, counting those left
+    /// out (0 for a single tool).
+    pub(crate) index: u32,
     /// The name in the source, when the target's name rule (or a clash in the catalog) made a
     /// pass rename the tool.
     pub(crate) source_name: Option<&'a str>,
@@ -138,6 +141,7 @@ impl<'a> Tool<'a> {
             members_pointer: "",
             input_pointer: "",
             at: 0,
+            index: 0,
             source_name: None,
             remapped: false,
             valid_keys: None,

@@ -33,6 +33,7 @@ use crate::profile::{ByteRule, NameRule};
 use crate::report::{Code, Severity};
 
 pub(crate) use duplicates::{SMALL, Seen, hash};
+pub(crate) use tape::Locator;
 pub use tape::{Elements, Kind, Members};
 
 /// A position in the tape: the index of a value's node.
@@ -136,6 +137,11 @@ impl<'a, 's> Lowerer<'a, 's> {
     /// The arena nodes are allocated in.
     pub fn arena(&self) -> &'a Bump {
         self.arena
+    }
+
+    /// The parsed document, for finding a value's place after lowering ([`Locator`]).
+    pub(crate) fn tape(&self) -> &'a [Node<'a>] {
+        self.tape
     }
 
     /// Reads `type` names as Gemini's OpenAPI `Type` enum spells them too (`STRING`), for

@@ -8,7 +8,48 @@ use super::{At, Lowerer};
 use crate::error::{ConversionError, ErrorKind};
 use crate::pointer::Path;
 
+/// Where the number cursor stands before a value is lowered: what [`Lowerer::abandon`] goes
+/// back to when that lowering fails part way.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mark {
+    next_structural: usize,
+    cursor_floor: usize,
+    /// How many reader notes there were: the abandoned value's are taken back.
+    notes: usize,
+}
+
 impl<'a> Lowerer<'a, '_> {
+    /// The cursor's place now, for [`Lowerer::abandon`].
+    pub(crate) fn mark(&self) -> Mark {
+        let notes = self.notes.len();
+        Mark { next_structural: self.next_structural, cursor_floor: self.cursor_floor, notes }
+    }
+
+    /// Gives up the lowering of the value at `at`, begun at `mark`, so the values after it can
+    /// still be lowered (a catalog leaves one bad tool out): a failed lowering may have read
+    /// some of the value's numbers and not others, so the cursor goes back to `mark` and
+    /// passes over the whole value, which leaves it in step for the next one. What the failed
+    /// lowering put in the arena is simply not used, and what its reader noted is taken back.
+    /// The per-value settings go back to their defaults.
+    ///
+    /// # Errors
+    /// A number in the value that is not valid JSON (the input is not JSON: that concerns the
+    /// whole document).
+    pub(crate) fn abandon(
+        &mut self,
+        mark: Mark,
+        at: At,
+        path: &Path<'_>,
+    ) -> Result<(), ConversionError> {
+        self.next_structural = mark.next_structural;
+        self.cursor_floor = mark.cursor_floor;
+        self.notes.truncate(mark.notes);
+        self.openapi_types = false;
+        self.key_broken = false;
+        self.watched = false;
+        self.skip(at, path)
+    }
+
     /// Passes over the value at `at` without lowering it, keeping number text in step.
     ///
     /// # Errors

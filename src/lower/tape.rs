@@ -176,3 +176,62 @@ impl Iterator for Elements<'_> {
         Some(at)
     }
 }
+
+/// Finds where tape values are in their document, as RFC 6901 pointers, for the rare report
+/// that must name a value's place after lowering (a tool left out by the passes). Values are
+/// asked for in document order, mostly elements of one long list: the list last stepped into
+/// is remembered with the last element found, so a walk resumes there rather than going over
+/// the list's earlier elements again, and a catalog's walks cost one pass over it in all.
+#[derive(Debug, Default)]
+pub(crate) struct Locator {
+    /// The list last stepped into, and the last element found in it with its index.
+    list: Option<(At, At, usize)>,
+}
+
+impl Locator {
+    /// The pointer of the value at `target` of the document whose tape is `tape`.
+    pub(crate) fn pointer(&mut self, tape: &[Node<'_>], target: At) -> String {
+        let end = |at: At| match tape.get(at) {
+            Some(Node::Object { count, .. } | Node::Array { count, .. }) => at + 1 + count,
+            _ => at + 1,
+        };
+        let mut out = String::new();
+        let mut at = 0;
+        while at < target {
+            let next = match tape.get(at) {
+                Some(Node::Object { len, .. }) => {
+                    let mut members = Members { tape, next: at + 1, left: *len };
+                    members.find(|&(_, _, v)| v <= target && target < end(v)).map(|(k, _, v)| {
+                        crate::pointer::write_seg(&mut out, crate::pointer::Seg::Key(k));
+                        v
+                    })
+                }
+                Some(Node::Array { len, .. }) => {
+                    // Resume after the last element found when this is the list last seen.
+                    let (mut next, mut index) = (at + 1, 0);
+                    if let Some((list, last, i)) = self.list
+                        && list == at
+                        && last <= target
+                    {
+                        (next, index) = (last, i);
+                    }
+                    let left = len.saturating_sub(index);
+                    let found = (Elements { tape, next, left })
+                        .zip(index..)
+                        .find(|&(e, _)| e <= target && target < end(e));
+                    found.map(|(e, i)| {
+                        self.list = Some((at, e, i));
+                        crate::pointer::write_seg(&mut out, crate::pointer::Seg::Index(i));
+                        e
+                    })
+                }
+                _ => None,
+            };
+            match next {
+                Some(n) if n > at => at = n,
+                _ => break,
+            }
+        }
+        out
+    }
+}

@@ -134,6 +134,11 @@ pub enum Code {
     /// Two imported operations or two arguments of one operation would have had the same
     /// name; the later one was given another.
     NameClash,
+    /// A tool of a catalog could not be read or converted (no name, a repeated key, a schema
+    /// that is not one, the `$ref` expansion budget): it is left out and the others are
+    /// written. The pointer is into the input document (`/tools/3/inputSchema`), so it names
+    /// the tool by its place even when it has no name.
+    ToolNotConverted,
 }
 
 impl Code {
@@ -175,6 +180,7 @@ impl Code {
             Code::OperationSkipped => "operation-skipped",
             Code::ParameterSkipped => "parameter-skipped",
             Code::NameClash => "name-clash",
+            Code::ToolNotConverted => "tool-not-converted",
         }
     }
 }
