@@ -38,6 +38,12 @@ pub struct ToolInverse {
     pub name: String,
     /// The tool's name in the source.
     pub source_name: String,
+    /// The tool's place in the source catalog's list, when an earlier tool there has the same
+    /// source name (the tool was renamed for that): `source_name` alone does not tell the two
+    /// apart. `None` otherwise. In a batch (NDJSON lines, a folder's files) it is the place
+    /// in the tool's own catalog.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_index: Option<usize>,
     /// How the arguments map back; `None` when they are unchanged.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arguments: Option<ArgMap>,
@@ -93,6 +99,10 @@ pub struct ToolCall {
     pub id: Option<String>,
     /// The source tool's name.
     pub name: String,
+    /// The source tool's place in its catalog, when the name alone does not say which tool it
+    /// is ([`ToolInverse::source_index`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_index: Option<usize>,
     /// The arguments, as the source tool's schema expects them.
     pub arguments: JsonValue,
 }
@@ -178,8 +188,9 @@ impl Inverse {
         if !arguments.is_object() {
             return Err(UnmapError::Arguments(format!("found {arguments}")));
         }
+        let source_index = self.tool(name).and_then(|t| t.source_index);
         let (name, arguments) = self.unmap(name, arguments);
-        Ok(ToolCall { id, name, arguments })
+        Ok(ToolCall { id, name, source_index, arguments })
     }
 }
 
@@ -223,88 +234,6 @@ fn apply(node: &ArgNode, value: &mut JsonValue, defs: &IndexMap<String, ArgNode>
     }
 }
 
-/// The argument map of an input schema, `None` when nothing in it was renamed or widened:
-/// the plain builder, which tests hold the compact [`Recorded`] to.
-#[cfg(test)]
-fn arg_map(root: &Schema<'_>) -> Option<ArgMap> {
-    let mut b = Builder { root, defs: IndexMap::new(), open: Vec::new() };
-    let node = b.node(root, 0);
-    b.defs.retain(|_, n| !n.is_empty());
-    node.map(|root| ArgMap { root, defs: b.defs })
-}
-
-#[cfg(test)]
-impl ArgNode {
-    fn is_empty(&self) -> bool {
-        self.properties.is_empty()
-            && self.items.is_none()
-            && self.any_of.is_empty()
-            && self.reference.is_none()
-    }
-}
-
-#[cfg(test)]
-struct Builder<'s> {
-    root: &'s Schema<'s>,
-    defs: IndexMap<String, ArgNode>,
-    /// Definitions being built (a ref back into one is kept; its map is filled on return).
-    open: Vec<String>,
-}
-
-#[cfg(test)]
-impl<'s> Builder<'s> {
-    fn node(&mut self, s: &Schema<'s>, depth: usize) -> Option<ArgNode> {
-        if depth > 256 {
-            return None;
-        }
-        let mut n = ArgNode::default();
-        for e in s.keywords {
-            match (e.keyword, e.value) {
-                (Keyword::Properties, Value::Props(props)) => {
-                    for p in props {
-                        let value = self.node(&p.schema, depth + 1);
-                        if p.source_name.is_some() || p.widened || value.is_some() {
-                            let prop = ArgProp {
-                                source: p.source_name.map(str::to_owned),
-                                drop_null: p.widened,
-                                value,
-                            };
-                            n.properties.insert(p.name.to_owned(), prop);
-                        }
-                    }
-                }
-                (Keyword::Items, Value::Schema(item)) => {
-                    n.items = self.node(item, depth + 1).map(Box::new);
-                }
-                (Keyword::AnyOf | Keyword::OneOf | Keyword::AllOf, Value::Schemas(list)) => {
-                    n.any_of.extend(list.iter().filter_map(|b| self.node(b, depth + 1)));
-                }
-                (Keyword::Ref, Value::Str(reference)) => {
-                    n.reference = self.reference(reference, depth);
-                }
-                _ => {}
-            }
-        }
-        (!n.is_empty()).then_some(n)
-    }
-
-    fn reference(&mut self, reference: &str, depth: usize) -> Option<String> {
-        if self.open.iter().any(|r| r == reference) {
-            return Some(reference.to_owned());
-        }
-        if let Some(done) = self.defs.get(reference) {
-            return (!done.is_empty()).then(|| reference.to_owned());
-        }
-        let Target::Found(target) = resolve(self.root, reference) else { return None };
-        self.open.push(reference.to_owned());
-        let node = self.node(target, depth + 1);
-        self.open.pop();
-        let found = node.is_some();
-        self.defs.insert(reference.to_owned(), node.unwrap_or_default());
-        found.then(|| reference.to_owned())
-    }
-}
-
 /// A conversion's inverse as the conversion records it: flat arrays over one text buffer,
 /// kept from one conversion to the next, so recording a warm conversion allocates nothing
 /// (an [`Inverse`] is a tree of `String`s and hash maps, one allocation per renamed or widened
@@ -338,6 +267,8 @@ const NONE: u32 = u32::MAX;
 struct RecTool {
     name: TextSpan,
     source_name: TextSpan,
+    /// [`ToolInverse::source_index`].
+    source_index: Option<u32>,
     /// The root of the argument map, [`NONE`] when the arguments are unchanged.
     root: u32,
     /// This tool's range of [`Recorded::defs`].
@@ -401,13 +332,20 @@ impl Recorded {
             (Some(input), true) => self.node(input, input, first_def, 0),
             _ => NONE,
         };
-        self.tools.push(RecTool { name, source_name, root, defs: (first_def, self.defs.len()) });
+        let source_index = tool.name_repeated.then_some(tool.index);
+        let defs = (first_def, self.defs.len());
+        self.tools.push(RecTool { name, source_name, source_index, root, defs });
         #[cfg(test)]
         {
             let plain = ToolInverse {
                 name: tool.name.to_owned(),
                 source_name: tool.source_name.unwrap_or(tool.name).to_owned(),
-                arguments: if tool.remapped { tool.input.as_ref().and_then(arg_map) } else { None },
+                source_index: tool.name_repeated.then_some(tool.index as usize),
+                arguments: if tool.remapped {
+                    tool.input.as_ref().and_then(tests::arg_map)
+                } else {
+                    None
+                },
             };
             assert_eq!(self.make().tools.last(), Some(&plain), "recorded inverse differs");
         }
@@ -535,6 +473,7 @@ impl Recorded {
             .map(|t| ToolInverse {
                 name: self.text.get(t.name).to_owned(),
                 source_name: self.text.get(t.source_name).to_owned(),
+                source_index: t.source_index.map(|i| i as usize),
                 arguments: (t.root != NONE).then(|| ArgMap {
                     root: self.make_node(t.root),
                     defs: self
@@ -594,8 +533,91 @@ impl fmt::Debug for Recorded {
 
 #[cfg(test)]
 mod tests {
+    use indexmap::IndexMap;
+
+    use super::{ArgMap, ArgNode, ArgProp};
     use crate::formats::{Anthropic, Mcp, OpenAi};
+    use crate::ir::{Keyword, Schema, Value};
+    use crate::passes::{Target, resolve};
     use crate::{Adapter, Converter, Options, Strict};
+
+    /// The argument map of an input schema, `None` when nothing in it was renamed or widened:
+    /// the plain builder, which tests hold the compact [`Recorded`] to.
+    pub(super) fn arg_map(root: &Schema<'_>) -> Option<ArgMap> {
+        let mut b = Builder { root, defs: IndexMap::new(), open: Vec::new() };
+        let node = b.node(root, 0);
+        b.defs.retain(|_, n| !n.is_empty());
+        node.map(|root| ArgMap { root, defs: b.defs })
+    }
+
+    impl ArgNode {
+        fn is_empty(&self) -> bool {
+            self.properties.is_empty()
+                && self.items.is_none()
+                && self.any_of.is_empty()
+                && self.reference.is_none()
+        }
+    }
+
+    struct Builder<'s> {
+        root: &'s Schema<'s>,
+        defs: IndexMap<String, ArgNode>,
+        /// Definitions being built (a ref back into one is kept; its map is filled on return).
+        open: Vec<String>,
+    }
+
+    impl<'s> Builder<'s> {
+        fn node(&mut self, s: &Schema<'s>, depth: usize) -> Option<ArgNode> {
+            if depth > 256 {
+                return None;
+            }
+            let mut n = ArgNode::default();
+            for e in s.keywords {
+                match (e.keyword, e.value) {
+                    (Keyword::Properties, Value::Props(props)) => {
+                        for p in props {
+                            let value = self.node(&p.schema, depth + 1);
+                            if p.source_name.is_some() || p.widened || value.is_some() {
+                                let prop = ArgProp {
+                                    source: p.source_name.map(str::to_owned),
+                                    drop_null: p.widened,
+                                    value,
+                                };
+                                n.properties.insert(p.name.to_owned(), prop);
+                            }
+                        }
+                    }
+                    (Keyword::Items, Value::Schema(item)) => {
+                        n.items = self.node(item, depth + 1).map(Box::new);
+                    }
+                    (Keyword::AnyOf | Keyword::OneOf | Keyword::AllOf, Value::Schemas(list)) => {
+                        n.any_of.extend(list.iter().filter_map(|b| self.node(b, depth + 1)));
+                    }
+                    (Keyword::Ref, Value::Str(reference)) => {
+                        n.reference = self.reference(reference, depth);
+                    }
+                    _ => {}
+                }
+            }
+            (!n.is_empty()).then_some(n)
+        }
+
+        fn reference(&mut self, reference: &str, depth: usize) -> Option<String> {
+            if self.open.iter().any(|r| r == reference) {
+                return Some(reference.to_owned());
+            }
+            if let Some(done) = self.defs.get(reference) {
+                return (!done.is_empty()).then(|| reference.to_owned());
+            }
+            let Target::Found(target) = resolve(self.root, reference) else { return None };
+            self.open.push(reference.to_owned());
+            let node = self.node(target, depth + 1);
+            self.open.pop();
+            let found = node.is_some();
+            self.defs.insert(reference.to_owned(), node.unwrap_or_default());
+            found.then(|| reference.to_owned())
+        }
+    }
 
     /// Each conversion's `record` also builds the plain tree and asserts the compact record
     /// makes the same (see `Recorded::record`); these inputs reach every branch of it.

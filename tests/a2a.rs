@@ -134,6 +134,11 @@ fn a_bare_array_of_skills_is_a_catalog() {
     // Written back as A2A, the array stays an array.
     let same = convert(&input, "a2a", "a2a");
     assert_eq!(same.output_str(), input);
+    // A skill id given twice is numbered, A2A to A2A too: a client could not call the two
+    // apart.
+    let twice = convert(&format!("[{SKILL},{SKILL}]"), "a2a", "a2a");
+    assert_eq!(json_of(&twice)[1]["id"], "find_recipe_2");
+    assert_eq!(twice.inverse().unmap("find_recipe_2", json!({})).0, "find_recipe");
 }
 
 #[test]

@@ -66,8 +66,9 @@ pub(super) fn run_passes<'a>(
     let mut cx = PassCx::new(arena, route, options, report, scratch.text);
     let rewrite = route.rewrite;
     // Tools are only ever renamed by the names pass, so names it made unique stay so in
-    // every subset of the catalog the later passes keep.
-    let names_unique = rewrite && passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
+    // every subset of the catalog the later passes keep. It runs for every pair, the same
+    // format too: a repeated name is renamed wherever it is written.
+    let names_unique = passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
     let strict = cx.strict_profile();
     let mut locator = Locator::default();
     let mut kept = 0;

@@ -110,6 +110,10 @@ pub struct Tool<'a> {
     /// The tool's place among the document's tools, in document order, counting those left
     /// out (0 for a single tool).
     pub(crate) index: u32,
+    /// The names pass renamed the tool because an earlier tool of the catalog has its source
+    /// name: the name alone does not tell the two apart, so the inverse map gives
+    /// [`Tool::index`] too.
+    pub(crate) name_repeated: bool,
     /// The name in the source, when the target's name rule (or a clash in the catalog) made a
     /// pass rename the tool.
     pub(crate) source_name: Option<&'a str>,
@@ -142,6 +146,7 @@ impl<'a> Tool<'a> {
             input_pointer: "",
             at: 0,
             index: 0,
+            name_repeated: false,
             source_name: None,
             remapped: false,
             valid_keys: None,

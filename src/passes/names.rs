@@ -6,11 +6,14 @@
 //! becomes `_` (so `github.create_issue` and MCP's `namespace:name` fold into
 //! `github_create_issue` and `namespace_name`), a name starting where the rule wants a letter gets
 //! a leading `_`, and a name that is too long, or that clashes with another one, is cut and given
-//! `_` plus six hex digits of a stable hash of the source name. The source name is kept on the
-//! tool ([`Tool::source_name`]) and on the property ([`Prop::source_name`]) for the inverse map,
-//! and every rename is reported. When every name is valid and unique nothing is allocated.
+//! `_` plus six hex digits of a stable hash of the source name. A tool whose source name an
+//! earlier tool has is numbered instead (`search_2`), for every target, the same format too: a
+//! model calls a tool by its name, so two tools of one name cannot both be called. The source
+//! name is kept on the tool ([`Tool::source_name`]) and on the property ([`Prop::source_name`])
+//! for the inverse map, and every rename is reported. When every name is valid and unique
+//! nothing is allocated.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use smallvec::SmallVec;
 
@@ -23,44 +26,73 @@ use crate::report::{Code, Note, Severity};
 
 use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
 
-/// Renames the tools whose names the target's rule rejects, and the later of two tools with
-/// one name. `scratch` is reused between calls so a clean catalog costs no allocation.
+/// Renames the tools whose names the target's rule rejects, and every tool whose source
+/// name an earlier tool of the catalog has, for every target (a client cannot call two tools
+/// by one name): the later one is numbered, `name_2`, `name_3`, … (cut to the rule's length),
+/// and marked [`Tool::name_repeated`] for the inverse map. `scratch` is reused between calls
+/// so a clean catalog costs no allocation.
 ///
-/// Returns whether the names are now known to be unique (the target has a name rule, so they
-/// were tested or made so): the catalog check then need not test them again.
+/// Returns whether the names are now known to be unique (always, once this ran): the catalog
+/// check then need not test them again.
 pub(crate) fn tool_names<'a>(
     tools: &mut [Tool<'a>],
     cx: &mut PassCx<'a, '_>,
     scratch: &mut Vec<(u64, u32)>,
 ) -> Result<bool, ConversionError> {
-    let Some(rule) = cx.target.profile().name_rule().copied() else { return Ok(false) };
-    let named = |t: &Tool<'_>| t.opaque.is_none();
-    let bytes = ByteRule::new(&rule);
-    let all_valid = tools.iter().filter(|t| named(t)).all(|t| bytes.accepts(t.name));
-    if all_valid && !has_duplicates(tools.iter().filter(|t| named(t)).map(|t| t.name), scratch) {
+    let rule = cx.target.profile().name_rule().copied();
+    let named = |t: &&Tool<'_>| t.opaque.is_none();
+    let all_valid = rule.is_none_or(|rule| {
+        let bytes = ByteRule::new(&rule);
+        tools.iter().filter(named).all(|t| bytes.accepts(t.name))
+    });
+    if all_valid && !has_duplicates(tools.iter().filter(named).map(|t| t.name), scratch) {
         return Ok(true);
     }
+    // The names kept as they are, every one before any rename: a renamed tool never takes
+    // the name of a later tool that needs no rename.
     let mut taken: BTreeSet<&'a str> = BTreeSet::new();
+    let mut seen: BTreeSet<&'a str> = BTreeSet::new();
     let mut rename: Vec<(usize, bool)> = Vec::new();
     for (i, t) in tools.iter().enumerate().filter(|(_, t)| named(t)) {
-        if !rule.accepts(t.name) {
-            rename.push((i, false));
-        } else if !taken.insert(t.name) {
-            rename.push((i, true));
+        let repeated = !seen.insert(t.name);
+        if repeated || !rule.is_none_or(|r| r.accepts(t.name)) {
+            rename.push((i, repeated));
+        } else {
+            taken.insert(t.name);
         }
     }
-    for (i, duplicate) in rename {
+    let mut next: BTreeMap<String, u64> = BTreeMap::new();
+    for (i, repeated) in rename {
         let Some(t) = tools.get(i).copied() else { continue };
-        let (base, cut) = sanitize(t.name, &rule, "tool");
-        let new = unique(&base, t.name, cut || duplicate, &rule, |c| taken.contains(c));
+        let (new, why) = match &rule {
+            Some(rule) => {
+                let (base, cut) = sanitize(t.name, rule, "tool");
+                let why =
+                    format!("{} requires {} ({})", cx.target.name(), rule.pattern, rule.source);
+                if repeated {
+                    let n = next.entry(base.clone()).or_default();
+                    let new = numbered(&base, rule.max, n, |c| taken.contains(c));
+                    let why = if rule.accepts(t.name) { None } else { Some(why) };
+                    (new, why)
+                } else {
+                    (unique(&base, t.name, cut, rule, |c| taken.contains(c)), Some(why))
+                }
+            }
+            None => {
+                let n = next.entry(t.name.to_owned()).or_default();
+                (numbered(t.name, usize::MAX, n, |c| taken.contains(c)), None)
+            }
+        };
         let new_ref = cx.arena.try_alloc_str(&new).map_err(|_| arena_error(&Path::ROOT, cx))?;
         taken.insert(new_ref);
-        let why = if duplicate {
-            "another tool in the catalog has this name".to_owned()
-        } else {
-            format!("{} requires {} ({})", cx.target.name(), rule.pattern, rule.source)
+        let why = match (repeated, why) {
+            (true, None) => {
+                "an earlier tool of the catalog has this name, and a model could not call the two apart".to_owned()
+            }
+            (true, Some(rule)) => format!("an earlier tool of the catalog has this name; {rule}"),
+            (false, why) => why.unwrap_or_default(),
         };
-        let tool = Tool { source_name: Some(t.name), name: new_ref, ..t };
+        let tool = Tool { source_name: Some(t.name), name: new_ref, name_repeated: repeated, ..t };
         let message =
             format!("tool name {:?} renamed {new:?}: {why}; the inverse map restores it", t.name);
         cx.record(
@@ -79,6 +111,30 @@ pub(crate) fn tool_names<'a>(
         }
     }
     Ok(true)
+}
+
+/// The first `<base>_<n>` that `taken` does not hold, counting `n` from `*next` (2 at the
+/// least) and leaving `*next` past it, so that many clashes on one base cost a step each;
+/// `base` is cut (on a character boundary) so that the name fits in `max` bytes.
+pub(crate) fn numbered(
+    base: &str,
+    max: usize,
+    next: &mut u64,
+    taken: impl Fn(&str) -> bool,
+) -> String {
+    loop {
+        let n = (*next).max(2);
+        *next = n + 1;
+        let tag = format!("_{n}");
+        let mut keep = max.saturating_sub(tag.len()).min(base.len());
+        while !base.is_char_boundary(keep) {
+            keep -= 1;
+        }
+        let candidate = format!("{}{tag}", base.get(..keep).unwrap_or(base));
+        if !taken(&candidate) {
+            return candidate;
+        }
+    }
 }
 
 /// The source pointer of a tool's name: its member (`/function/name`; LangChain's `/title`).

@@ -4,6 +4,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::passes::names::numbered;
+
 /// Names handed out so far, with the next suffix to try for each base: many clashes on one
 /// name cost a step each, not a scan from `_2` every time.
 #[derive(Default)]
@@ -23,17 +25,12 @@ impl Names {
         self.used.insert(name.to_owned());
     }
 
-    /// The first free `<base>_<n>` (n ≥ 2) that `reserved` does not hold either.
+    /// The first free `<base>_<n>` (n ≥ 2) that `reserved` does not hold either: the names
+    /// pass numbers a repeated tool name the same way.
     pub(super) fn suffixed(&mut self, base: &str, reserved: impl Fn(&str) -> bool) -> String {
         let Names { used, next } = self;
         let n = next.entry(base.to_owned()).or_insert(2);
-        loop {
-            let candidate = format!("{base}_{n}");
-            *n += 1;
-            if !used.contains(&candidate) && !reserved(&candidate) {
-                return candidate;
-            }
-        }
+        numbered(base, usize::MAX, n, |c| used.contains(c) || reserved(c))
     }
 }
 
