@@ -177,6 +177,8 @@ fn each_fault_is_told_by_its_kind() {
         let [left] = errors(&c)[..] else { panic!("{bad:?}: {:#?}", c.report()) };
         assert_eq!((left.feature.as_str(), left.pointer.as_str()), (feature, pointer), "{bad:?}");
         assert!(left.message.starts_with(message), "{bad:?}: {left}");
+        // A tool of the format read is not sent to read itself as another.
+        assert!(!left.message.contains("check --from"), "{left}");
     }
     let bomb = catalog("mcp", &[ALPHA, BOMB, GAMMA]);
     let c = convert(&bomb, "mcp", "gemini", &Options::default().max_ref_expansion(20));
