@@ -38,10 +38,11 @@ pub struct ToolInverse {
     pub name: String,
     /// The tool's name in the source.
     pub source_name: String,
-    /// The tool's place in the source catalog's list, when an earlier tool there has the same
-    /// source name (the tool was renamed for that): `source_name` alone does not tell the two
-    /// apart. `None` otherwise. In a batch (NDJSON lines, a folder's files) it is the place
-    /// in the tool's own catalog.
+    /// The tool's place among the source document's tools (0-based, in document order, the
+    /// tools left out counted), when an earlier tool there has the same source name (the tool
+    /// was renamed for that): `source_name` alone does not tell the two apart. `None`
+    /// otherwise. In a batch (NDJSON lines, a folder's files) it is the place in the tool's
+    /// own document.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_index: Option<usize>,
     /// How the arguments map back; `None` when they are unchanged.

@@ -163,3 +163,20 @@ fn a_large_catalog_with_a_repeated_name_gives_the_same_on_every_thread_count() {
     }
     assert_eq!(outs[0], outs[1]);
 }
+
+#[test]
+fn the_place_counts_every_tool_of_the_document() {
+    // A tool left out before still counts: the place is the source's, not the output's.
+    let input = r#"{"tools":[{"name":"a","inputSchema":{}},{"inputSchema":{}},{"name":"a","inputSchema":{}}]}"#;
+    let c = convert(input, "mcp", "openai");
+    assert_eq!(c.inverse().tool("a_2").and_then(|t| t.source_index), Some(2));
+    // In a Gemini request, the declarations of every group in document order.
+    let request = r#"{"tools":[{"functionDeclarations":[{"name":"a"},{"name":"b"}]},{"functionDeclarations":[{"name":"a"}]}]}"#;
+    let c = convert(request, "gemini", "gemini");
+    assert_eq!(c.inverse().tool("a_2").and_then(|t| t.source_index), Some(2));
+    assert!(
+        c.output_str().contains(r#"{"functionDeclarations":[{"name":"a_2"}]}"#),
+        "{}",
+        c.output_str()
+    );
+}
