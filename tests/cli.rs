@@ -21,29 +21,78 @@ fn readme_command_converts_the_example() {
 }
 
 #[test]
-fn json_report_has_the_eight_fields_and_deny_loss_exits_3() {
+fn json_report_has_the_ten_fields() {
     let args = [
         "convert",
         "--from",
         "mcp",
         "--to",
         "openai",
+        "--strict",
         "--report",
         "json",
-        "--deny-loss",
         "examples/data/catalog.mcp.json",
     ];
     let (code, out, err) = run(&args, b"");
-    assert_eq!(code, 3);
-    assert!(out.starts_with('['), "output still written");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with('['), "output written");
+    let mut effects = std::collections::BTreeSet::new();
     for line in err.lines() {
         let v: serde_json::Value = serde_json::from_str(line).expect("json line");
         let keys: Vec<_> = v.as_object().expect("object").keys().cloned().collect();
         assert_eq!(
             keys,
-            ["tool", "severity", "code", "feature", "pointer", "from", "to", "message"]
+            [
+                "tool",
+                "severity",
+                "code",
+                "effect",
+                "arguments",
+                "feature",
+                "pointer",
+                "from",
+                "to",
+                "message"
+            ]
         );
+        let effect = v["effect"].as_str().expect("effect");
+        assert!(["none", "narrows", "widens", "changes"].contains(&effect), "{line}");
+        effects.insert((effect.to_owned(), v["arguments"].as_bool().expect("arguments")));
     }
+    // The catalog has metadata (not about the arguments) and objects strict mode closes.
+    assert!(effects.contains(&("none".to_owned(), false)), "{effects:?}");
+    assert!(effects.contains(&("narrows".to_owned(), true)), "{effects:?}");
+}
+
+/// `--deny-loss` exits 3 on an entry at warning or above: metadata alone (`info`) does not.
+#[test]
+fn deny_loss_exits_3_on_a_warning_only() {
+    let metadata = r#"{"name":"m","title":"M","annotations":{"readOnlyHint":true},"inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}"#;
+    let widens = r#"{"name":"w","inputSchema":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}}"#;
+    for (input, to, code) in [(metadata, "openai", 0), (widens, "gemini", 3)] {
+        let args = ["convert", "--from", "mcp", "--to", to, "--deny-loss"];
+        let (got, out, err) = run(&args, input.as_bytes());
+        assert_eq!(got, code, "{input}: {err}");
+        assert!(!out.is_empty(), "output still written");
+    }
+}
+
+/// The text report shows each entry's effect after its severity, `metadata` for an entry that
+/// is not about the arguments.
+#[test]
+fn text_report_shows_the_effect() {
+    let input = r#"{"name":"t","title":"T","inputSchema":{"type":"object","properties":{"a":{"type":"string","minLength":2}}}}"#;
+    let args = ["convert", "--from", "mcp", "--to", "openai", "--strict"];
+    let (code, _, err) = run(&args, input.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info[metadata]: [metadata-dropped] tool \"t\"")),
+        "{err}"
+    );
+    assert!(lines.iter().any(|l| l.starts_with("warning[narrows]: [object-closed]")), "{err}");
+    assert!(lines.iter().any(|l| l.starts_with("warning[widens]: [keyword-described]")), "{err}");
+    assert!(lines.iter().any(|l| l.starts_with("info[none]: [strict-widened]")), "{err}");
 }
 
 #[test]

@@ -86,13 +86,19 @@ fn report_pointers_are_rooted_at_the_source_tool_and_escaped() {
 
 #[test]
 fn warnings_display() {
-    let c = Registry::default()
-        .convert(br#"{"name":"t","title":"T","inputSchema":{"type":"object"}}"#, "mcp", "openai")
-        .expect("ok");
+    // The title is metadata (`info`); the closed object Gemini cannot say is a loss that
+    // widens what the tool accepts.
+    let input = br#"{"name":"t","title":"T","inputSchema":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}}"#;
+    let c = Registry::default().convert(input, "mcp", "gemini").expect("ok");
+    let lost = c.warnings();
+    let shown: Vec<String> = lost.iter().map(ToString::to_string).collect();
     assert_eq!(
-        c.warnings()[0].to_string(),
-        "feature title lost converting from mcp to openai at /title"
+        shown,
+        [
+            "feature additionalProperties lost converting from mcp to gemini at /inputSchema/additionalProperties"
+        ]
     );
+    assert_eq!((lost[0].effect, lost[0].arguments), (tooladapter::Effect::Widens, true));
 }
 
 #[test]
