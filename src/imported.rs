@@ -4,7 +4,7 @@
 //! adapter author's contract (`adapter.rs`), which re-exports it for [`crate::Adapter::import`].
 
 use crate::error::ConversionError;
-use crate::report::{Code, Report, ReportEntry, Severity};
+use crate::report::{Code, Effect, Report, ReportEntry, Severity};
 
 /// What an importing format ([`Adapter::import`](crate::Adapter::import)) made of a source
 /// document: the document translated into the format's own tool shape, report entries about
@@ -31,6 +31,8 @@ struct Note {
     name: String,
     severity: Severity,
     code: Code,
+    effect: Effect,
+    arguments: bool,
     feature: String,
     pointer: String,
     message: String,
@@ -54,12 +56,18 @@ impl Imported {
 
     /// Records a report entry about the source document: about the tool at `tool` (its index
     /// in the translated catalog, and its name), or about the whole document when `None`.
-    /// `pointer` points into the source document.
+    /// `pointer` points into the source document. `effect` is what the import does to the
+    /// calls the source accepts, and `arguments` whether the entry is about them at all (see
+    /// [`ReportEntry::effect`] and [`ReportEntry::arguments`]); the severity follows the
+    /// effect (`info` only for [`Effect::None`], checked in debug builds).
+    #[allow(clippy::too_many_arguments, reason = "one entry's fields")]
     pub fn note(
         &mut self,
         tool: Option<(usize, &str)>,
         severity: Severity,
         code: Code,
+        effect: Effect,
+        arguments: bool,
         feature: &str,
         pointer: String,
         message: String,
@@ -69,6 +77,8 @@ impl Imported {
             name: tool.map(|(_, n)| n.to_owned()).unwrap_or_default(),
             severity,
             code,
+            effect,
+            arguments,
             feature: feature.to_owned(),
             pointer,
             message,
@@ -158,6 +168,8 @@ impl Imported {
                 tool: n.name.clone(),
                 severity: n.severity,
                 code: n.code,
+                effect: n.effect,
+                arguments: n.arguments,
                 feature: n.feature.clone(),
                 pointer: n.pointer.clone(),
                 from: from.to_owned(),

@@ -14,9 +14,14 @@
 //!     conversion.output_str(),
 //!     r#"[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}]"#
 //! );
-//! // MCP's `title` has no place in an OpenAI tool: the report says so, with a pointer.
-//! let lost = conversion.warnings();
-//! assert_eq!(lost[0].to_string(), "feature title lost converting from mcp to openai at /title");
+//! // MCP's `title` has no place in an OpenAI tool: the report says so, with a pointer. No
+//! // argument depends on it, so the same calls are accepted: `info`, not a loss.
+//! let entry = &conversion.report().entries()[0];
+//! assert_eq!(
+//!     entry.to_string(),
+//!     r#"info[metadata]: [metadata-dropped] tool "get_weather" at "/title": `title` has no place in openai tools; dropped"#
+//! );
+//! assert!(conversion.warnings().is_empty());
 //! # Ok::<(), tooladapter::ConversionError>(())
 //! ```
 //!
@@ -77,4 +82,4 @@ pub use owned::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use profile::Action;
 pub use profile::shape::{ProviderRule, ShapeRule};
 pub use registry::Registry;
-pub use report::{Code, FeatureLossWarning, Report, ReportEntry, Severity};
+pub use report::{Code, DenyLoss, Effect, FeatureLossWarning, Report, ReportEntry, Severity};

@@ -4,6 +4,7 @@ use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::format::FormatInfo;
 use crate::ir::Keyword;
 use crate::profile::{Action, Profile};
+use crate::report::DenyLoss;
 
 /// Safety limits. Every breach is a [`crate::ConversionError`] with the pointer of the place;
 /// none is an abort. The defaults admit every real catalog we know of with a wide margin.
@@ -128,6 +129,10 @@ pub struct Options {
     pub strict: Strict,
     /// Which keyword tables the targets are held to (CLI `--profile`).
     pub profile_set: ProfileSet,
+    /// The losses the caller denies (CLI `--deny-loss[=any|widens|narrows]`): a conversion
+    /// with an entry the rule denies says so through [`crate::Conversion::loss_denied`]. The
+    /// conversion itself is made and reported all the same. `None` (the default): no rule.
+    pub deny_loss: Option<DenyLoss>,
 }
 
 impl Options {
@@ -196,6 +201,15 @@ impl Options {
     #[must_use]
     pub fn profile_set(mut self, set: ProfileSet) -> Options {
         self.profile_set = set;
+        self
+    }
+
+    /// Denies the losses `rule` names: [`crate::Conversion::loss_denied`] tells whether a
+    /// conversion had one (`DenyLoss::Widens`: an entry that accepts calls the source
+    /// refused, for a gateway that takes strict mode's narrowing but never a widening).
+    #[must_use]
+    pub fn deny_loss(mut self, rule: DenyLoss) -> Options {
+        self.deny_loss = Some(rule);
         self
     }
 

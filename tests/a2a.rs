@@ -6,7 +6,7 @@
 mod bin;
 
 use serde_json::{Value, json};
-use tooladapter::{Code, Conversion, ConversionError, ErrorKind, Registry, Severity};
+use tooladapter::{Code, Conversion, ConversionError, Effect, ErrorKind, Registry, Severity};
 
 #[track_caller]
 fn convert(input: &str, from: &str, to: &str) -> Conversion {
@@ -60,20 +60,25 @@ fn a_skill_reads_as_a_tool_without_parameters() {
         json!({"name": "find_recipe", "description": "Finds a recipe.",
                "inputSchema": {"type": "object", "properties": {}}})
     );
-    // The skill's title, tags, examples, modes and security are metadata MCP has no place for;
-    // the empty input schema MCP requires is written and said.
+    // The skill's title, tags, examples, modes and security are metadata MCP has no place for
+    // (`info`: no argument depends on them); the empty input schema MCP requires is written
+    // and said: open, it accepts keys where the skill took no arguments (a warning, widens).
     assert_eq!(
         entries(&c),
         [
-            entry(Severity::Info, Code::InputSchemaAdded, "inputSchema", ""),
-            entry(Severity::Warning, Code::MetadataDropped, "name", "/name"),
-            entry(Severity::Warning, Code::MetadataDropped, "tags", "/tags"),
-            entry(Severity::Warning, Code::MetadataDropped, "examples", "/examples"),
-            entry(Severity::Warning, Code::MetadataDropped, "inputModes", "/inputModes"),
-            entry(Severity::Warning, Code::MetadataDropped, "outputModes", "/outputModes"),
-            entry(Severity::Warning, Code::MetadataDropped, "security", "/security"),
+            entry(Severity::Warning, Code::InputSchemaAdded, "inputSchema", ""),
+            entry(Severity::Info, Code::MetadataDropped, "name", "/name"),
+            entry(Severity::Info, Code::MetadataDropped, "tags", "/tags"),
+            entry(Severity::Info, Code::MetadataDropped, "examples", "/examples"),
+            entry(Severity::Info, Code::MetadataDropped, "inputModes", "/inputModes"),
+            entry(Severity::Info, Code::MetadataDropped, "outputModes", "/outputModes"),
+            entry(Severity::Info, Code::MetadataDropped, "security", "/security"),
         ]
     );
+    let effects: Vec<(Effect, bool)> =
+        c.report().entries().iter().map(|e| (e.effect, e.arguments)).collect();
+    assert_eq!(effects[0], (Effect::Widens, true));
+    assert!(effects[1..].iter().all(|&e| e == (Effect::None, false)), "{effects:?}");
     // A target that does not require a schema writes none.
     let openai = convert(SKILL, "a2a", "openai");
     assert_eq!(
@@ -213,6 +218,11 @@ fn a_tool_catalog_becomes_a_skill_list_and_each_schema_is_reported() {
             entry(Severity::Warning, Code::InputSchemaDropped, "inputSchema", "/inputSchema"),
         ]
     );
+    // No argument depends on the catalog's cursor (though it said more tools follow: a
+    // warning); without an input schema, any argument is accepted.
+    let effects: Vec<(Effect, bool)> =
+        c.report().entries().iter().map(|e| (e.effect, e.arguments)).collect();
+    assert_eq!(effects, [(Effect::None, false), (Effect::Widens, true), (Effect::Widens, true)]);
     let tools: Vec<&str> = c.report().entries().iter().skip(1).map(|e| e.tool.as_str()).collect();
     assert_eq!(tools, ["get_weather", "ping"]);
 }
@@ -220,10 +230,21 @@ fn a_tool_catalog_becomes_a_skill_list_and_each_schema_is_reported() {
 #[test]
 fn what_else_a_skill_has_no_place_for_is_reported() {
     // An OpenAI tool's `strict`, an MCP output schema and annotations.
+    // `strict: true` dropped: a warning (the provider no longer holds the model's arguments
+    // to the schema), though no argument changes; `strict: false` promised nothing (`info`).
     let openai = r#"{"type":"function","function":{"name":"f","parameters":{"type":"object"},"strict":true}}"#;
     let c = convert(openai, "openai", "a2a");
     assert!(entries(&c).contains(&entry(
         Severity::Warning,
+        Code::MetadataDropped,
+        "strict",
+        "/function/strict"
+    )));
+    let strict = c.report().entries().iter().find(|e| e.feature == "strict").unwrap();
+    assert_eq!((strict.effect, strict.arguments), (Effect::None, false));
+    let c = convert(&openai.replace("true", "false"), "openai", "a2a");
+    assert!(entries(&c).contains(&entry(
+        Severity::Info,
         Code::MetadataDropped,
         "strict",
         "/function/strict"
@@ -234,8 +255,8 @@ fn what_else_a_skill_has_no_place_for_is_reported() {
         entries(&c),
         [
             entry(Severity::Warning, Code::InputSchemaDropped, "inputSchema", "/inputSchema"),
-            entry(Severity::Warning, Code::OutputSchemaDropped, "outputSchema", "/outputSchema"),
-            entry(Severity::Warning, Code::MetadataDropped, "annotations", "/annotations"),
+            entry(Severity::Info, Code::OutputSchemaDropped, "outputSchema", "/outputSchema"),
+            entry(Severity::Info, Code::MetadataDropped, "annotations", "/annotations"),
         ]
     );
     // A provider's built-in tool is not a skill.

@@ -9,7 +9,7 @@ mod bin;
 use serde_json::{Value, json};
 use tooladapter::formats::Bedrock;
 use tooladapter::{
-    Code, Conversion, ConversionError, Converter, ErrorKind, Options, Registry, Severity,
+    Code, Conversion, ConversionError, Converter, Effect, ErrorKind, Options, Registry, Severity,
 };
 
 #[track_caller]
@@ -112,7 +112,12 @@ fn tool_config_to_another_format_reports_cache_point_and_tool_choice() {
     assert!(cache.message.contains("left out"), "{}", cache.message);
     let choice = entries.iter().find(|e| e.code == Code::CatalogMemberDropped).expect("choice");
     assert_eq!((choice.feature.as_str(), choice.pointer.as_str()), ("toolChoice", "/toolChoice"));
-    assert_eq!(choice.severity, Severity::Warning);
+    // No argument depends on the tool choice (not about the arguments), but it said how the
+    // tools are called: a warning.
+    assert_eq!(
+        (choice.severity, choice.effect, choice.arguments),
+        (Severity::Warning, Effect::None, false)
+    );
     // MCP has no `strict`: dropped and said so, with the pointer into the Bedrock tool.
     let strict = entries.iter().find(|e| e.code == Code::MetadataDropped).expect("strict");
     assert_eq!((strict.tool.as_str(), strict.pointer.as_str()), ("ping", "/toolSpec/strict"));
@@ -232,7 +237,7 @@ fn mcp_round_trip_keeps_name_description_and_schema() {
 }
 
 #[test]
-fn name_rule_renames_with_a_warning() {
+fn name_rule_renames_and_the_inverse_map_restores() {
     let mcp = json!({"name": "get weather/now", "description": "", "inputSchema": {"type": "object", "properties": {"a b": {"type": "string"}}}});
     let c = convert(&mcp.to_string(), "mcp", "bedrock");
     let out = json_of(&c);
@@ -244,9 +249,14 @@ fn name_rule_renames_with_a_warning() {
         json!({"a_b": {"type": "string"}})
     );
     let renamed = c.report().entries().iter().find(|e| e.code == Code::ToolRenamed).expect("name");
-    assert_eq!(renamed.severity, Severity::Warning);
+    // The inverse map restores the name: the same calls (`info`), not about the arguments.
+    assert_eq!(
+        (renamed.severity, renamed.effect, renamed.arguments),
+        (Severity::Info, Effect::None, false)
+    );
     assert!(renamed.message.contains("^[a-zA-Z0-9_-]{1,64}$"), "{}", renamed.message);
-    assert!(c.report().entries().iter().any(|e| e.code == Code::KeyRenamed));
+    let key = c.report().entries().iter().find(|e| e.code == Code::KeyRenamed).expect("key");
+    assert_eq!((key.severity, key.effect, key.arguments), (Severity::Info, Effect::None, true));
     // The inverse map gives the model's call back its source names.
     let call = json!({"name": "get_weather_now", "arguments": {"a_b": "x"}});
     let back = c.inverse().unmap_call(&call).expect("unmaps");

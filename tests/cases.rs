@@ -1,10 +1,10 @@
 //! The data-driven cases: every `tests/cases/<area>/*.json` file is one case (an input, the
 //! formats and the options), converted through the public API (`Registry::convert_with`) and
 //! snapshotted with insta under `tests/snapshots/cases__<area>__<case>.snap`: the output, the
-//! report (one line per entry) and the inverse map, or the error. A case whose `to` is `"*"`
-//! (every writable built-in format) or a list gives one snapshot per target,
-//! `cases__<area>__<case>@<target>.snap`. The same file also runs two of the cases through the
-//! `tooladapter` binary with `--report json` (`cases__cli__…` snapshots).
+//! report (one line per entry, `severity[effect] code`; `metadata`: not about the arguments) and
+//! the inverse map, or the error. A case whose `to` is `"*"` (every writable built-in format) or a
+//! list gives one snapshot per target, `cases__<area>__<case>@<target>.snap`. The same file also
+//! runs two of the cases through the `tooladapter` binary with `--report json` (`cases__cli__…`).
 //!
 //! A case file holds:
 //!
@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use tooladapter::ir::Keyword;
-use tooladapter::{Action, Options, ProfileSet, Registry, Strict};
+use tooladapter::{Action, Effect, Options, ProfileSet, Registry, ReportEntry, Severity, Strict};
 
 /// One case file, as written.
 #[derive(Deserialize)]
@@ -273,7 +273,8 @@ fn shown(case: &Case, to: &str) -> String {
             let entries = c.report().entries();
             s.push_str(&format!("\n--- report ({} entries)\n", entries.len()));
             for e in entries {
-                s.push_str(&format!("{} {}", e.severity, e.code));
+                assert!(follows(e), "{}: {e}: the severity does not follow the effect", case.name);
+                s.push_str(&format!("{}[{}] {}", e.severity, e.effect_label(), e.code));
                 if !e.tool.is_empty() {
                     s.push_str(&format!(" tool={}", e.tool));
                 }
@@ -341,6 +342,17 @@ fn read_all_cases() -> (Vec<Case>, Vec<(String, String)>) {
         }
     }
     (cases, malformed)
+}
+
+/// The report's rule: `info` only where the same calls are accepted; an entry not about the
+/// arguments changes none; an error (a tool left out) narrows.
+fn follows(e: &ReportEntry) -> bool {
+    let by_severity = match e.severity {
+        Severity::Info => e.effect == Effect::None,
+        Severity::Warning => true,
+        Severity::Error => e.effect == Effect::Narrows && e.arguments,
+    };
+    by_severity && (e.arguments || e.effect == Effect::None)
 }
 
 fn shown_path(path: &Path) -> String {

@@ -21,29 +21,138 @@ fn readme_command_converts_the_example() {
 }
 
 #[test]
-fn json_report_has_the_eight_fields_and_deny_loss_exits_3() {
+fn json_report_has_the_ten_fields() {
     let args = [
         "convert",
         "--from",
         "mcp",
         "--to",
         "openai",
+        "--strict",
         "--report",
         "json",
-        "--deny-loss",
         "examples/data/catalog.mcp.json",
     ];
     let (code, out, err) = run(&args, b"");
-    assert_eq!(code, 3);
-    assert!(out.starts_with('['), "output still written");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with('['), "output written");
+    let mut effects = std::collections::BTreeSet::new();
     for line in err.lines() {
         let v: serde_json::Value = serde_json::from_str(line).expect("json line");
         let keys: Vec<_> = v.as_object().expect("object").keys().cloned().collect();
         assert_eq!(
             keys,
-            ["tool", "severity", "code", "feature", "pointer", "from", "to", "message"]
+            [
+                "tool",
+                "severity",
+                "code",
+                "effect",
+                "arguments",
+                "feature",
+                "pointer",
+                "from",
+                "to",
+                "message"
+            ]
         );
+        let effect = v["effect"].as_str().expect("effect");
+        assert!(["none", "narrows", "widens", "changes"].contains(&effect), "{line}");
+        effects.insert((effect.to_owned(), v["arguments"].as_bool().expect("arguments")));
     }
+    // The catalog has metadata (not about the arguments) and objects strict mode closes.
+    assert!(effects.contains(&("none".to_owned(), false)), "{effects:?}");
+    assert!(effects.contains(&("narrows".to_owned(), true)), "{effects:?}");
+}
+
+/// One tool per effect, each with the target that gives it (and `--strict` where it is the
+/// strict mode that narrows): the exit code of every `--deny-loss` rule, for a single tool
+/// and for the same tool as an NDJSON line (the batch path).
+#[test]
+fn deny_loss_rules_exit_3_on_what_they_deny() {
+    // Strict mode closes an object that declares a property: narrows only.
+    let narrows = r#"{"name":"n","inputSchema":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}}"#;
+    // Gemini has no `additionalProperties`: the closed object opens, widens only.
+    let widens = r#"{"name":"w","inputSchema":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}}"#;
+    // Gemini takes no object without properties: it travels as JSON text, changes.
+    let changes =
+        r#"{"name":"c","inputSchema":{"type":"object","properties":{"o":{"type":"object"}}}}"#;
+    // Metadata OpenAI has no place for: `info`, no rule denies it.
+    let metadata = r#"{"name":"m","title":"M","annotations":{"readOnlyHint":true},"inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}"#;
+    let cases: [(&str, &[&str], [i32; 4]); 4] = [
+        // Exit codes without the flag, then with `--deny-loss`, `=widens`, `=narrows`.
+        (narrows, &["--to", "openai", "--strict"], [0, 3, 0, 3]),
+        (widens, &["--to", "gemini"], [0, 3, 3, 0]),
+        (changes, &["--to", "gemini"], [0, 3, 3, 3]),
+        (metadata, &["--to", "openai"], [0, 0, 0, 0]),
+    ];
+    for (input, target, codes) in cases {
+        for (flag, expected) in
+            [None, Some("--deny-loss"), Some("--deny-loss=widens"), Some("--deny-loss=narrows")]
+                .into_iter()
+                .zip(codes)
+        {
+            for ndjson in [false, true] {
+                let mut args = vec!["convert", "--from", "mcp", "--report", "json"];
+                args.extend(target);
+                args.extend(flag);
+                if ndjson {
+                    args.push("--ndjson");
+                }
+                let (code, out, err) = run(&args, format!("{input}\n").as_bytes());
+                assert_eq!(code, expected, "{input} {args:?}: {err}");
+                assert!(!out.is_empty(), "the output is written whatever the rule");
+            }
+        }
+    }
+    // `--deny-loss=any` is `--deny-loss`; an unknown rule is a usage error.
+    let args = ["convert", "--from", "mcp", "--to", "gemini", "--deny-loss=any"];
+    assert_eq!(run(&args, widens.as_bytes()).0, 3);
+    let args = ["convert", "--from", "mcp", "--to", "gemini", "--deny-loss=all"];
+    let (code, _, err) = run(&args, widens.as_bytes());
+    assert_eq!(code, 2);
+    assert!(err.contains("expected any, widens, narrows"), "{err}");
+}
+
+/// A catalog large enough to be split across threads (64 tools, 64 KiB) gives the exit code
+/// of the whole: each rule judged over every chunk's entries.
+#[test]
+fn deny_loss_rules_hold_for_a_split_catalog() {
+    let pad = "x".repeat(1200);
+    let tools: Vec<String> = (0..80)
+        .map(|i| {
+            format!(
+                r#"{{"name":"t{i}","description":"{pad}","inputSchema":{{"type":"object","properties":{{"a":{{"type":"string"}}}},"required":["a"]}}}}"#
+            )
+        })
+        .collect();
+    let catalog = format!(r#"{{"tools":[{}]}}"#, tools.join(","));
+    assert!(catalog.len() > 64 << 10);
+    for (rule, expected) in
+        [("--deny-loss=widens", 0), ("--deny-loss=narrows", 3), ("--deny-loss", 3)]
+    {
+        let args = ["convert", "--from", "mcp", "--to", "openai", "--strict", "--jobs", "2", rule];
+        let (code, out, err) = run(&args, catalog.as_bytes());
+        assert_eq!(code, expected, "{rule}: {err}");
+        assert_eq!(out.matches(r#""strict":true"#).count(), 80);
+    }
+}
+
+/// The text report shows each entry's effect after its severity, `metadata` for an entry that
+/// is not about the arguments.
+#[test]
+fn text_report_shows_the_effect() {
+    let input = r#"{"name":"t","title":"T","inputSchema":{"type":"object","properties":{"a":{"type":"string","minLength":2}}}}"#;
+    let args = ["convert", "--from", "mcp", "--to", "openai", "--strict"];
+    let (code, _, err) = run(&args, input.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info[metadata]: [metadata-dropped] tool \"t\"")),
+        "{err}"
+    );
+    assert!(lines.iter().any(|l| l.starts_with("warning[narrows]: [object-closed]")), "{err}");
+    assert!(lines.iter().any(|l| l.starts_with("warning[widens]: [keyword-described]")), "{err}");
+    assert!(lines.iter().any(|l| l.starts_with("info[none]: [strict-widened]")), "{err}");
 }
 
 #[test]

@@ -86,13 +86,19 @@ fn report_pointers_are_rooted_at_the_source_tool_and_escaped() {
 
 #[test]
 fn warnings_display() {
-    let c = Registry::default()
-        .convert(br#"{"name":"t","title":"T","inputSchema":{"type":"object"}}"#, "mcp", "openai")
-        .expect("ok");
+    // The title is metadata (`info`); the closed object Gemini cannot say is a loss that
+    // widens what the tool accepts.
+    let input = br#"{"name":"t","title":"T","inputSchema":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}}"#;
+    let c = Registry::default().convert(input, "mcp", "gemini").expect("ok");
+    let lost = c.warnings();
+    let shown: Vec<String> = lost.iter().map(ToString::to_string).collect();
     assert_eq!(
-        c.warnings()[0].to_string(),
-        "feature title lost converting from mcp to openai at /title"
+        shown,
+        [
+            "feature additionalProperties lost converting from mcp to gemini at /inputSchema/additionalProperties"
+        ]
     );
+    assert_eq!((lost[0].effect, lost[0].arguments), (tooladapter::Effect::Widens, true));
 }
 
 #[test]
@@ -248,4 +254,38 @@ fn older_forms_become_2020_12_for_openai_and_anthropic_only() {
         ]
     );
     assert_eq!(convert(input, "mcp", "mcp"), input, "MCP keeps the source's dialect");
+}
+
+/// `Options::deny_loss` and `Conversion::loss_denied`: each rule denies what it says, the
+/// conversion is made and reported all the same, and without a rule nothing is denied.
+#[test]
+fn deny_loss_in_the_library() {
+    use tooladapter::{Converter, DenyLoss, Options, Strict, formats};
+    // Strict mode closes the object (narrows); Gemini drops a closed object's
+    // `additionalProperties` (widens).
+    let narrows = br#"{"name":"n","inputSchema":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}}"#;
+    let widens = br#"{"name":"w","inputSchema":{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}}"#;
+    let mut converter = Converter::new();
+    let strict = Options::default().strict(Strict::On);
+    // Input, target, options, then whether no rule, `Any`, `Widens`, `Narrows` deny it.
+    type Case<'a> = (&'a [u8], &'a dyn tooladapter::Adapter, Options, [bool; 4]);
+    let cases: [Case<'_>; 2] = [
+        (narrows, &formats::OpenAi, strict, [false, true, false, true]),
+        (widens, &formats::Gemini, Options::default(), [false, true, true, false]),
+    ];
+    for (input, to, options, expected) in cases {
+        let rules = [None, Some(DenyLoss::Any), Some(DenyLoss::Widens), Some(DenyLoss::Narrows)];
+        for (rule, denied) in rules.into_iter().zip(expected) {
+            let options = match rule {
+                Some(r) => options.clone().deny_loss(r),
+                None => options.clone(),
+            };
+            let c = converter.convert(input, &formats::Mcp, to, &options).expect("converts");
+            assert_eq!(c.loss_denied(), denied, "{rule:?}: {:?}", c.report());
+            assert_eq!(c.tools_written(), 1);
+            if let Some(r) = rule {
+                assert_eq!(c.report().denied(r), denied);
+            }
+        }
+    }
 }

@@ -7,7 +7,7 @@ mod common;
 use common::{catalogs, corpus, same};
 
 use serde_json::Value;
-use tooladapter::{Registry, Severity};
+use tooladapter::{Code, Effect, Options, Registry, Severity, Strict};
 
 #[test]
 fn every_catalog_round_trips_mcp_to_mcp() {
@@ -55,6 +55,77 @@ fn every_catalog_converts_keeping_every_tool() {
                 }
             }
         }
+    }
+}
+
+/// Every entry of every catalog converted to every target (the strict ones plain and strict)
+/// declares an effect its severity follows: `info` only for none, metadata (not about the
+/// arguments) changing none, an error narrowing. Strict mode's closed objects narrow, one
+/// entry per tool; metadata dropped is `info`, not about the arguments.
+#[test]
+fn every_entry_declares_an_effect_its_severity_follows() {
+    let r = Registry::default();
+    let targets = [
+        ("openai", false),
+        ("openai-responses", false),
+        ("anthropic", false),
+        ("gemini", false),
+        ("gemini-json", false),
+        ("bedrock", false),
+        ("langchain", false),
+        ("a2a", false),
+        ("openai", true),
+        ("anthropic", true),
+    ];
+    let mut effects = std::collections::HashMap::new();
+    for (name, bytes) in catalogs() {
+        for (to, strict) in targets {
+            let options =
+                if strict { Options::default().strict(Strict::On) } else { Options::default() };
+            let out = r
+                .convert_with(&bytes, "mcp", to, &options)
+                .unwrap_or_else(|e| panic!("{name} → {to}: {e}"));
+            let mut closed = std::collections::BTreeSet::new();
+            for e in out.report() {
+                let by_severity = match e.severity {
+                    Severity::Info => e.effect == Effect::None,
+                    Severity::Warning => true,
+                    Severity::Error => e.effect == Effect::Narrows && e.arguments,
+                };
+                assert!(
+                    by_severity && (e.arguments || e.effect == Effect::None),
+                    "{name} → {to}: {e}"
+                );
+                match e.code {
+                    Code::ObjectClosed => {
+                        assert_eq!(
+                            (e.severity, e.effect),
+                            (Severity::Warning, Effect::Narrows),
+                            "{e}"
+                        );
+                        assert!(
+                            closed.insert(e.tool.clone()),
+                            "{name} → {to}: two object-closed entries for {}",
+                            e.tool
+                        );
+                    }
+                    Code::MetadataDropped | Code::OutputSchemaDropped if e.feature != "strict" => {
+                        assert_eq!((e.severity, e.arguments), (Severity::Info, false), "{e}");
+                    }
+                    _ => {}
+                }
+                *effects.entry((e.effect, e.arguments)).or_insert(0_usize) += 1;
+            }
+        }
+    }
+    // The corpus has entries of every kind but `changes` (which Gemini's JSON text gives).
+    for kind in [
+        (Effect::None, true),
+        (Effect::None, false),
+        (Effect::Narrows, true),
+        (Effect::Widens, true),
+    ] {
+        assert!(effects.contains_key(&kind), "{kind:?}: {effects:?}");
     }
 }
 

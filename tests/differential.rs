@@ -1,8 +1,10 @@
 //! Semantic differential over the JSON Schema Test Suite (draft 2020-12), read in place from
 //! the corpus: every schema, wrapped as property `x` of an MCP tool's input schema, is
 //! converted to every target; each test instance `{"x": data}` is validated against the
-//! source and the converted schema (the `jsonschema` crate). A verdict that changes while the
-//! tool's report holds no warning or error is a silent change, and fails the test.
+//! source and the converted schema (the `jsonschema` crate), the instance written in the
+//! target's names first (the keys the inverse map restores, renamed as the target renamed
+//! them: the report's effects are judged through the inverse map). A verdict that changes
+//! while the tool's report holds no warning or error is a silent change, and fails the test.
 //!
 //! Skipped, as the issue allows: remote refs, `$dynamicRef`/`$anchor`/`$id` (and their files),
 //! and `format`. Gemini `parameters` output is read back through the crate's own `gemini`
@@ -14,6 +16,7 @@ mod common;
 use std::path::PathBuf;
 
 use serde_json::{Value, json};
+use tooladapter::inverse::ArgNode;
 use tooladapter::{Registry, Severity};
 
 const TARGETS: [&str; 7] =
@@ -55,6 +58,37 @@ fn relocate(v: &Value) -> Value {
                 .collect(),
         ),
         Value::Array(a) => Value::Array(a.iter().map(relocate).collect()),
+        other => other.clone(),
+    }
+}
+
+/// `v`, a value in the source's names, in the target's: every key `node` says was renamed
+/// takes its target name (the inverse map read forwards), in objects and array items.
+fn forward(v: &Value, node: &ArgNode) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, v)| {
+                    let renamed = node
+                        .properties
+                        .iter()
+                        .find(|(_, p)| p.source.as_deref() == Some(k.as_str()))
+                        .or_else(|| node.properties.get_key_value(k.as_str()));
+                    match renamed {
+                        Some((target, p)) => {
+                            let value =
+                                p.value.as_ref().map_or_else(|| v.clone(), |n| forward(v, n));
+                            (target.clone(), value)
+                        }
+                        None => (k.clone(), v.clone()),
+                    }
+                })
+                .collect(),
+        ),
+        Value::Array(a) => match &node.items {
+            Some(items) => Value::Array(a.iter().map(|v| forward(v, items)).collect()),
+            None => v.clone(),
+        },
         other => other.clone(),
     }
 }
@@ -120,10 +154,13 @@ fn no_verdict_changes_without_a_report_entry() {
                 let validator = jsonschema::draft202012::new(&converted).unwrap_or_else(|e| {
                     panic!("{target}: {label}: output schema does not build: {e}\n{converted}")
                 });
+                let names = conversion.inverse().tools.first().and_then(|t| t.arguments.as_ref());
                 for test in group["tests"].as_array().expect("tests") {
                     let instance = json!({"x": test["data"]});
+                    let written =
+                        names.map_or_else(|| instance.clone(), |m| forward(&instance, &m.root));
                     tally.verdicts += 1;
-                    if source.is_valid(&instance) == validator.is_valid(&instance) {
+                    if source.is_valid(&instance) == validator.is_valid(&written) {
                         tally.kept += 1;
                     } else if reported {
                         tally.changed_reported += 1;

@@ -329,16 +329,22 @@ fn what_langchain_has_no_place_for_is_reported() {
     let mcp = r#"{"name":"x","title":"X","inputSchema":{"type":"object"},"outputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}}"#;
     let c = convert(mcp, "mcp", "langchain");
     assert_eq!(c.output_str(), r#"{"title":"x","type":"object"}"#);
-    let lost: Vec<(String, String)> =
-        c.warnings().into_iter().map(|w| (w.feature, w.path)).collect();
+    // Each is reported, `info` and not about the arguments: no argument depends on them.
+    let dropped: Vec<(&str, &str, Severity, bool)> = c
+        .report()
+        .entries()
+        .iter()
+        .map(|e| (e.feature.as_str(), e.pointer.as_str(), e.severity, e.arguments))
+        .collect();
     assert_eq!(
-        lost,
+        dropped,
         [
-            ("title".to_owned(), "/title".to_owned()),
-            ("outputSchema".to_owned(), "/outputSchema".to_owned()),
-            ("annotations".to_owned(), "/annotations".to_owned()),
+            ("title", "/title", Severity::Info, false),
+            ("outputSchema", "/outputSchema", Severity::Info, false),
+            ("annotations", "/annotations", Severity::Info, false),
         ]
     );
+    assert!(c.warnings().is_empty());
     let strict = r#"{"type":"function","function":{"name":"x","strict":true,"parameters":{"type":"object","properties":{},"additionalProperties":false}}}"#;
     let c = convert(strict, "openai", "langchain");
     assert_eq!(c.warnings().len(), 1);

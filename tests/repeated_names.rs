@@ -69,6 +69,9 @@ fn every_pair_numbers_the_later_tools_of_a_name() {
         assert_eq!(renamed.len(), 2, "{case}");
         for (e, new) in renamed.iter().zip(["a_3", "a_4"]) {
             assert_eq!((e.severity, e.tool.as_str()), (Severity::Warning, "a"), "{case}");
+            // Through the inverse map the same calls: no argument involved, but the name
+            // named two tools (a warning).
+            assert_eq!((e.effect, e.arguments), (tooladapter::Effect::None, false), "{case}");
             let says = format!(
                 "tool name \"a\" renamed \"{new}\": an earlier tool of the catalog has this name"
             );

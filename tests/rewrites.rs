@@ -17,7 +17,8 @@ fn shown(c: &Conversion) -> String {
     let mut s = c.output_str().to_owned();
     s.push_str("\n--- report\n");
     for e in c.report().entries() {
-        s.push_str(&format!("{} {} {} {}\n", e.severity, e.code, e.pointer, e.message));
+        let (severity, effect) = (e.severity, e.effect_label());
+        s.push_str(&format!("{severity}[{effect}] {} {} {}\n", e.code, e.pointer, e.message));
     }
     s
 }

@@ -106,7 +106,7 @@ impl CanonicalTool {
         }
         let parameters = match &self.input_schema {
             Some(schema) => {
-                Some(JsonValue::Object(object_schema(schema, "/input_schema", &mut losses)))
+                Some(JsonValue::Object(object_schema(schema, ("/input_schema", true), &mut losses)))
             }
             None => self.source_meta.get("parameters").cloned(),
         };

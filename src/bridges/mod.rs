@@ -20,7 +20,7 @@
 use {
     crate::owned::{CanonicalTool, JsonSchema},
     crate::pointer::escape_into,
-    crate::report::{Code, Report, ReportEntry, Severity},
+    crate::report::{Code, Effect, Report, ReportEntry, Severity},
     serde_json::{Map, Value as JsonValue},
     std::fmt,
 };
@@ -93,9 +93,12 @@ impl Losses {
         Losses { tool: tool.name.clone(), to, report: Report::default() }
     }
 
+    /// Records an entry. Every bridge entry leaves the calls accepted as they were: a field no
+    /// argument depends on left out (`arguments: false`), or a schema written in a form that
+    /// accepts the same.
     fn push(
         &mut self,
-        severity: Severity,
+        (severity, arguments): (Severity, bool),
         code: Code,
         feature: &str,
         pointer: String,
@@ -105,6 +108,8 @@ impl Losses {
             tool: self.tool.clone(),
             severity,
             code,
+            effect: Effect::None,
+            arguments,
             feature: feature.to_owned(),
             pointer,
             from: FROM.to_owned(),
@@ -115,20 +120,23 @@ impl Losses {
         });
     }
 
-    /// Something the target has no place for.
+    /// A field the target has no place for: a warning (the owned tool is the caller's only
+    /// copy of it), though no argument depends on it.
     pub(crate) fn dropped(&mut self, code: Code, feature: &str, pointer: String, message: String) {
-        self.push(Severity::Warning, code, feature, pointer, message);
+        self.push((Severity::Warning, false), code, feature, pointer, message);
     }
 
-    /// A rewrite that keeps the meaning.
+    /// A rewrite that keeps the meaning: of the input schema (`arguments`), or of a field
+    /// no argument depends on.
     pub(crate) fn rewritten(
         &mut self,
         code: Code,
+        arguments: bool,
         feature: &str,
         pointer: String,
         message: String,
     ) {
-        self.push(Severity::Info, code, feature, pointer, message);
+        self.push((Severity::Info, arguments), code, feature, pointer, message);
     }
 
     /// Reports the [`CanonicalTool`] fields no target holds that `tool` sets
@@ -158,7 +166,7 @@ impl Losses {
     ) {
         if value.is_null() {
             let message = format!("{} {what}; its value was `null`, read as absent", self.to);
-            self.rewritten(Code::MetadataDropped, feature, pointer, message);
+            self.rewritten(Code::MetadataDropped, false, feature, pointer, message);
         } else {
             let message = format!("{} {what}", self.to);
             self.dropped(Code::MetadataDropped, feature, pointer, message);
@@ -182,11 +190,11 @@ impl Losses {
 
 /// A schema as a JSON object, for a type that holds only object schemas: `true` is written
 /// `{}` and `false` `{"not": {}}` (each accepts exactly what the boolean does), with an info
-/// entry at `pointer`.
+/// entry at `pointer`; `arguments`: whether it is the input schema.
 #[cfg(any(feature = "rmcp", feature = "async-openai"))]
 pub(crate) fn object_schema(
     schema: &JsonSchema,
-    pointer: &str,
+    (pointer, arguments): (&str, bool),
     losses: &mut Losses,
 ) -> Map<String, JsonValue> {
     match schema.to_value() {
@@ -203,7 +211,8 @@ pub(crate) fn object_schema(
                 JsonValue::Object(map.clone()),
                 losses.to
             );
-            losses.rewritten(Code::BooleanSchemaRewritten, feature, pointer.to_owned(), message);
+            let (code, pointer) = (Code::BooleanSchemaRewritten, pointer.to_owned());
+            losses.rewritten(code, arguments, feature, pointer, message);
             map
         }
     }

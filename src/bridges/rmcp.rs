@@ -134,11 +134,12 @@ impl CanonicalTool {
             m.insert("description".to_owned(), JsonValue::String(description.clone()));
         }
         let input = match &self.input_schema {
-            Some(schema) => object_schema(schema, "/input_schema", losses),
+            Some(schema) => object_schema(schema, ("/input_schema", true), losses),
             None => {
                 let message = format!("MCP requires an input schema; `{EMPTY_INPUT}` was written");
                 losses.rewritten(
                     Code::InputSchemaAdded,
+                    true,
                     "input_schema",
                     "/input_schema".to_owned(),
                     message,
@@ -151,7 +152,7 @@ impl CanonicalTool {
         };
         m.insert("inputSchema".to_owned(), JsonValue::Object(input));
         if let Some(schema) = &self.output_schema {
-            let output = object_schema(schema, "/output_schema", losses);
+            let output = object_schema(schema, ("/output_schema", false), losses);
             m.insert("outputSchema".to_owned(), JsonValue::Object(output));
         }
         if let Some(annotations) = &self.annotations {

@@ -8,7 +8,7 @@ use crate::adapter::{Adapter, EmitContext};
 use crate::emit::Writer;
 use crate::ir::{Json, Member, Tool};
 use crate::pointer::{Seg, write_seg};
-use crate::report::{Code, Recorder, ReportEntry, Severity};
+use crate::report::{Code, Effect, Recorder, ReportEntry, Severity};
 use crate::route::Route;
 
 /// How a lowered catalog sat in its document, for the same format to write it back.
@@ -141,8 +141,8 @@ fn write_list(
 /// Reports each member of the source's layout that another format's catalog has no place
 /// for: the catalog object's (a warning; an `info` for the hints the source format names,
 /// such as MCP's `ttlMs`), the envelope's (`info` for a transport's, a warning for a
-/// request's), and a group's other members, which are provider built-ins set beside its
-/// declarations (left out, as one standing alone is).
+/// request's), none about any tool's arguments; and a group's other members, which are
+/// provider built-ins set beside its declarations (left out, as one standing alone is).
 pub(crate) fn report_dropped(
     layout: &Layout<'_>,
     route: &Route<'_>,
@@ -181,10 +181,13 @@ pub(crate) fn report_dropped(
             write_seg(&mut pointer, Seg::Index(g.index as usize));
             let group = pointer.clone();
             write_seg(&mut pointer, Seg::Key(m.key));
+            // Left out: every call of the built-in is refused.
             report.push(ReportEntry {
                 tool: String::new(),
                 severity: Severity::Error,
                 code: Code::NotAFunctionTool,
+                effect: Effect::Narrows,
+                arguments: true,
                 feature: m.key.to_owned(),
                 pointer: pointer.clone(),
                 from: from.name().to_owned(),
@@ -215,7 +218,9 @@ enum Why {
 }
 
 /// The entry for catalog member `key` at `pointer`, dropped: a warning, but for what says
-/// nothing of the tools.
+/// nothing of the tools. No tool's arguments depend on it (effect none, not about the
+/// arguments); what warns is what the catalog or request said of its tools (more follow, a
+/// call is forced), which the target's catalog no longer says.
 fn dropped(route: &Route<'_>, why: Why, key: &str, pointer: &str) -> ReportEntry {
     let to = route.target.name();
     let (severity, message) = match why {
@@ -244,6 +249,8 @@ fn dropped(route: &Route<'_>, why: Why, key: &str, pointer: &str) -> ReportEntry
         tool: String::new(),
         severity,
         code: Code::CatalogMemberDropped,
+        effect: Effect::None,
+        arguments: false,
         feature: key.to_owned(),
         pointer: pointer.to_owned(),
         from: route.source.name().to_owned(),

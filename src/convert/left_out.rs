@@ -8,7 +8,7 @@ use crate::error::{ConversionError, ErrorKind};
 use crate::imported::Imported;
 use crate::ir::Tool;
 use crate::lower::Locator;
-use crate::report::{Code, Report, ReportEntry, Severity};
+use crate::report::{Code, Effect, Report, ReportEntry, Severity};
 
 /// A tool of a catalog that is left out, and why.
 #[derive(Debug)]
@@ -60,10 +60,13 @@ pub(crate) fn record(
             ErrorKind::RefExpansion { .. } | ErrorKind::DepthLimit { .. } => "$ref",
             _ => "tool",
         };
+        // Left out: every call of the tool is refused.
         report.push(ReportEntry {
             tool: error.tool().unwrap_or_default().to_owned(),
             severity: Severity::Error,
             code: Code::ToolNotConverted,
+            effect: Effect::Narrows,
+            arguments: true,
             feature: feature.to_owned(),
             pointer: error.pointer().to_owned(),
             from: from.to_owned(),

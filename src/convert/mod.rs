@@ -17,7 +17,7 @@ use crate::inverse::{Inverse, Recorded};
 use crate::options::{Options, ProfileSet, Strict};
 use crate::owned::{CanonicalTool, tool_from_ir};
 use crate::passes::PassCx;
-use crate::report::Report;
+use crate::report::{DenyLoss, Report};
 use crate::route::Route;
 use crate::valid::{self, Finding};
 
@@ -43,6 +43,8 @@ pub struct Conversion {
     inverse: Recorded,
     shape: Shape,
     tools: usize,
+    /// The losses the options denied ([`Options::deny_loss`]).
+    deny: Option<DenyLoss>,
 }
 
 impl Conversion {
@@ -86,6 +88,12 @@ impl Conversion {
         self.report.warnings()
     }
 
+    /// Whether the report has an entry the rule of [`Options::deny_loss`] denies (always
+    /// `false` without one): the CLI's `--deny-loss` exits 3 on it.
+    pub fn loss_denied(&self) -> bool {
+        self.deny.is_some_and(|rule| self.report.denied(rule))
+    }
+
     /// Whether the input was a single tool or a catalog.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -101,6 +109,7 @@ impl Conversion {
         self.report.clear();
         self.shape = Shape::Single;
         self.tools = 0;
+        self.deny = None;
     }
 }
 
@@ -185,6 +194,7 @@ impl Converter {
         let route = Route::new(from, to, options);
         let conversion = &mut self.conversion;
         conversion.clear();
+        conversion.deny = options.deny_loss;
         // Output is about the input's size: one allocation up front rather than doublings.
         conversion.output.reserve(input.len());
         conversion.inverse.reset(from.name(), to.name());

@@ -19,10 +19,12 @@ pub(super) fn apply(lowered: &mut Lowered<'_>, route: &Route<'_>, report: &mut R
     let mut recorder = Recorder::new(report, route.source.name(), route.target.name());
     for n in &notes {
         let name = lowered.tools.iter().find(|t| t.at == n.tool_at).map_or("", |t| t.name);
-        let ReadNote { at, severity, code, feature, .. } = *n;
+        let ReadNote { at, severity, code, effect, arguments, feature, .. } = *n;
         let note = Note {
             severity,
             code,
+            effect,
+            arguments,
             feature,
             pointer: n.pointer.as_str(),
             message: n.message.as_str(),

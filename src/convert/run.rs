@@ -10,7 +10,7 @@ use crate::ir::Tool;
 use crate::lower::Locator;
 use crate::options::Options;
 use crate::passes::{self, PassCx};
-use crate::report::{Code, Note, Report, Severity};
+use crate::report::{Code, Effect, Note, Report, Severity};
 use crate::route::Route;
 use crate::valid::{self, Finding};
 
@@ -40,9 +40,12 @@ pub(super) fn record_findings(
         cx.record(
             about,
             f.at,
+            // The provider would refuse the tool (or the request): every call is refused.
             Note {
                 severity: Severity::Error,
                 code: Code::WouldBeRejected,
+                effect: Effect::Narrows,
+                arguments: true,
                 feature: f.feature,
                 pointer: f.pointer,
                 message: f.message,

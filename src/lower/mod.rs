@@ -30,7 +30,7 @@ use crate::ir::{MemberKeeps, Role};
 use crate::options::Limits;
 use crate::parse::Doc;
 use crate::profile::{ByteRule, NameRule};
-use crate::report::{Code, Severity};
+use crate::report::{Code, Effect, Severity};
 
 pub(crate) use duplicates::{SMALL, Seen, hash};
 pub(crate) use tape::Locator;
@@ -50,6 +50,10 @@ pub(crate) struct ReadNote {
     pub at: u32,
     pub severity: Severity,
     pub code: Code,
+    /// What it does to the calls the tool accepts ([`crate::report::Effect`]).
+    pub effect: Effect,
+    /// Whether it is about the arguments (`false`: metadata no argument depends on).
+    pub arguments: bool,
     /// The keyword or member concerned.
     pub feature: &'static str,
     /// RFC 6901 pointer relative to the tool.

@@ -27,7 +27,9 @@ pub(crate) fn write_mcp_tools(tools: &[CanonicalTool], out: &mut Vec<u8>) {
 
 /// Reports what [`write_mcp_tools`] leaves out of `tool` (the `index`-th written): every
 /// field the MCP form has no member for (the catalog-only fields and `strict`), and the
-/// `source_meta` of a tool read from another format, one warning each.
+/// `source_meta` of a tool read from another format, one warning each. No argument depends on
+/// them (effect none, not about the arguments); they are warnings because the owned tool is
+/// the caller's only copy, as the bridges report them (`crate::bridges`).
 pub(crate) fn report_unwritten(
     tool: &CanonicalTool,
     index: usize,
@@ -52,6 +54,8 @@ pub(crate) fn report_unwritten(
             tool: tool.name.clone(),
             severity: crate::report::Severity::Warning,
             code: crate::report::Code::MetadataDropped,
+            effect: crate::report::Effect::None,
+            arguments: false,
             feature: field.to_owned(),
             message: format!(
                 "`{field}` has no place in the MCP form owned tools are written through; dropped"

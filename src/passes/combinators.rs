@@ -17,7 +17,7 @@ use crate::ir::{
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Note, Severity};
+use crate::report::{Code, Effect, Note, Severity};
 
 use super::merge::{NoMerge, merge, same_json};
 use super::{NodeRule, PassCx, arena_error, features_of, find, rewrite_tool, with_keywords};
@@ -120,6 +120,8 @@ fn all_of<'a>(
         Note {
             severity: Severity::Info,
             code: Code::CombinatorRewritten,
+            effect: Effect::None,
+            arguments: true,
             feature: "allOf",
             pointer,
             message,
@@ -161,6 +163,8 @@ fn const_to_enum<'a>(
         Note {
             severity: Severity::Info,
             code: Code::CombinatorRewritten,
+            effect: Effect::None,
+            arguments: true,
             feature: "const",
             pointer,
             message,
@@ -184,18 +188,27 @@ fn one_of<'a>(
         .iter()
         .enumerate()
         .all(|(i, a)| branches.iter().skip(i + 1).all(|b| disjoint(a, b)));
-    let (severity, why) = if disjoint {
-        (Severity::Info, "the branches are disjoint, so the same values are accepted")
+    let (effect, why) = if disjoint {
+        (Effect::None, "the branches are disjoint, so the same values are accepted")
     } else {
-        (Severity::Warning, "the branches may overlap, so a value matching several is now accepted")
+        (Effect::Widens, "the branches may overlap, so a value matching several is now accepted")
     };
+    let severity = effect.least_severity();
     let node = replace_at(s, i, Entry { keyword: Keyword::AnyOf, ..entry }, path, cx)?;
     let pointer = path.push(Seg::Key("oneOf")).to_pointer();
     let message = format!("{} has no `oneOf`; written as `anyOf` ({why})", cx.profile.name());
     cx.record(
         tool,
         entry.at,
-        Note { severity, code: Code::CombinatorRewritten, feature: "oneOf", pointer, message },
+        Note {
+            severity,
+            code: Code::CombinatorRewritten,
+            effect,
+            arguments: true,
+            feature: "oneOf",
+            pointer,
+            message,
+        },
     );
     Ok(Some(node))
 }
@@ -346,6 +359,8 @@ fn type_array<'a>(
             Note {
                 severity: Severity::Info,
                 code: Code::TypeRewritten,
+                effect: Effect::None,
+                arguments: true,
                 feature: "type-array",
                 pointer,
                 message,
@@ -396,6 +411,8 @@ fn type_array<'a>(
         Note {
             severity: Severity::Info,
             code: Code::TypeRewritten,
+            effect: Effect::None,
+            arguments: true,
             feature: "type-array",
             pointer,
             message,

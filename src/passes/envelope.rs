@@ -11,7 +11,7 @@
 use crate::error::ConversionError;
 use crate::ir::{Keyword, Role, Schema, Tool, ToolMember, Value};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Note, Severity, Shared};
+use crate::report::{Code, Effect, Note, Severity, Shared};
 
 use super::{CowSlice, PassCx, arena_error, features_of, render};
 
@@ -37,9 +37,12 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
         cx.record(
             tool,
             tool.at,
+            // Left out: every call of the tool is refused.
             Note {
                 severity: Severity::Error,
                 code: Code::NotAFunctionTool,
+                effect: Effect::Narrows,
+                arguments: true,
                 feature: kind.unwrap_or("type"),
                 pointer: String::new(),
                 message,
@@ -48,19 +51,26 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
         return false;
     }
     let target = cx.target.name();
+    // Metadata and the output schema: no argument depends on them, and the target's
+    // provider never reads them (the source catalog still holds them), so the same calls
+    // are accepted: `info`, not about the arguments.
     for m in tool.members {
         match m.role {
             Role::Meta | Role::Outer if !keeps.keeps(m.role) => {
                 let note = ["`", m.key, "` has no place in ", target, " tools; dropped"];
-                dropped(tool, m, cx, Code::MetadataDropped, note);
+                dropped(tool, m, cx, Code::MetadataDropped, Severity::Info, note);
             }
             Role::Output if !keeps.keeps(Role::Output) => {
                 let note = [target, " tools have no output schema; dropped"];
-                dropped(tool, m, cx, Code::OutputSchemaDropped, note);
+                dropped(tool, m, cx, Code::OutputSchemaDropped, Severity::Info, note);
             }
             Role::Strict if tool.strict.is_some() && !cx.target.info().holds_strict() => {
+                // `strict: true` had the provider hold the model's arguments to the schema:
+                // that guarantee is lost (a warning). `strict: false` promised nothing.
+                let severity =
+                    if tool.strict == Some(true) { Severity::Warning } else { Severity::Info };
                 let note = [target, " tools have no `strict` flag; dropped"];
-                dropped(tool, m, cx, Code::MetadataDropped, note);
+                dropped(tool, m, cx, Code::MetadataDropped, severity, note);
             }
             _ => {}
         }
@@ -72,10 +82,13 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
     {
         let member = tool.members.iter().find(|m| m.role == Role::Input);
         tool.input = None;
-        // The same pointer and note for every tool of a catalog: shared.
+        // The same pointer and note for every tool of a catalog: shared. Nothing describes
+        // the arguments any more: any are accepted.
         let note = Note {
             severity: Severity::Warning,
             code: Code::InputSchemaDropped,
+            effect: Effect::Widens,
+            arguments: true,
             feature: member.map_or("inputSchema", |m| m.key),
             pointer: Shared::new([tool.input_pointer]),
             message: Shared::new([
@@ -86,19 +99,26 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
         cx.record(tool, member.map_or(input.at, |m| m.at), note);
     }
     if tool.input.is_none() && cx.target.info().requires_input_schema {
-        // A strict tool gets the closed form (the strict pass writes it).
-        let written = if cx.profile.strict_rules().is_some() {
-            crate::ir::CLOSED_EMPTY_OBJECT_SCHEMA
+        // A strict tool gets the closed form (the strict pass writes it), which takes no
+        // arguments, as a tool without an input schema does. The open form takes any keys.
+        let (written, effect, what) = if cx.profile.strict_rules().is_some() {
+            (crate::ir::CLOSED_EMPTY_OBJECT_SCHEMA, Effect::None, "no arguments, as before")
         } else {
-            crate::ir::EMPTY_OBJECT_SCHEMA
+            (
+                crate::ir::EMPTY_OBJECT_SCHEMA,
+                Effect::Widens,
+                "it accepts any keys, where the source took no arguments",
+            )
         };
         let message = format!(
-            "the source has no input schema and {} requires one; wrote {written}",
+            "the source has no input schema and {} requires one; wrote {written} ({what})",
             cx.target.name(),
         );
         let note = Note {
-            severity: Severity::Info,
+            severity: effect.least_severity(),
             code: Code::InputSchemaAdded,
+            effect,
+            arguments: true,
             feature: "inputSchema",
             pointer: tool.input_pointer.to_owned(),
             message,
@@ -108,14 +128,15 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
     true
 }
 
-/// Records that member `m` of `tool` is dropped, with `note` (pieces written one after the
-/// other). The tools of a catalog mostly carry the same members: the pointer and the note
-/// are shared by the entries that repeat them.
+/// Records that member `m` of `tool`, which no argument depends on, is dropped, with `note`
+/// (pieces written one after the other). The tools of a catalog mostly carry the same
+/// members: the pointer and the note are shared by the entries that repeat them.
 fn dropped<'a, const N: usize>(
     tool: &Tool<'a>,
     m: &'a ToolMember<'a>,
     cx: &mut PassCx<'a, '_>,
     code: Code,
+    severity: Severity,
     note: [&str; N],
 ) {
     let scope = if m.role == Role::Outer { "" } else { tool.members_pointer };
@@ -124,10 +145,11 @@ fn dropped<'a, const N: usize>(
     let pointer = Shared::when(plain, [scope, "/", m.key])
         .or(|out: &mut String| tool.write_member_pointer(m, out));
     let message = Shared::new(note);
+    let (effect, arguments) = (Effect::None, false);
     cx.record(
         tool,
         m.at,
-        Note { severity: Severity::Warning, code, feature: m.key, pointer, message },
+        Note { severity, code, effect, arguments, feature: m.key, pointer, message },
     );
 }
 
@@ -164,6 +186,7 @@ pub(super) fn schema_root<'a>(
         }
         let name = e.keyword.as_str();
         let pointer = path.push(Seg::Key(name)).to_pointer();
+        // Annotations of the input schema: the same calls are accepted.
         let (severity, code, message) = match (e.keyword, e.value) {
             (Keyword::Title, _) => (
                 Severity::Info,
@@ -204,7 +227,9 @@ pub(super) fn schema_root<'a>(
                 ),
             ),
         };
-        cx.record(&t, e.at, Note { severity, code, feature: name, pointer, message });
+        let (effect, arguments) = (Effect::None, true);
+        let note = Note { severity, code, effect, arguments, feature: name, pointer, message };
+        cx.record(&t, e.at, note);
         out.removed(i, cx.arena).map_err(|()| arena_error(&path, cx))?;
     }
     if let Some(keywords) = out.finish() {

@@ -36,7 +36,7 @@ use crate::ir::{Entry, Keyword, Schema, Tool};
 use crate::options::Options;
 use crate::pointer::Path;
 use crate::profile::Profile;
-use crate::report::{Code, Note, Recorder, Report, Severity, Text};
+use crate::report::{Code, Effect, Note, Recorder, Report, Severity, Text};
 use crate::route::Route;
 
 /// What the passes share: the arena, the route (the two formats and what is decided about
@@ -206,9 +206,12 @@ pub(crate) fn run<'a>(
             &not_strict.reason,
             "; the tool is left out",
         ];
+        // Left out: every call of the tool is refused.
         let note = Note {
             severity: Severity::Error,
             code: Code::StrictImpossible,
+            effect: Effect::Narrows,
+            arguments: true,
             feature: "strict",
             pointer: not_strict.pointer,
             message,
@@ -224,9 +227,13 @@ pub(crate) fn run<'a>(
         &not_strict.reason,
         "; written with \"strict\": false",
     ];
+    // Written as a plain conversion writes it: the same calls are accepted, but the provider
+    // no longer holds the model's arguments to the schema, which the caller asked for.
     let note = Note {
         severity: Severity::Warning,
         code: Code::StrictFallback,
+        effect: Effect::None,
+        arguments: false,
         feature: "strict",
         pointer: not_strict.pointer,
         message,
@@ -253,9 +260,12 @@ fn no_strict_mode(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
         cx.options.profile_set.as_str(),
         cx.target.name()
     );
+    // The schema is unchanged; the guarantee the source's `strict: true` gave is lost.
     let note = Note {
         severity: Severity::Warning,
         code: Code::StrictFallback,
+        effect: Effect::None,
+        arguments: false,
         feature: "strict",
         pointer,
         message,

@@ -22,7 +22,7 @@ use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, Tool, Value};
 use crate::lower::hash;
 use crate::pointer::{Path, Seg};
 use crate::profile::{ByteRule, NameRule};
-use crate::report::{Code, Note, Severity};
+use crate::report::{Code, Effect, Note, Severity};
 
 use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
 
@@ -95,12 +95,18 @@ pub(crate) fn tool_names<'a>(
         let tool = Tool { source_name: Some(t.name), name: new_ref, name_repeated: repeated, ..t };
         let message =
             format!("tool name {:?} renamed {new:?}: {why}; the inverse map restores it", t.name);
+        // The inverse map restores the name: the same calls, and no argument involved. A
+        // repeated name warns: the source's name named two tools, and a caller that routes by
+        // name alone (not through the map's place) would mistake them.
+        let severity = if repeated { Severity::Warning } else { Severity::Info };
         cx.record(
             &tool,
             t.at,
             Note {
-                severity: Severity::Warning,
+                severity,
                 code: Code::ToolRenamed,
+                effect: Effect::None,
+                arguments: false,
                 feature: "name",
                 pointer: name_pointer(&t),
                 message,
@@ -342,9 +348,12 @@ impl<'a> NodeRule<'a> for Keys {
             cx.record(
                 tool,
                 p.at,
+                // The inverse map restores the key: the same calls.
                 Note {
-                    severity: Severity::Warning,
+                    severity: Severity::Info,
                     code: Code::KeyRenamed,
+                    effect: Effect::None,
+                    arguments: true,
                     feature: "properties",
                     pointer,
                     message,

@@ -18,7 +18,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, JsonType, Keyword, Schema, Tool, Types, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Note, Severity};
+use crate::report::{Code, Effect, Note, Severity};
 
 use super::{CowSlice, PassCx, append_description, arena_error, render};
 
@@ -77,9 +77,12 @@ fn root_combinators<'a>(
         cx.record(
             &t,
             e.at,
+            // Only the model reads the description: what the combinator refused is accepted.
             Note {
                 severity: Severity::Warning,
                 code: Code::KeywordDescribed,
+                effect: Effect::Widens,
+                arguments: true,
                 feature: name,
                 pointer,
                 message,
@@ -150,6 +153,8 @@ fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
                 Note {
                     severity: Severity::Info,
                     code: Code::RootTypeSet,
+                    effect: Effect::None,
+                    arguments: true,
                     feature: "type",
                     pointer,
                     message,
@@ -168,6 +173,8 @@ fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
                 Note {
                     severity: Severity::Error,
                     code: Code::RootNotObject,
+                    effect: Effect::Narrows,
+                    arguments: true,
                     feature: "type",
                     pointer: pointer.to_owned(),
                     message,

@@ -7,10 +7,12 @@
 //! entries are stored is [`store`]'s job, how they are put in order [`order`]'s, and how the
 //! passes record them (texts that repeat written once) [`recorder`]'s.
 
+mod effect;
 mod order;
 mod recorder;
 mod store;
 
+pub use effect::{DenyLoss, Effect};
 pub(crate) use recorder::{Note, Recorder, Shared};
 pub(crate) use store::{Text, TextSpan, Texts};
 
@@ -19,16 +21,22 @@ use std::sync::{Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use store::Row;
-/// How much an entry matters.
+use store::{Kind, Row};
+/// How much an entry matters. It follows the entry's [`Effect`]: `info` only where the same
+/// calls are accepted ([`Effect::None`]); at least `warning` where they are not; `error` where
+/// the tool is left out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
-    /// Meaning kept (a rewrite that accepts exactly the same arguments, a non-semantic drop).
+    /// The same calls are accepted: a rewrite into an equivalent form, an annotation dropped,
+    /// or metadata the target has no place for (`arguments: false`).
     Info,
-    /// What the schema accepts changed, a constraint moved into prose, or metadata was dropped.
+    /// What the tool accepts changed (effect `narrows`, `widens` or `changes`), or something
+    /// the caller relies on beyond the schema is not carried (a `strict` guarantee, a field
+    /// an owned-type bridge cannot hold).
     Warning,
-    /// The tool could not be converted; it is left out of the output.
+    /// The tool could not be converted, or the provider would refuse it; it is left out of
+    /// the output (effect `narrows`: every call of the tool is refused).
     Error,
 }
 
@@ -200,6 +208,15 @@ pub struct ReportEntry {
     pub severity: Severity,
     /// Stable code.
     pub code: Code,
+    /// What the change does to the calls the tool accepts.
+    #[serde(default)]
+    pub effect: Effect,
+    /// Whether the entry is about the tool's arguments (its input schema, or the tool as a
+    /// whole when it is left out); `false` for metadata no argument depends on (annotations,
+    /// icons, the title, the output schema, the `strict` flag, a tool name the inverse map
+    /// restores), whose effect is always [`Effect::None`].
+    #[serde(default = "about_arguments")]
+    pub arguments: bool,
     /// The keyword or metadata member concerned (e.g. `format`, `annotations`).
     pub feature: String,
     /// RFC 6901 pointer to the place in the source tool (`/inputSchema/properties/a~1b/format`).
@@ -215,9 +232,24 @@ pub struct ReportEntry {
     pub(crate) order: (u32, u32, u32),
 }
 
+/// [`ReportEntry::arguments`] of an entry that does not say (a report written before it).
+fn about_arguments() -> bool {
+    true
+}
+
+impl ReportEntry {
+    /// The effect as the text report shows it: the [`Effect`], or `metadata` for an entry
+    /// that is not about the arguments.
+    pub fn effect_label(&self) -> &'static str {
+        if self.arguments { self.effect.as_str() } else { "metadata" }
+    }
+}
+
+/// `warning[narrows]: [object-closed] tool "t" at "/inputSchema": …` (`[metadata]` for an
+/// entry that is not about the arguments).
 impl fmt::Display for ReportEntry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: [{}] ", self.severity, self.code)?;
+        write!(f, "{}[{}]: [{}] ", self.severity, self.effect_label(), self.code)?;
         if !self.tool.is_empty() {
             write!(f, "tool {:?} ", self.tool)?;
         }
@@ -230,6 +262,10 @@ impl fmt::Display for ReportEntry {
 pub struct FeatureLossWarning {
     /// The keyword or member lost.
     pub feature: String,
+    /// What losing it does to the calls the tool accepts ([`ReportEntry::effect`]).
+    pub effect: Effect,
+    /// Whether it was about the arguments ([`ReportEntry::arguments`]).
+    pub arguments: bool,
     /// RFC 6901 pointer to where it was in the source tool.
     pub path: String,
     /// Source format.
@@ -240,6 +276,8 @@ pub struct FeatureLossWarning {
 
 impl fmt::Display for FeatureLossWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // As the Go toolfoundation library's `FeatureLossWarning.String()` prints it (the
+        // effect is in the fields).
         write!(
             f,
             "feature {} lost converting from {} to {} at {}",
@@ -329,7 +367,13 @@ impl Report {
 
     /// The highest severity recorded, if any.
     pub fn max_severity(&self) -> Option<Severity> {
-        self.rows.iter().map(|r| r.severity).max()
+        self.rows.iter().map(|r| r.kind.severity).max()
+    }
+
+    /// Whether an entry is a loss `rule` denies ([`DenyLoss::denies`]). Reads the rows: no
+    /// list is made.
+    pub fn denied(&self, rule: DenyLoss) -> bool {
+        self.rows.iter().any(|r| rule.denies(r.kind.severity, r.kind.effect))
     }
 
     /// Whether any entry is a warning or an error: meaning or metadata was lost.
@@ -341,9 +385,11 @@ impl Report {
     pub fn warnings(&self) -> Vec<FeatureLossWarning> {
         self.rows
             .iter()
-            .filter(|r| r.severity >= Severity::Warning)
+            .filter(|r| r.kind.severity >= Severity::Warning)
             .map(|r| FeatureLossWarning {
                 feature: self.str(r.feature).to_owned(),
+                effect: r.kind.effect,
+                arguments: r.kind.arguments,
                 path: self.str(r.pointer).to_owned(),
                 from: self.str(r.from).to_owned(),
                 to: self.str(r.to).to_owned(),
@@ -355,7 +401,7 @@ impl Report {
     /// entry: the first recorded before [`Report::finish`], the first in order after.
     pub(crate) fn first_message(&self) -> Option<&str> {
         // The first error says why a tool was left out; other entries only if there is none.
-        let errors = self.rows.iter().filter(|r| r.severity == Severity::Error);
+        let errors = self.rows.iter().filter(|r| r.kind.severity == Severity::Error);
         let first = if self.finished() > 0 {
             errors.clone().next().or(self.rows.first())
         } else {
@@ -384,13 +430,25 @@ impl Report {
 
     /// Appends a whole entry (one made outside the passes: an import's, a bridge's).
     pub(crate) fn push(&mut self, entry: ReportEntry) {
-        let ReportEntry { tool, severity, code, feature, pointer, from, to, message, order } =
-            entry;
+        let ReportEntry {
+            tool,
+            severity,
+            code,
+            effect,
+            arguments,
+            feature,
+            pointer,
+            from,
+            to,
+            message,
+            order,
+        } = entry;
         let formats = self.formats(&from, &to);
         let pointer = self.text.push(pointer.as_str());
         let message = self.text.push(message.as_str());
         let names = [tool.as_str(), feature.as_str()];
-        self.record_row(severity, code, order, names, formats, [pointer, message], usize::MAX);
+        let kind = Kind { severity, code, effect, arguments };
+        self.record_row(kind, order, names, formats, [pointer, message], usize::MAX);
     }
 
     pub(crate) fn extend(&mut self, entries: impl IntoIterator<Item = ReportEntry>) {

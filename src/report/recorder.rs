@@ -7,17 +7,24 @@
 //! given as [`Shared`] pieces and found again by what they say, so a caller keeps no record
 //! of what it wrote.
 
-use super::store::{Formats, Text, TextSpan, Texts};
-use super::{Code, Report, ReportEntry, Severity};
+use super::store::{Formats, Kind, Text, TextSpan, Texts};
+use super::{Code, Effect, Report, ReportEntry, Severity};
 use crate::scan::same_short;
 
 /// A report entry about a tool, as a pass writes it: its texts are any [`Text`] (a string,
 /// pieces, a function that writes it, [`Shared`] pieces), written straight into the report.
+///
+/// The rewrite that records it declares its effect, from what it wrote; the severity follows
+/// it (see [`super::effect`]: `info` only for [`Effect::None`], checked in debug builds).
 pub(crate) struct Note<'n, P, M> {
     /// How much it matters.
     pub severity: Severity,
     /// Stable code.
     pub code: Code,
+    /// What the change does to the calls the tool accepts.
+    pub effect: Effect,
+    /// Whether it is about the arguments (`false`: metadata no argument depends on).
+    pub arguments: bool,
     /// The keyword or member concerned.
     pub feature: &'n str,
     /// RFC 6901 pointer to the place in the source tool.
@@ -168,14 +175,15 @@ impl<'f, 'r> Recorder<'f, 'r> {
         (at_tool, at): (u32, u32),
         note: Note<'_, P, M>,
     ) {
-        let Note { severity, code, feature, pointer, message } = note;
+        let Note { severity, code, effect, arguments, feature, pointer, message } = note;
         let formats = match self.formats {
             Some(f) => f,
             None => *self.formats.insert(self.report.formats(self.from, self.to)),
         };
         let texts = [self.write(pointer), self.write(message)];
         let order = (at_tool, at, 0);
-        self.report.record_row(severity, code, order, [tool, feature], formats, texts, self.floor);
+        let kind = Kind { severity, code, effect, arguments };
+        self.report.record_row(kind, order, [tool, feature], formats, texts, self.floor);
     }
 
     /// Writes `text` in the report, or finds it there when it is shared and written before.

@@ -7,7 +7,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use super::{Code, Report, ReportEntry, Severity};
+use super::{Code, Effect, Report, ReportEntry, Severity};
 
 /// Strings kept back to back in one buffer, each known by its [`TextSpan`]: recording one
 /// copies its bytes and nothing else, so a buffer kept from one conversion to the next records
@@ -120,11 +120,20 @@ pub(crate) struct Formats {
     to: TextSpan,
 }
 
+/// What an entry is, apart from its texts: how much it matters, its code, and what it does
+/// to the arguments (see [`super::effect`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kind {
+    pub(crate) severity: Severity,
+    pub(crate) code: Code,
+    pub(crate) effect: Effect,
+    pub(crate) arguments: bool,
+}
+
 /// A recorded entry: [`ReportEntry`] with its text in the report's buffer.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Row {
-    pub(super) severity: Severity,
-    pub(super) code: Code,
+    pub(super) kind: Kind,
     /// Source position of the tool, of the place, then the position of writing (see
     /// [`ReportEntry::order`]).
     pub(super) order: (u32, u32, u32),
@@ -158,25 +167,30 @@ impl Report {
     /// (a caller that truncates back to a length puts its floor there). The order
     /// [`Report::finish`] makes is the same either way: it sorts by place, and rows at one
     /// place keep the order they were written in.
+    ///
+    /// In debug builds every row is checked against the rule tying severity to effect
+    /// ([`super::effect::consistent`]).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn record_row(
         &mut self,
-        severity: Severity,
-        code: Code,
+        kind: Kind,
         order: (u32, u32, u32),
         [tool, feature]: [&str; 2],
         Formats { from, to }: Formats,
         [pointer, message]: [TextSpan; 2],
         floor: usize,
     ) {
+        debug_assert!(
+            super::effect::consistent(kind.severity, kind.effect, kind.arguments),
+            "{kind:?} for tool {tool:?} at {feature:?}: the severity does not follow the effect"
+        );
         self.keep_list_as_spares();
         let tool = self.text.push(tool);
         let feature = self.text.push(feature);
         // Until `finish`, the last part of the order is the row's place in the recording.
         let len = self.rows.len();
         let order = (order.0, order.1, u32::try_from(len).unwrap_or(u32::MAX));
-        let row = Row { severity, code, order, tool, feature, pointer, from, to, message };
+        let row = Row { kind, order, tool, feature, pointer, from, to, message };
         let place = (order.0, order.1);
         let before = |r: Option<&Row>| r.is_some_and(|r| (r.order.0, r.order.1) > place);
         if floor >= len || !before(self.rows.last()) {
@@ -195,8 +209,10 @@ impl Report {
         let mut list = std::mem::take(&mut *spare.lock().unwrap_or_else(PoisonError::into_inner));
         for (i, row) in self.rows.iter().enumerate() {
             let fill = |e: &mut ReportEntry| {
-                e.severity = row.severity;
-                e.code = row.code;
+                e.severity = row.kind.severity;
+                e.code = row.kind.code;
+                e.effect = row.kind.effect;
+                e.arguments = row.kind.arguments;
                 e.order = row.order;
                 for (out, span) in [
                     (&mut e.tool, row.tool),
@@ -217,6 +233,8 @@ impl Report {
                         tool: String::new(),
                         severity: Severity::Info,
                         code: Code::KeywordDropped,
+                        effect: Effect::None,
+                        arguments: true,
                         feature: String::new(),
                         pointer: String::new(),
                         from: String::new(),

@@ -1,6 +1,7 @@
 //! The report's tests: the rows, the list made from them, their order, and the shared texts.
 
 use super::*;
+use store::Kind;
 
 /// A report travels inside errors (`BridgeError`): what only a report with entries needs
 /// is boxed.
@@ -20,8 +21,13 @@ fn rows_kept_in_order_finish_as_rows_recorded_last() {
         let formats = report.formats("mcp", "openai");
         let texts = [report.text.push("/p"), report.text.push(format!("entry {i}"))];
         let names = [["a", "b", "c", "d"][tool as usize], "format"];
-        let (severity, code) = (Severity::Info, Code::KeywordDropped);
-        report.record_row(severity, code, (tool, at, 0), names, formats, texts, floor);
+        let kind = Kind {
+            severity: Severity::Info,
+            code: Code::KeywordDropped,
+            effect: Effect::None,
+            arguments: true,
+        };
+        report.record_row(kind, (tool, at, 0), names, formats, texts, floor);
     };
     let mut last = Report::default();
     let mut kept = Report::default();
@@ -57,6 +63,8 @@ fn entry(tool: &str, pointer: &str, order: (u32, u32, u32)) -> ReportEntry {
         tool: tool.to_owned(),
         severity: Severity::Warning,
         code: Code::KeywordDropped,
+        effect: Effect::Widens,
+        arguments: true,
         feature: "format".to_owned(),
         pointer: pointer.to_owned(),
         from: "mcp".to_owned(),
@@ -80,6 +88,8 @@ fn the_list_follows_the_rows() {
         Note {
             severity: Severity::Info,
             code: Code::TypeRewritten,
+            effect: Effect::None,
+            arguments: true,
             feature: "type",
             pointer: |out: &mut String| out.push_str("/y"),
             message: ["part ", "and ", "part"],
@@ -123,8 +133,10 @@ fn shared_texts_are_written_once() {
             out.push_str(key);
         });
         let message = Shared::new(["`", key, "` has no place in ", "openai", " tools; dropped"]);
-        let (severity, code) = (Severity::Warning, Code::MetadataDropped);
-        recorder.record(tool, (0, 0), Note { severity, code, feature: key, pointer, message });
+        let (severity, code) = (Severity::Info, Code::MetadataDropped);
+        let (effect, arguments) = (Effect::None, false);
+        let note = Note { severity, code, effect, arguments, feature: key, pointer, message };
+        recorder.record(tool, (0, 0), note);
     }
     let mut report = Report::default();
     // One key at two addresses, as two tools read from the source hold it.
@@ -145,4 +157,38 @@ fn shared_texts_are_written_once() {
         && e.message == "`title` has no place in openai tools; dropped"
         && (e.from.as_str(), e.to.as_str()) == ("mcp", "openai")));
     assert_eq!(entries.get(3).map(|e| e.pointer.as_str()), Some("/icons"));
+}
+
+/// The report refuses (in debug builds) an entry whose severity does not follow its effect:
+/// here an `info` entry that says the arguments changed.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "the severity does not follow the effect")]
+fn an_info_entry_that_changes_the_arguments_is_refused() {
+    let mut report = Report::default();
+    Recorder::new(&mut report, "mcp", "openai").record(
+        "a",
+        (0, 0),
+        Note {
+            severity: Severity::Info,
+            code: Code::ObjectClosed,
+            effect: Effect::Narrows,
+            arguments: true,
+            feature: "additionalProperties",
+            pointer: "/inputSchema",
+            message: "closed",
+        },
+    );
+}
+
+/// Metadata (not about the arguments) changes none; a whole entry pushed is held to the rule
+/// too.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "the severity does not follow the effect")]
+fn metadata_that_widens_is_refused() {
+    let mut report = Report::default();
+    let mut e = entry("a", "/title", (0, 0, 0));
+    e.arguments = false;
+    report.push(e);
 }

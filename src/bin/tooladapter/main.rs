@@ -1,7 +1,7 @@
 //! The `tooladapter` command line: the only place in the crate that does I/O.
 //!
 //! Exit codes: 0 ok, 1 invalid input or conversion error (or a tool left out), 2 usage,
-//! 3 meaning lost while `--deny-loss` was given.
+//! 3 a loss `--deny-loss[=any|widens|narrows]` denies.
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 #![deny(clippy::print_stdout, clippy::print_stderr)]
@@ -27,9 +27,17 @@ use clap::{Parser, Subcommand, ValueEnum};
 use tooladapter::formats::OpenApi;
 use tooladapter::ir::Keyword;
 use tooladapter::{
-    Action, Converter, Inverse, Options, ProfileSet, Registry, ReportEntry, SchemaFeature,
-    Severity, Strict,
+    Action, Converter, DenyLoss, Inverse, Options, ProfileSet, Registry, ReportEntry,
+    SchemaFeature, Severity, Strict,
 };
+
+/// Parses the rule of `--deny-loss=RULE`.
+fn parse_deny_loss(s: &str) -> Result<DenyLoss, String> {
+    DenyLoss::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = DenyLoss::ALL.iter().map(|d| d.as_str()).collect();
+        format!("unknown rule `{s}` (expected {})", names.join(", "))
+    })
+}
 
 /// Parses `KEYWORD=ACTION` for `--policy`.
 fn parse_policy(s: &str) -> Result<(Keyword, Action), String> {
@@ -145,9 +153,18 @@ struct ConvertArgs {
     /// Write the report to this file instead of stderr.
     #[arg(long)]
     report_file: Option<PathBuf>,
-    /// Exit with 3 when anything was lost (a report entry at warning or above).
-    #[arg(long)]
-    deny_loss: bool,
+    /// Exit with 3 on a loss: `any` (the default) is a report entry at warning or above;
+    /// `widens` an entry whose effect widens or changes what the tool accepts (calls the
+    /// source refused are accepted); `narrows` one whose effect narrows or changes it.
+    #[arg(
+        long,
+        value_name = "RULE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "any",
+        value_parser = parse_deny_loss
+    )]
+    deny_loss: Option<DenyLoss>,
     /// Override the target's action for one keyword: `KEYWORD=ACTION` with ACTION one of keep,
     /// describe, drop, reject, rewrite (`unknown-keyword=…` for keywords the crate does not
     /// model). Repeatable; later ones win.
@@ -204,6 +221,7 @@ enum ReportMode {
 #[derive(Default)]
 struct Outcome {
     failed: bool,
+    /// A loss `--deny-loss` denies (never set without it).
     lost: bool,
 }
 
@@ -316,6 +334,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         .unroll_recursion(args.unroll_recursion)
         .profile_set(args.profile.into());
     options.policy = args.policy.clone();
+    options.deny_loss = args.deny_loss;
     if let Some(s) = args.strict {
         options = options.strict(s.into());
     } else if args.no_strict {
@@ -352,9 +371,8 @@ fn convert(args: &ConvertArgs) -> ExitCode {
                 out.write_all(conversion.output())?;
                 out.write_all(b"\n")?;
                 write_report(conversion.report().entries(), label, args.report, &mut *report_sink)?;
-                let worst = conversion.report().max_severity();
-                outcome.failed |= worst == Some(Severity::Error);
-                outcome.lost |= worst >= Some(Severity::Warning);
+                outcome.failed |= conversion.report().max_severity() == Some(Severity::Error);
+                outcome.lost |= conversion.loss_denied();
             }
             Err(e) => {
                 outcome.failed = true;
@@ -430,7 +448,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     let _ = report_sink.flush();
     if outcome.failed {
         ExitCode::from(1)
-    } else if args.deny_loss && outcome.lost {
+    } else if outcome.lost {
         ExitCode::from(3)
     } else {
         ExitCode::SUCCESS

@@ -19,7 +19,7 @@ use crate::ir::visit::{Visit, walk_schema};
 use crate::ir::{Entry, JsonType, Keyword, Prop, Schema, Tool, Value, features_of};
 use crate::lower::{Lowerer, ReadNote};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Severity};
+use crate::report::{Code, Effect, Severity};
 
 /// The annotation's keyword.
 pub(super) const KEY: &str = "x-mcp-header";
@@ -136,11 +136,14 @@ pub(super) fn check<'a>(
     let mut finder = Finder::default();
     finder.node(&input, &Path::ROOT.push(Seg::Raw(tool.input_pointer)), false, true);
     let found = finder.found;
+    // A tool left out refuses every call; a header mirror dropped changes no argument.
     let note = |f: &Found<'_>, severity, code, message, leave_out| ReadNote {
         tool_at: tool.at,
         at: f.at,
         severity,
         code,
+        effect: if leave_out { Effect::Narrows } else { Effect::None },
+        arguments: true,
         feature: KEY,
         pointer: f.pointer.clone(),
         message,

@@ -14,7 +14,7 @@ use crate::error::ConversionError;
 use crate::ir::{Member, Role, Tool};
 use crate::lower::{At, Lowerer, ReadNote};
 use crate::pointer::Path;
-use crate::report::{Code, Severity};
+use crate::report::{Code, Effect, Severity};
 
 use super::{
     lower_envelope, write_input, write_members, write_name_description, write_object_catalog,
@@ -77,6 +77,9 @@ fn task_support(lw: &mut Lowerer<'_, '_>, at: At, tool: &Tool<'_>) {
         at: (value as u32).saturating_sub(1),
         severity,
         code: Code::Superseded,
+        // How the tool is called, not which arguments it takes.
+        effect: Effect::None,
+        arguments: false,
         feature: "execution.taskSupport",
         pointer: "/execution/taskSupport".to_owned(),
         message,

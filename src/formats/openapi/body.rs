@@ -6,7 +6,7 @@ use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
 use crate::ir::{Json, Member};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Severity};
+use crate::report::{Code, Effect, Severity};
 
 use super::Context;
 use super::document::{Deref, Document, err, get, join, opt_str, wrong};
@@ -45,9 +45,12 @@ pub(super) fn read<'a>(
             return Err(wrong(&at, "requestBody", "an object", other));
         }
         Deref::Unresolved { reference, at, code, why } => {
+            // No body argument: what the operation took in its body cannot be passed.
             cx.notes.note(
                 Severity::Warning,
                 code,
+                Effect::Narrows,
+                true,
                 "$ref",
                 join(&at, "$ref"),
                 format!("request body `$ref` `{reference}` {why}; the tool has no body argument"),
@@ -82,6 +85,8 @@ pub(super) fn read<'a>(
         cx.notes.note(
             Severity::Info,
             Code::BodyNotJson,
+            Effect::None,
+            true,
             "content",
             content_ptr,
             "the request body lists no media type; the tool has no body argument".into(),
@@ -98,9 +103,12 @@ pub(super) fn read<'a>(
         } else {
             ""
         };
+        // How the arguments travel, not which are accepted.
         cx.notes.note(
             Severity::Warning,
             Code::BodyNotJson,
+            Effect::None,
+            false,
             media.key,
             media_ptr.clone(),
             format!(
@@ -115,6 +123,8 @@ pub(super) fn read<'a>(
         cx.notes.note(
             Severity::Info,
             Code::BodyNotJson,
+            Effect::None,
+            false,
             "content",
             content_ptr,
             format!(
@@ -131,9 +141,12 @@ pub(super) fn read<'a>(
     }
     let key = unique_key("body", None, keys);
     if key != "body" {
+        // The same arguments under another key, which the caller maps back.
         cx.notes.note(
             Severity::Warning,
             Code::NameClash,
+            Effect::None,
+            true,
             "requestBody",
             at,
             format!("a parameter is called `body`; the request body is the property `{key}`"),

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::error::ConversionError;
 use crate::ir::{Json, Member};
-use crate::report::{Code, Severity};
+use crate::report::{Code, Effect, Severity};
 
 use super::document::{Deref, get, join, opt_str, wrong};
 use super::names::{Names, derived_name};
@@ -52,9 +52,12 @@ pub(super) fn collect<'a>(cx: &mut Context<'a, '_>) -> Result<Vec<Operation<'a>>
             Deref::Found(Json::Object(item), at, _) => (*item, at),
             Deref::Found(other, at, _) => return Err(wrong(&at, m.key, "an object", other)),
             Deref::Unresolved { reference, at, code: _, why } => {
+                // The path item's operations are not tools: their calls are refused.
                 cx.notes.note_document(
                     Severity::Warning,
                     Code::OperationSkipped,
+                    Effect::Narrows,
+                    true,
                     "$ref",
                     join(&at, "$ref"),
                     format!(
@@ -152,6 +155,8 @@ pub(super) fn select<'s, 'a>(
             cx.notes.note_document(
                 Severity::Info,
                 Code::OperationSkipped,
+                Effect::None,
+                false,
                 "operationId",
                 String::new(),
                 format!("no operation matches the filter `{pattern}`"),
@@ -205,7 +210,9 @@ pub(super) fn place_name(cx: &mut Context<'_, '_>, op: &Operation<'_>) {
             Some(_) => ("operationId", join(ptr, "operationId")),
             None => ("name", ptr.to_owned()),
         };
-        cx.notes.note(*severity, Code::NameClash, feature, at, message.clone());
+        // A tool name: no argument changes.
+        let (effect, arguments) = (Effect::None, false);
+        cx.notes.note(*severity, Code::NameClash, effect, arguments, feature, at, message.clone());
     }
 }
 
@@ -233,9 +240,12 @@ pub(super) fn webhooks(cx: &mut Context<'_, '_>) -> Result<(), ConversionError> 
         None => Ok(()),
         Some(Json::Object(hooks)) => {
             for h in *hooks {
+                // Not an operation a client calls: no call is lost.
                 cx.notes.note_document(
                     Severity::Info,
                     Code::OperationSkipped,
+                    Effect::None,
+                    false,
                     "webhooks",
                     join("/webhooks", h.key),
                     format!(
@@ -263,6 +273,8 @@ pub(super) fn callbacks(
                 cx.notes.note(
                     Severity::Info,
                     Code::OperationSkipped,
+                    Effect::None,
+                    false,
                     "callbacks",
                     join(&at, c.key),
                     format!(

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
 use crate::ir::{Json, Member};
-use crate::report::{Code, Severity};
+use crate::report::{Code, Effect, Severity};
 
 use super::Context;
 use super::body::is_json;
@@ -97,9 +97,12 @@ pub(super) fn read<'a>(
                     return Err(wrong(&at, "parameter", "an object", other));
                 }
                 Deref::Unresolved { reference, at, code: _, why } => {
+                    // The parameter cannot be passed.
                     cx.notes.note(
                         Severity::Warning,
                         Code::ParameterSkipped,
+                        Effect::Narrows,
+                        true,
                         "$ref",
                         join(&at, "$ref"),
                         format!("parameter `$ref` `{reference}` {why}; the parameter is left out"),
@@ -136,9 +139,12 @@ pub(super) fn read<'a>(
     let mut kept = Vec::with_capacity(list.len());
     for p in list {
         if p.loc == Loc::Header && IGNORED_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(p.name)) {
+            // The specification says the API ignores it: no call changes.
             cx.notes.note(
                 Severity::Info,
                 Code::ParameterSkipped,
+                Effect::None,
+                true,
                 "name",
                 join(&p.ptr, "name"),
                 format!(
@@ -160,9 +166,12 @@ pub(super) fn read<'a>(
                 p.name,
                 p.key
             );
+            // The same arguments under another key, which the caller maps back.
             cx.notes.note(
                 Severity::Warning,
                 Code::NameClash,
+                Effect::None,
+                true,
                 "name",
                 join(&p.ptr, "name"),
                 message,
@@ -210,9 +219,12 @@ pub(super) fn write_parameter<'a>(
             } else {
                 (Severity::Warning, "text of that media type")
             };
+            // How the argument travels, not which values are accepted.
             cx.notes.note(
                 severity,
                 Code::ParameterStyle,
+                Effect::None,
+                false,
                 "content",
                 media_ptr.clone(),
                 format!(
@@ -289,6 +301,8 @@ fn serialization(cx: &mut Context<'_, '_>, p: &Param<'_>) -> Result<(), Conversi
         cx.notes.note(
             Severity::Info,
             Code::ParameterStyle,
+            Effect::None,
+            false,
             "in",
             join(&p.ptr, "in"),
             format!(
@@ -317,9 +331,12 @@ fn style_note(
             "a tool definition cannot say so, and the caller must serialize the value that way",
         )
     };
+    // How the argument travels, not which values are accepted.
     cx.notes.note(
         severity,
         Code::ParameterStyle,
+        Effect::None,
+        false,
         key,
         join(&p.ptr, key),
         format!("parameter `{}` has `{key}: {value}`: {what}", p.name),

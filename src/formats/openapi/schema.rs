@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use crate::emit::Writer;
 use crate::ir::{Json, Member};
 use crate::pointer::{Path, Seg, write_seg};
-use crate::report::{Code, Severity};
+use crate::report::{Code, Effect, Severity};
 
 use super::Context;
 use super::document::{get, join, unescape};
@@ -126,9 +126,12 @@ fn write_object<'a>(
             "{}; the `$ref` is left out",
             text.trim_start_matches('(').trim_end_matches(')')
         );
+        // Any value is accepted where the reference constrained.
         cx.notes.note(
             Severity::Warning,
             *code,
+            Effect::Widens,
+            true,
             "$ref",
             path.push(Seg::Key("$ref")).to_pointer(),
             message,

@@ -12,7 +12,7 @@ use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
 use crate::lower::Lowerer;
 use crate::pointer::Path;
-use crate::report::{Code, Severity};
+use crate::report::{Code, Effect, Severity};
 
 use super::document::{Document, err, get};
 use super::names::Names;
@@ -53,6 +53,8 @@ fn write_catalog(
         cx.notes.note_document(
             Severity::Info,
             Code::OperationSkipped,
+            Effect::None,
+            false,
             "paths",
             at.to_owned(),
             "the document describes no operation; the catalog is empty".to_owned(),

@@ -35,7 +35,7 @@ use crate::ir::{
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Note, Severity};
+use crate::report::{Code, Effect, Note, Severity};
 
 use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, find, rewrite, rewrite_tool};
 
@@ -377,17 +377,20 @@ fn dialect_type<'a>(
     for j in i + 1..s.keywords.len() {
         out.same(j);
     }
-    let (severity, why) = if exact {
-        (Severity::Info, "the same type under its JSON Schema name")
+    // The nearest type may accept what the name did not (a `tuple` of any length) and refuse
+    // what it did (BFCL's Java names stood for source-code strings): either way.
+    let (effect, why) = if exact {
+        (Effect::None, "the same type under its JSON Schema name")
     } else {
-        (Severity::Warning, "the nearest JSON Schema type; what it accepts may differ")
+        (Effect::Changes, "the nearest JSON Schema type; what it accepts may differ")
     };
     let pointer = path.push(Seg::Key("type")).to_pointer();
     let message = format!("type \"{name}\" is not a JSON Schema type; read as {written} ({why})");
+    let (severity, code, arguments) = (effect.least_severity(), Code::DialectRewritten, true);
     cx.record(
         tool,
         entry.at,
-        Note { severity, code: Code::DialectRewritten, feature: "type", pointer, message },
+        Note { severity, code, effect, arguments, feature: "type", pointer, message },
     );
     Ok(out.finish().map(|keywords| Schema { keywords, ..*s }))
 }
@@ -429,9 +432,7 @@ fn note(
 ) {
     let pointer = path.push(Seg::Key(feature)).to_pointer();
     let message = format!("{message} (same meaning in JSON Schema 2020-12)");
-    cx.record(
-        tool,
-        e.at,
-        Note { severity: Severity::Info, code: Code::DialectRewritten, feature, pointer, message },
-    );
+    let (severity, code, effect) = (Severity::Info, Code::DialectRewritten, Effect::None);
+    let note = Note { severity, code, effect, arguments: true, feature, pointer, message };
+    cx.record(tool, e.at, note);
 }

@@ -19,7 +19,7 @@
 use crate::ir::{Draft, Entry, FeatureSet, Keyword, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Note, Severity};
+use crate::report::{Code, Effect, Note, Severity};
 
 use super::super::{CowSlice, PassCx, arena_error};
 use crate::error::ConversionError;
@@ -57,6 +57,21 @@ impl Differences {
 
     fn none(&self) -> bool {
         self.added.is_empty() && self.removed.is_empty() && !self.siblings && !self.everywhere
+    }
+
+    /// What reading the subtree as 2020-12 rather than as the draft does to what it accepts:
+    /// a keyword that applies now constrains more (narrows), one ignored now constrains no
+    /// more (widens); draft-03's keywords mean other things throughout (changes). `minContains`
+    /// is either: `0` lets a `contains` the draft applied pass every array.
+    fn effect(&self) -> Effect {
+        if self.everywhere {
+            return Effect::Changes;
+        }
+        let min_contains = self.added.contains(SchemaFeature::MinContains);
+        let narrows = !self.added.is_empty() || self.siblings;
+        let widens = !self.removed.is_empty() || min_contains;
+        let one = |yes: bool, e: Effect| if yes { e } else { Effect::None };
+        one(narrows, Effect::Narrows).and(one(widens, Effect::Widens))
     }
 
     /// Writes the differences as comma-separated clauses.
@@ -110,7 +125,7 @@ pub(in crate::passes) fn schema_dropped(
         d.write(out);
         out.push_str("; dropped");
     };
-    record(e, path, tool, cx, Severity::Warning, Code::KeywordDropped, message);
+    record(e, path, tool, cx, d.effect(), Code::KeywordDropped, message);
     true
 }
 
@@ -137,7 +152,6 @@ pub(super) fn follow_rewrite<'a>(
         _ => return Ok(None),
     };
     let d = Differences::of(draft, source_features, node);
-    let severity = if d.none() { Severity::Info } else { Severity::Warning };
     let target = cx.profile.name();
     let message = |out: &mut String| {
         out.push_str("`$schema` names ");
@@ -152,7 +166,7 @@ pub(super) fn follow_rewrite<'a>(
         out.push_str(if keep { "; it now names 2020-12" } else { "; dropped" });
     };
     let code = if keep { Code::DialectRewritten } else { Code::KeywordDropped };
-    record(e, path, tool, cx, severity, code, message);
+    record(e, path, tool, cx, d.effect(), code, message);
     let mut out = CowSlice::new(node.keywords);
     for j in 0..node.keywords.len() {
         if j != i {
@@ -167,19 +181,22 @@ pub(super) fn follow_rewrite<'a>(
     Ok(out.finish().map(|keywords| Schema { keywords, ..*node }))
 }
 
-/// Records `message` about the `$schema` entry `e` of the node at `path`.
+/// Records `message` about the `$schema` entry `e` of the node at `path`, whose going does
+/// `effect` (the severity follows it).
 fn record(
     e: &Entry<'_>,
     path: &Path<'_>,
     tool: &Tool<'_>,
     cx: &mut PassCx<'_, '_>,
-    severity: Severity,
+    effect: Effect,
     code: Code,
     message: impl FnOnce(&mut String),
 ) {
     let name = "$schema";
     let pointer = |out: &mut String| path.push(Seg::Key(name)).write_pointer(out);
-    cx.record(tool, e.at, Note { severity, code, feature: name, pointer, message });
+    let severity: Severity = effect.least_severity();
+    let note = Note { severity, code, effect, arguments: true, feature: name, pointer, message };
+    cx.record(tool, e.at, note);
 }
 
 /// Whether a node of `s`'s subtree holds a `$ref` beside a keyword that constrains (an

@@ -8,7 +8,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, Keyword, Schema, Tool, Value, is_vacuous};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Note, Severity};
+use crate::report::{Code, Effect, Note, Severity};
 
 use super::super::combinators::disjoint;
 use super::super::{CowSlice, PassCx, arena_error, entry_name, render, rewrite};
@@ -129,9 +129,12 @@ fn one_of_as_any_of(e: &Entry<'_>, path: &Path<'_>, tool: &Tool<'_>, cx: &mut Pa
         "the branches of `oneOf` lost constraints {} lacks (described in them), and as `oneOf` looser branches that overlap would refuse the values they share, which the source accepted; written as `anyOf`, which accepts every value the source did (and a value matching several branches too)",
         cx.profile.name()
     );
+    // "At least one" of branches that may overlap accepts what "exactly one" refused.
     let note = Note {
         severity: Severity::Warning,
         code: Code::CombinatorRewritten,
+        effect: Effect::Widens,
+        arguments: true,
         feature: "oneOf",
         pointer: path.push(Seg::Key("oneOf")).to_pointer(),
         message,
@@ -148,11 +151,14 @@ pub(super) struct Why {
     pub after: &'static str,
     /// The keyword goes whole, with every subschema as the source wrote it.
     pub whole: bool,
+    /// What its going does to the calls accepted, where the reason decides it (`None`: the
+    /// keyword does, see `effect_of_going`).
+    pub effect: Option<Effect>,
 }
 
 /// The target has no such keyword.
 pub(super) const UNSUPPORTED: Why =
-    Why { lead: "is not supported by ", tail: "", after: "", whole: false };
+    Why { lead: "is not supported by ", tail: "", after: "", whole: false, effect: None };
 
 /// `patternProperties` beside a strict object's `additionalProperties: false`.
 pub(super) const PATTERNS_REFUSED: Why = Why {
@@ -160,6 +166,7 @@ pub(super) const PATTERNS_REFUSED: Why = Why {
     tail: "",
     after: "; the object stays closed (`additionalProperties: false`), so the keys these patterns admitted are refused now (fewer calls are accepted)",
     whole: false,
+    effect: Some(Effect::Narrows),
 };
 
 /// A kept `additionalProperties` beside `patternProperties` that goes.
@@ -168,6 +175,7 @@ pub(super) const WITH_PATTERNS: Why = Why {
     tail: " lacks `patternProperties`); it goes with the patterns, so the object accepts more, never less",
     after: "",
     whole: false,
+    effect: Some(Effect::Widens),
 };
 
 /// A `oneOf` whose branches accept more, and may overlap.
@@ -176,6 +184,7 @@ pub(super) const ONE_OF_WHOLE: Why = Why {
     tail: " lacks, and looser branches that overlap would refuse the values they share (\"exactly one\")",
     after: "",
     whole: true,
+    effect: Some(Effect::Widens),
 };
 
 /// A `not` whose subschema accepts more.
@@ -184,6 +193,7 @@ pub(super) const NOT_WHOLE: Why = Why {
     tail: " lacks, and a looser `not` refuses more",
     after: "",
     whole: true,
+    effect: Some(Effect::Widens),
 };
 
 /// An `if` whose subschema accepts more.
@@ -192,6 +202,7 @@ pub(super) const IF_WHOLE: Why = Why {
     tail: " lacks, and a looser `if` sends other values to `then` (its `then` and `else` go with it)",
     after: "",
     whole: true,
+    effect: Some(Effect::Widens),
 };
 
 /// The `then` or `else` of an `if` described whole.
@@ -200,6 +211,7 @@ pub(super) const THEN_ELSE: Why = Why {
     tail: " lacks",
     after: "",
     whole: true,
+    effect: Some(Effect::Widens),
 };
 
 /// Records that `e`, whose value constrains nothing, is left out.
@@ -215,6 +227,8 @@ pub(super) fn vacuous(e: &Entry<'_>, path: &Path<'_>, tool: &Tool<'_>, cx: &mut 
     let note = Note {
         severity: Severity::Info,
         code: Code::KeywordDropped,
+        effect: Effect::None,
+        arguments: true,
         feature: name,
         pointer: path.push(Seg::Key(name)).to_pointer(),
         message,

@@ -22,7 +22,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Profile};
-use crate::report::{Code, Note, Severity, Shared};
+use crate::report::{Code, Effect, Note, Severity, Shared};
 
 use super::{
     CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name,
@@ -91,8 +91,27 @@ pub(crate) fn keeps(action: Action, keyword: Keyword, profile: &Profile) -> Acti
     }
 }
 
-fn severity(keyword: Keyword, profile: &Profile) -> Severity {
-    if keyword.is_annotation() && !profile.warns_on_annotation_drops() {
+/// What dropping or describing `keyword` does to the calls accepted: nothing for an
+/// annotation, a keyword JSON Schema does not define (validators ignore it), or one that
+/// names or holds schemas without applying them (`$id`, `$anchor`, `$defs`: a `$ref` left
+/// pointing nowhere is reported where it is); what any other keyword refused is accepted once
+/// it goes (only the model reads a description).
+fn effect_of_going(keyword: Keyword) -> Effect {
+    use Keyword as K;
+    let applies = !matches!(
+        keyword,
+        K::Unknown | K::Id | K::Anchor | K::DynamicAnchor | K::Defs | K::Definitions
+    );
+    if keyword.is_annotation() || !applies { Effect::None } else { Effect::Widens }
+}
+
+/// The severity of dropping or describing `keyword`, whose going does `effect`: a change is
+/// a warning; an annotation is `info` (unless the profile mirrors a library that warns on
+/// them); a keyword the crate does not model stays a warning, since its author may have
+/// given it a meaning a validator of their own applies, and so does an identifier or a
+/// definition, which other keywords may point to.
+fn severity(keyword: Keyword, effect: Effect, profile: &Profile) -> Severity {
+    if effect == Effect::None && keyword.is_annotation() && !profile.warns_on_annotation_drops() {
         Severity::Info
     } else {
         Severity::Warning
@@ -282,9 +301,13 @@ impl Policy {
         let at_root = modelled && path.is_raw_root(tool.input_pointer);
         let pointer = Shared::when(at_root, [tool.input_pointer, "/", name])
             .or(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
-        let severity = severity(e.keyword, &cx.profile);
+        // What the going does to the calls accepted: the keyword's (`effect_of_going`), or the
+        // reason's where it decides (`why.effect`).
+        let effect = why.effect.unwrap_or(effect_of_going(e.keyword));
+        let severity = severity(e.keyword, effect, &cx.profile);
         // What constrains (not an annotation, nor a keyword JSON Schema does not define) no
-        // longer does: the subschema accepts more.
+        // longer does: the subschema accepts more. (Counted conservatively: an identifier or a
+        // definition counts, as a `$ref` may lead through it.)
         if matches!(action, Action::Drop | Action::Describe)
             && !e.keyword.is_annotation()
             && modelled
@@ -296,7 +319,10 @@ impl Policy {
                 let pieces = ["`", name, "` is not supported by ", target, "; dropped"];
                 let message = Shared::when(modelled, pieces);
                 let code = Code::KeywordDropped;
-                cx.record(tool, e.at, Note { severity, code, feature: name, pointer, message });
+                let arguments = true;
+                let note =
+                    Note { severity, code, effect, arguments, feature: name, pointer, message };
+                cx.record(tool, e.at, note);
             }
             Action::Describe => {
                 let note = match note {
@@ -333,13 +359,18 @@ impl Policy {
                     why.after,
                 ];
                 let code = Code::KeywordDescribed;
-                cx.record(tool, e.at, Note { severity, code, feature: name, pointer, message });
+                let arguments = true;
+                let note =
+                    Note { severity, code, effect, arguments, feature: name, pointer, message };
+                cx.record(tool, e.at, note);
             }
             _ => {
                 let message = ["the policy rejects `", name, "`; the tool is left out"];
                 let code = Code::KeywordRejected;
+                // Left out: every call of the tool is refused.
+                let (severity, effect, arguments) = (Severity::Error, Effect::Narrows, true);
                 let note =
-                    Note { severity: Severity::Error, code, feature: name, pointer, message };
+                    Note { severity, code, effect, arguments, feature: name, pointer, message };
                 cx.record(tool, e.at, note);
             }
         }
@@ -420,6 +451,8 @@ fn object_form<'a>(
             Note {
                 severity: Severity::Info,
                 code: Code::BooleanSchemaRewritten,
+                effect: Effect::None,
+                arguments: true,
                 feature: "boolean-schema",
                 pointer: path.to_pointer(),
                 message,
@@ -433,9 +466,12 @@ fn object_form<'a>(
     cx.record(
         tool,
         b.at,
+        // `{}` accepts every value `false` refused (the rule is only in the description).
         Note {
             severity: Severity::Warning,
             code: Code::BooleanSchemaRewritten,
+            effect: Effect::Widens,
+            arguments: true,
             feature: "boolean-schema",
             pointer: path.to_pointer(),
             message,

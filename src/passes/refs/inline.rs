@@ -14,7 +14,7 @@ use crate::passes::merge::{NoMerge, merge};
 use crate::passes::walk::{EntryEdit, Rewrite, rewrite_entry_subschemas, rewrite_keywords};
 use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Note, Severity};
+use crate::report::{Code, Effect, Note, Severity};
 
 use super::resolve::{Target, percent_decode, resolve};
 use super::{ref_of, unresolved_ref};
@@ -146,12 +146,15 @@ impl<'a> Inliner<'a> {
                     "the target of `$ref` \"{reference}\" does not combine with its sibling keywords in a form {} holds; the siblings are kept, the target is dropped",
                     cx.profile.name()
                 );
+                // What the target constrained no longer is.
                 cx.record(
                     tool,
                     entry.at,
                     Note {
                         severity: Severity::Warning,
                         code: Code::RefInlined,
+                        effect: Effect::Widens,
+                        arguments: true,
                         feature: "$ref",
                         pointer,
                         message,
@@ -183,7 +186,8 @@ impl<'a> Inliner<'a> {
                     }
                     _ => "left out (any value passes there)".to_owned(),
                 };
-                unresolved_ref(&unresolved, reference, entry, pointer, &outcome, tool, cx);
+                let outcome = (outcome.as_str(), Effect::Widens);
+                unresolved_ref(&unresolved, reference, entry, pointer, outcome, tool, cx);
                 return Ok((None, 0, false));
             }
         };
@@ -200,6 +204,8 @@ impl<'a> Inliner<'a> {
                 Note {
                     severity: Severity::Warning,
                     code: Code::RefRecursive,
+                    effect: Effect::Widens,
+                    arguments: true,
                     feature: "$ref",
                     pointer,
                     message,
@@ -237,6 +243,8 @@ impl<'a> Inliner<'a> {
             Note {
                 severity: Severity::Info,
                 code: Code::RefInlined,
+                effect: Effect::None,
+                arguments: true,
                 feature: "$ref",
                 pointer,
                 message,
@@ -308,6 +316,8 @@ impl<'a> Rewrite<'a> for Subschemas<'_, 'a, '_, '_> {
             Note {
                 severity: Severity::Info,
                 code: Code::RefInlined,
+                effect: Effect::None,
+                arguments: true,
                 feature: entry_name(e),
                 pointer,
                 message,

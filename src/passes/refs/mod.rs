@@ -32,7 +32,7 @@ use crate::ir::visit::entry_name;
 use crate::ir::{Entry, FeatureSet, Keyword, Schema, SchemaFeature, Tool, Value, features_of};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Note, Severity};
+use crate::report::{Code, Effect, Note, Severity};
 
 use super::{NodeRule, PassCx, arena_error, rewrite};
 use inline::inline_all;
@@ -81,14 +81,16 @@ fn ref_of<'a>(s: &Schema<'a>) -> Option<(&'a Entry<'a>, &'a str)> {
     }
 }
 
-/// Reports a `$ref` that leads nowhere in the document; `outcome` says what the output holds.
+/// Reports a `$ref` that leads nowhere in the document; `outcome` says what the output holds
+/// and what that does to the calls accepted (kept as written: none; left out: any value
+/// passes where the reference constrained, so it widens).
 #[cold]
 fn unresolved_ref(
     target: &Target<'_>,
     reference: &str,
     entry: &Entry<'_>,
     pointer: String,
-    outcome: &str,
+    (outcome, effect): (&str, Effect),
     tool: &Tool<'_>,
     cx: &mut PassCx<'_, '_>,
 ) {
@@ -97,11 +99,10 @@ fn unresolved_ref(
         _ => (Code::RefDangling, "does not resolve in this schema"),
     };
     let message = format!("`$ref` \"{reference}\" {why}; {outcome}");
-    cx.record(
-        tool,
-        entry.at,
-        Note { severity: Severity::Warning, code, feature: "$ref", pointer, message },
-    );
+    // A warning either way: a reference that resolves nowhere is a fault of the source.
+    let (severity, arguments) = (Severity::Warning, true);
+    let note = Note { severity, code, effect, arguments, feature: "$ref", pointer, message };
+    cx.record(tool, entry.at, note);
 }
 
 /// For targets that keep refs: siblings moved beside a one-branch `anyOf` where the target
@@ -130,7 +131,8 @@ impl<'a> NodeRule<'a> for KeptRefs<'a> {
         if self.check {
             let target = resolve(self.root, reference);
             if !matches!(target, Target::Found(_)) {
-                unresolved_ref(&target, reference, entry, pointer(), "kept as written", tool, cx);
+                let outcome = ("kept as written", Effect::None);
+                unresolved_ref(&target, reference, entry, pointer(), outcome, tool, cx);
             }
         }
         let movable = |e: &&Entry<'_>| !entry_name(e).starts_with('$');
@@ -142,12 +144,16 @@ impl<'a> NodeRule<'a> for KeptRefs<'a> {
                 "{} takes no keywords beside `$ref`, and this node's `anyOf` leaves no place to move it; kept as written",
                 cx.profile.name()
             );
+            // Written as the source wrote it (the same calls accepted), but the provider's
+            // rule is broken: a warning.
             cx.record(
                 tool,
                 entry.at,
                 Note {
                     severity: Severity::Warning,
                     code: Code::RefInlined,
+                    effect: Effect::None,
+                    arguments: true,
                     feature: "$ref",
                     pointer: pointer(),
                     message,
@@ -174,6 +180,8 @@ impl<'a> NodeRule<'a> for KeptRefs<'a> {
             Note {
                 severity: Severity::Info,
                 code: Code::RefInlined,
+                effect: Effect::None,
+                arguments: true,
                 feature: "$ref",
                 pointer: pointer(),
                 message,

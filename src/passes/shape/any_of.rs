@@ -8,7 +8,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, JsonType, Keyword, Schema, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::shape::{ShapeRule, ShapeRules};
-use crate::report::Severity;
+use crate::report::Effect;
 
 use super::{Keywords, MAX_REFIX, alloc, fix, note};
 use crate::passes::merge::{NoMerge, merge};
@@ -58,7 +58,7 @@ pub(super) fn any_of_alone<'a>(
                 " takes `anyOf` only alone in its node; the `anyOf` of one type and \
                  `null` was written as that type with `nullable: true` (same values accepted)",
             ];
-            note(cx, tool, any.at, path, ShapeRule::AnyOfAlone, Severity::Info, message);
+            note(cx, tool, any.at, path, ShapeRule::AnyOfAlone, Effect::None, message);
             let merged = Schema { at: s.at, ..merged };
             let again = match refix_at {
                 Some(depth) => refix(rules, &merged, path, tool, cx, depth)?,
@@ -90,14 +90,14 @@ pub(super) fn any_of_alone<'a>(
     let list = cx.arena.try_alloc_slice_copy(&out).map_err(|_| arena_error(path, cx))?;
     let entry = Entry { value: Value::Schemas(list), ..*any };
     let node = alloc(s, &[entry], path, cx)?;
-    let (severity, how) = if described {
+    let (effect, how) = if described {
         (
-            Severity::Warning,
+            Effect::Widens,
             "where a branch has its own value for one, the sibling went into the branch's \
              description (what that sibling refused may now be accepted)",
         )
     } else {
-        (Severity::Info, "same values accepted")
+        (Effect::None, "same values accepted")
     };
     let null = if idiom { " (its `null` branch as `nullable: true`)" } else { "" };
     let message = [
@@ -108,7 +108,7 @@ pub(super) fn any_of_alone<'a>(
         how,
         ")",
     ];
-    note(cx, tool, any.at, path, ShapeRule::AnyOfAlone, severity, message);
+    note(cx, tool, any.at, path, ShapeRule::AnyOfAlone, effect, message);
     Ok(Some(node))
 }
 

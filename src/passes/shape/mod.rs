@@ -21,7 +21,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Json, JsonType, Keyword, Schema, Tool, Types, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::shape::{ShapeRule, ShapeRules, broken};
-use crate::report::{Code, Note, Severity, Text};
+use crate::report::{Code, Effect, Note, Text};
 
 use super::walk::{Rewrite, rewrite_keywords};
 use super::with_keywords as alloc;
@@ -65,7 +65,7 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<()
                 " requires `properties` on the root object; wrote an empty one (it constrains \
                  nothing, so the same calls are accepted)",
             ];
-            note(cx, tool, at, &path, ShapeRule::RootProperties, Severity::Info, message);
+            note(cx, tool, at, &path, ShapeRule::RootProperties, Effect::None, message);
         }
         tool.input = Some(root);
     }
@@ -88,12 +88,27 @@ fn no_parameters(
     if !empty {
         return None;
     }
+    // A root the source closed took no arguments either; an open one took any keys, and
+    // the tool now takes none.
+    let closed = root.get(Keyword::PatternProperties).is_none()
+        && root
+            .get(Keyword::AdditionalProperties)
+            .is_some_and(|e| matches!(e.value, Value::Schema(b) if b.boolean == Some(false)));
+    let (effect, what) = if closed {
+        (Effect::None, " (the source's root is closed: it took none either)")
+    } else {
+        (
+            Effect::Narrows,
+            " (the source's root is open: the keys it accepted, any, are refused now)",
+        )
+    };
     let message = [
         cx.profile.name(),
         " refuses an object root without properties; written without an input schema, its \
          form for a tool that takes no arguments",
+        what,
     ];
-    note(cx, tool, root.at, path, ShapeRule::PropertiesNonEmpty, Severity::Info, message);
+    note(cx, tool, root.at, path, ShapeRule::PropertiesNonEmpty, effect, message);
     Some(())
 }
 
@@ -211,7 +226,8 @@ fn fix<'a>(
     Ok(changed.then_some(node))
 }
 
-/// Records the entry about a fix of `rule` at the node at `path`.
+/// Records the entry about a fix of `rule` at the node at `path`, which does `effect` to the
+/// values the node accepts (`info` for none, a warning for a change).
 /// The message is given in pieces where it can be, and the pointer written from the path, so
 /// that a warm conversion records the entry without allocating.
 fn note(
@@ -220,12 +236,13 @@ fn note(
     at: u32,
     path: &Path<'_>,
     rule: ShapeRule,
-    severity: Severity,
+    effect: Effect,
     message: impl Text,
 ) {
     let pointer = |out: &mut String| path.push(Seg::Key(rule.keyword())).write_pointer(out);
-    let code = Code::ShapeRewritten;
-    cx.record(tool, at, Note { severity, code, feature: rule.keyword(), pointer, message });
+    let (severity, code, feature) = (effect.least_severity(), Code::ShapeRewritten, rule.keyword());
+    let note = Note { severity, code, effect, arguments: true, feature, pointer, message };
+    cx.record(tool, at, note);
 }
 
 /// `s` without its `keyword` entries.
@@ -270,7 +287,7 @@ fn empty_properties<'a>(
             " refuses an empty `properties`; left out (it constrains nothing, so the \
              same values are accepted)",
         ];
-        note(cx, tool, s.at, path, ShapeRule::PropertiesNonEmpty, Severity::Info, message);
+        note(cx, tool, s.at, path, ShapeRule::PropertiesNonEmpty, Effect::None, message);
         node
     } else {
         *s
@@ -297,7 +314,8 @@ fn empty_properties<'a>(
          written as a string holding the object as JSON text (the argument arrives as a string, \
          not an object)",
     ];
-    note(cx, tool, s.at, path, ShapeRule::PropertiesNonEmpty, Severity::Warning, message);
+    // Objects are refused now, and strings holding them accepted.
+    note(cx, tool, s.at, path, ShapeRule::PropertiesNonEmpty, Effect::Changes, message);
     Ok(Some(text))
 }
 
@@ -316,7 +334,7 @@ fn object_keywords<'a>(
         " takes `properties` and `required` only on an object; the node accepts no object, \
          so they constrained nothing and were left out (same values accepted)",
     ];
-    note(cx, tool, s.at, path, ShapeRule::ObjectKeywordsOnObject, Severity::Info, message);
+    note(cx, tool, s.at, path, ShapeRule::ObjectKeywordsOnObject, Effect::None, message);
     Ok(Some(node))
 }
 
@@ -349,7 +367,7 @@ fn undefined_required<'a>(
         cx.profile.name(),
         gone.as_slice()
     );
-    note(cx, tool, s.at, path, ShapeRule::RequiredDefined, Severity::Warning, message);
+    note(cx, tool, s.at, path, ShapeRule::RequiredDefined, Effect::Widens, message);
     Ok(Some(node))
 }
 
@@ -370,7 +388,7 @@ fn enum_described<'a>(
          values of the node's type, which it refused, are now accepted)",
         cx.profile.name()
     );
-    note(cx, tool, e.at, path, ShapeRule::EnumOnString, Severity::Warning, message);
+    note(cx, tool, e.at, path, ShapeRule::EnumOnString, Effect::Widens, message);
     Ok(Some(node))
 }
 
@@ -385,9 +403,10 @@ fn empty_enum_values<'a>(
     let kept: SmallVec<[Json<'a>; 8]> =
         values.iter().filter(|v| !matches!(v, Json::String(""))).copied().collect();
     let target = cx.profile.name();
-    let (node, message) = if kept.is_empty() {
+    let (node, effect, message) = if kept.is_empty() {
         (
             without(s, &[Keyword::Enum], path, cx)?,
+            Effect::Widens,
             [
                 target,
                 " refuses an empty string in `enum`, its only value; the `enum` was left \
@@ -406,6 +425,7 @@ fn empty_enum_values<'a>(
             .collect();
         (
             alloc(s, &keywords, path, cx)?,
+            Effect::Narrows,
             [
                 target,
                 " refuses an empty string in `enum`; left out (the empty string, which \
@@ -413,6 +433,6 @@ fn empty_enum_values<'a>(
             ],
         )
     };
-    note(cx, tool, e.at, path, ShapeRule::EnumNonEmpty, Severity::Warning, message);
+    note(cx, tool, e.at, path, ShapeRule::EnumNonEmpty, effect, message);
     Ok(Some(node))
 }

@@ -10,7 +10,7 @@ use crate::ir::{
 };
 use crate::pointer::Path;
 use crate::profile::shape::{ShapeRule, ShapeRules, broken, implied_type};
-use crate::report::Severity;
+use crate::report::Effect;
 
 use super::{Keywords, alloc, insert_after_type, note};
 use crate::passes::{NodeRule, PassCx, arena_error, rewrite_tool};
@@ -58,7 +58,7 @@ impl<'a> NodeRule<'a> for TypedValues {
             t.as_str(),
             "\", the type of every value the node allows (same values accepted)",
         ];
-        note(cx, tool, s.at, path, ShapeRule::TypeRequired, Severity::Info, message);
+        note(cx, tool, s.at, path, ShapeRule::TypeRequired, Effect::None, message);
         Ok(Some(node))
     }
 }
@@ -118,10 +118,12 @@ pub(super) fn untyped<'a>(
         _ => None,
     };
     let implied = s.keywords.iter().find_map(|e| implied_type(e.keyword).map(|t| (t, e)));
-    let (entry, severity, message) = match (from_enum, implied) {
+    // A type read off the `enum` accepts the same values; any other refuses the values of the
+    // types it leaves out.
+    let (entry, effect, message) = match (from_enum, implied) {
         (Some(t), _) => (
             Entry { keyword: Keyword::Type, at: s.at, value: Value::Type(Types::one(t)) },
-            Severity::Info,
+            Effect::None,
             [
                 target,
                 " needs a `type` on every node; wrote \"",
@@ -132,7 +134,7 @@ pub(super) fn untyped<'a>(
         ),
         (None, Some((t, e))) => (
             Entry { keyword: Keyword::Type, at: s.at, value: Value::Type(Types::one(t)) },
-            Severity::Warning,
+            Effect::Narrows,
             [
                 target,
                 " needs a `type` on every node; wrote \"",
@@ -143,7 +145,7 @@ pub(super) fn untyped<'a>(
         ),
         (None, None) => (
             any_scalar(s.at, path, cx)?,
-            Severity::Warning,
+            Effect::Narrows,
             [
                 target,
                 " needs a `type` on every node and has none for any value; wrote an `anyOf` of \
@@ -156,13 +158,13 @@ pub(super) fn untyped<'a>(
         ),
     };
     let node = insert_after_type(s, entry, path, cx)?;
-    let tail = if severity == Severity::Warning && implied.is_some() && from_enum.is_none() {
+    let tail = if effect != Effect::None && implied.is_some() && from_enum.is_none() {
         "` constrains (values of other types, which the node accepted, no longer are)"
     } else {
         ""
     };
     let [a, b, c, d, e] = message;
-    note(cx, tool, s.at, path, ShapeRule::TypeRequired, severity, [a, b, c, d, e, tail]);
+    note(cx, tool, s.at, path, ShapeRule::TypeRequired, effect, [a, b, c, d, e, tail]);
     Ok(Some(node))
 }
 
@@ -176,11 +178,11 @@ pub(super) fn no_items<'a>(
     let target = cx.profile.name();
     let empty = Schema { boolean: None, keywords: &[], features: FeatureSet::EMPTY, at: s.at };
     // Where every node needs a type, the items of any value get the scalar types.
-    let (items, severity, message) = if rules.contains(ShapeRule::TypeRequired) {
+    let (items, effect, message) = if rules.contains(ShapeRule::TypeRequired) {
         let any = any_scalar(s.at, path, cx)?;
         (
             alloc(&empty, &[any], path, cx)?,
-            Severity::Warning,
+            Effect::Narrows,
             [
                 target,
                 " requires `items` on an array, with a type; wrote an `anyOf` of string, \
@@ -191,7 +193,7 @@ pub(super) fn no_items<'a>(
     } else {
         (
             empty,
-            Severity::Info,
+            Effect::None,
             [
                 target,
                 " requires `items` on an array; wrote `{}` (it constrains nothing, so \
@@ -204,6 +206,6 @@ pub(super) fn no_items<'a>(
     let mut keywords: Keywords<'a> = s.keywords.iter().copied().collect();
     keywords.push(entry);
     let node = alloc(s, &keywords, path, cx)?;
-    note(cx, tool, s.at, path, ShapeRule::ArrayItems, severity, message);
+    note(cx, tool, s.at, path, ShapeRule::ArrayItems, effect, message);
     Ok(Some(node))
 }

@@ -29,7 +29,7 @@ use crate::ir::measure::{self, SchemaCounts};
 use crate::ir::{Entry, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value, features_of};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Limit, StrictRules};
-use crate::report::{Code, Note, Severity, Shared};
+use crate::report::{Code, Effect, Note, Severity, Shared};
 
 use super::refs::{RECURSIVE, first_recursive_ref};
 use super::{PassCx, arena_error};
@@ -101,44 +101,61 @@ pub(super) fn run<'a>(
         optional: limits.optional_params.is_some(),
         unions: limits.union_params.is_some(),
     };
+    let mut closed_at = std::mem::take(cx.text);
+    closed_at.clear();
     let mut strict = StrictRewrite {
         cx,
         tool: &*tool,
         rules,
         widened: false,
         closed: 0,
+        closed_at,
         wanted,
         counts: SchemaCounts::default(),
         closes_all: true,
     };
-    let new = match strict.schema(root, &path, true, 0) {
-        Ok(s) => s,
-        Err(StrictError::NotStrict(n)) => return Ok(Err(n)),
-        Err(StrictError::Conversion(e)) => return Err(e),
-    };
+    let done = strict.schema(root, &path, true, 0);
+    let closed_at = std::mem::take(&mut strict.closed_at);
     let (widened, closed, counts, closes_all) =
         (strict.widened, strict.closed, strict.counts, strict.closes_all);
+    let new = match done {
+        Ok(s) => s,
+        Err(e) => {
+            *cx.text = closed_at;
+            return match e {
+                StrictError::NotStrict(n) => Ok(Err(n)),
+                StrictError::Conversion(e) => Err(e),
+            };
+        }
+    };
     debug_assert_eq!(counts, wanted.of(measure::measure(&new)), "the strict rewrite's counts");
     if let Some(n) = over_limits(&counts, tool, &path, cx) {
+        *cx.text = closed_at;
         return Ok(Err(n));
     }
     if closed > 0 {
-        // The same pointer and note for many tools (a count of one digit, as a rule): shared.
+        // One entry for the tool, however many objects were closed: their count and
+        // pointers. The same pointer and note for many tools (the root alone closed, as a
+        // rule): shared. Every object closed declares properties (one without falls back):
+        // the keys it does not declare were accepted and are refused now.
         let pointer =
             Shared::new([tool.input_pointer]).or(|out: &mut String| path.write_pointer(out));
-        let digit = DIGITS.get(closed).copied();
-        let pieces = [CLOSED_NOTE.0, digit.unwrap_or_default(), CLOSED_NOTE.1];
-        let message =
-            Shared::when(digit.is_some(), pieces).or(|out: &mut String| closed_note(out, closed));
+        let root_only = closed == 1 && closed_at == tool.input_pointer;
+        let pieces = [CLOSED_NOTE.0, "1", CLOSED_NOTE.1, tool.input_pointer];
+        let message = Shared::when(root_only, pieces)
+            .or(|out: &mut String| closed_note(out, closed, &closed_at));
         let note = Note {
-            severity: Severity::Info,
+            severity: Severity::Warning,
             code: Code::ObjectClosed,
+            effect: Effect::Narrows,
+            arguments: true,
             feature: "additionalProperties",
             pointer,
             message,
         };
         cx.record(tool, root.at, note);
     }
+    *cx.text = closed_at;
     cx.catalog.strict_tools += 1;
     cx.catalog.optional += counts.optional;
     cx.catalog.unions += counts.unions;
@@ -149,20 +166,18 @@ pub(super) fn run<'a>(
     Ok(Ok(()))
 }
 
-/// The strict pass's note on closed objects, around their count.
+/// The strict pass's note on closed objects, around their count, before their pointers.
 const CLOSED_NOTE: (&str, &str) = (
-    "strict mode closes every object: ",
-    " that admitted undeclared keys now has \"additionalProperties\": false (the model only sends declared keys)",
+    "strict mode closes every object with \"additionalProperties\": false: the keys an object does not declare, which it accepted, are refused now (fewer calls are accepted; the model only sends declared keys); objects closed: ",
+    ", at ",
 );
 
-/// The counts of one digit, as the note on closed objects shares them.
-const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-
-/// The strict pass's note on the `closed` objects of a tool.
-fn closed_note(out: &mut String, closed: usize) {
+/// The strict pass's note on the `closed` objects of a tool, at `pointers`.
+fn closed_note(out: &mut String, closed: usize, pointers: &str) {
     out.push_str(CLOSED_NOTE.0);
     push_count(out, closed);
     out.push_str(CLOSED_NOTE.1);
+    out.push_str(pointers);
 }
 
 /// Appends `n` in decimal, as `{n}` formats it, without the formatting machinery (one

@@ -108,6 +108,9 @@ pub(super) struct StrictRewrite<'a, 'c, 'x> {
     pub widened: bool,
     /// Objects that admitted undeclared keys and are now closed.
     pub closed: usize,
+    /// Their pointers, `, ` between them (the converter's note buffer, lent for the walk: the
+    /// passes that write notes are done when this one runs).
+    pub closed_at: String,
     pub wanted: WantedParams,
     /// What the strict schema counts toward the size limits, as [`measure::measure`]
     /// would count it (less what `wanted` leaves out), gathered on the way rather than in a

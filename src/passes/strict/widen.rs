@@ -9,7 +9,7 @@ use crate::ir::{
 };
 use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Note, Severity, Shared};
+use crate::report::{Code, Effect, Note, Shared};
 use crate::scan::same_short;
 
 use super::StrictError;
@@ -72,6 +72,10 @@ impl<'a> StrictRewrite<'a, '_, '_> {
             added.insert(SchemaFeature::AdditionalProperties);
             changed = true;
             self.closed += 1;
+            if !self.closed_at.is_empty() {
+                self.closed_at.push_str(", ");
+            }
+            path.write_pointer(&mut self.closed_at);
         }
         if !self.rules.all_required {
             let optional = if self.wanted.optional {
@@ -92,15 +96,21 @@ impl<'a> StrictRewrite<'a, '_, '_> {
         let arena = self.cx.arena;
         let new_props = arena.try_alloc_slice_copy(props).map_err(|_| self.arena(path))?;
         let optional = new_props.get_mut(first..).unwrap_or_default();
+        // Whether an optional property accepted `null` already.
+        let mut null_before = false;
         for p in optional.iter_mut().filter(|p| !is_required(required, p.name)) {
             // Already accepting null, the schema stays, but the model now sends `null` where
             // it would have left the key out, so the inverse drops that null too.
-            if let Some(schema) = nullable(&p.schema, self.cx, path)? {
-                *added = added.union(schema.features);
-                p.schema = schema;
+            match nullable(&p.schema, self.cx, path)? {
+                Some(schema) => {
+                    *added = added.union(schema.features);
+                    p.schema = schema;
+                }
+                None => null_before = true,
             }
             p.widened = true;
         }
+        let source_props = props;
         let names =
             arena.try_alloc_slice_fill_copy(props.len(), "").map_err(|_| self.arena(path))?;
         for (slot, p) in names.iter_mut().zip(props) {
@@ -147,10 +157,32 @@ impl<'a> StrictRewrite<'a, '_, '_> {
                 out.push_str(
                     " now required and also accept null (the inverse map drops those nulls)",
                 );
+                if null_before {
+                    let mut sep = "; ";
+                    for p in source_props.iter().filter(|p| {
+                        !is_required(required, p.name) && NullScan::of(&p.schema).accepts_null()
+                    }) {
+                        out.push_str(sep);
+                        out.push('`');
+                        out.push_str(p.name);
+                        out.push('`');
+                        sep = ", ";
+                    }
+                    out.push_str(
+                        " accepted null already: a null sent for it is read back as left out, \
+                         so a call can no longer pass null there (fewer calls are accepted)",
+                    );
+                }
             };
+            // Through the inverse map the same calls are accepted (a null the model sends
+            // for an optional property is the property left out), but for a property that
+            // accepted null before: an explicit null can no longer be passed.
+            let effect = if null_before { Effect::Narrows } else { Effect::None };
             let note = Note {
-                severity: Severity::Info,
+                severity: effect.least_severity(),
                 code: Code::StrictWidened,
+                effect,
+                arguments: true,
                 feature: "required",
                 pointer,
                 message,

@@ -75,6 +75,8 @@ pub(crate) struct Item {
     report: Vec<u8>,
     /// The highest severity in the report, for the exit code.
     worst: Option<Severity>,
+    /// Whether the report has an entry `--deny-loss` denies, for the exit code.
+    denied: bool,
     /// What maps the target's tool calls back (`--map-out`), in item order like the output.
     inverse: Inverse,
 }
@@ -212,7 +214,11 @@ impl<'a> Batch<'a> {
                 .map_err(|e| format!("cannot print the report: {e}"))?;
         }
         let worst = entries.iter().map(|e| e.severity).max();
-        Ok(Item { output, report, worst, inverse })
+        let denied = self
+            .options
+            .deny_loss
+            .is_some_and(|rule| entries.iter().any(|e| rule.denies(e.severity, e.effect)));
+        Ok(Item { output, report, worst, denied, inverse })
     }
 }
 

@@ -194,7 +194,7 @@ impl<'s> Emit<'s> {
             }
             self.sink.write_all(&item.report)?;
             self.outcome.failed |= item.worst == Some(Severity::Error);
-            self.outcome.lost |= item.worst >= Some(Severity::Warning);
+            self.outcome.lost |= item.denied;
             self.inverse.extend(item.inverse);
         }
         Ok(())
