@@ -5,6 +5,7 @@
 //! [`Keyword::Unknown`] with its name beside it, so no keyword vanishes unseen.
 
 use super::features::SchemaFeature;
+use super::schema::JsonType;
 
 /// A JSON Schema keyword (2020-12, plus the draft-07 and OpenAPI ones tool catalogs still use).
 #[repr(u8)]
@@ -152,6 +153,47 @@ pub enum Keyword {
 }
 
 impl Keyword {
+    /// The types a keyword constrains (`None`: every type, e.g. `enum`, `description`).
+    pub(crate) const fn applies_to(self) -> Option<&'static [JsonType]> {
+        use JsonType as T;
+        use Keyword as K;
+        Some(match self {
+            K::MinLength
+            | K::MaxLength
+            | K::Pattern
+            | K::Format
+            | K::ContentEncoding
+            | K::ContentMediaType
+            | K::ContentSchema => &[T::String],
+            K::Minimum | K::Maximum | K::ExclusiveMinimum | K::ExclusiveMaximum | K::MultipleOf => {
+                &[T::Number, T::Integer]
+            }
+            K::Items
+            | K::PrefixItems
+            | K::AdditionalItems
+            | K::MinItems
+            | K::MaxItems
+            | K::UniqueItems
+            | K::Contains
+            | K::MinContains
+            | K::MaxContains
+            | K::UnevaluatedItems => &[T::Array],
+            K::Properties
+            | K::PatternProperties
+            | K::AdditionalProperties
+            | K::Required
+            | K::MinProperties
+            | K::MaxProperties
+            | K::PropertyNames
+            | K::DependentRequired
+            | K::DependentSchemas
+            | K::Dependencies
+            | K::UnevaluatedProperties
+            | K::PropertyOrdering => &[T::Object],
+            _ => return None,
+        })
+    }
+
     /// Whether the keyword annotates without constraining: dropping or describing it leaves
     /// what the schema accepts unchanged.
     pub const fn is_annotation(self) -> bool {

@@ -262,47 +262,6 @@ fn values<'a>(s: &Schema<'a>) -> Option<&'a [Json<'a>]> {
     }
 }
 
-/// The types a keyword constrains (`None`: every type, e.g. `enum`, `description`).
-fn applies_to(kw: Keyword) -> Option<&'static [JsonType]> {
-    use JsonType as T;
-    use Keyword as K;
-    Some(match kw {
-        K::MinLength
-        | K::MaxLength
-        | K::Pattern
-        | K::Format
-        | K::ContentEncoding
-        | K::ContentMediaType
-        | K::ContentSchema => &[T::String],
-        K::Minimum | K::Maximum | K::ExclusiveMinimum | K::ExclusiveMaximum | K::MultipleOf => {
-            &[T::Number, T::Integer]
-        }
-        K::Items
-        | K::PrefixItems
-        | K::AdditionalItems
-        | K::MinItems
-        | K::MaxItems
-        | K::UniqueItems
-        | K::Contains
-        | K::MinContains
-        | K::MaxContains
-        | K::UnevaluatedItems => &[T::Array],
-        K::Properties
-        | K::PatternProperties
-        | K::AdditionalProperties
-        | K::Required
-        | K::MinProperties
-        | K::MaxProperties
-        | K::PropertyNames
-        | K::DependentRequired
-        | K::DependentSchemas
-        | K::Dependencies
-        | K::UnevaluatedProperties
-        | K::PropertyOrdering => &[T::Object],
-        _ => return None,
-    })
-}
-
 fn type_array<'a>(
     s: &Schema<'a>,
     path: &Path<'_>,
@@ -382,7 +341,7 @@ fn type_array<'a>(
         let mut b: smallvec::SmallVec<[Entry<'a>; 8]> = smallvec::SmallVec::new();
         b.push(Entry { keyword: Keyword::Type, at: entry.at, value: Value::Type(Types::one(t)) });
         for e in s.keywords {
-            if let Some(ts) = applies_to(e.keyword)
+            if let Some(ts) = e.keyword.applies_to()
                 && ts.contains(&t)
             {
                 b.push(*e);
@@ -398,7 +357,7 @@ fn type_array<'a>(
                 at: e.at,
                 value: Value::Schemas(branches),
             });
-        } else if applies_to(e.keyword).is_none() {
+        } else if e.keyword.applies_to().is_none() {
             keywords.push(*e);
         }
     }

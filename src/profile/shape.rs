@@ -158,25 +158,13 @@ impl ShapeRules {
     }
 }
 
-/// Whether the keywords `kw` constrain only values of type `t`'s kind: a keyword that applies
-/// to one kind of value says what type an untyped node meant.
+/// The type an untyped node holding `kw` meant: the first of the types the keyword
+/// constrains ([`Keyword::applies_to`]; `number` for the numeric bounds).
 pub(crate) const fn implied_type(kw: Keyword) -> Option<JsonType> {
-    use JsonType as T;
-    use Keyword as K;
-    Some(match kw {
-        K::MinLength | K::MaxLength | K::Pattern | K::Format => T::String,
-        K::Minimum | K::Maximum | K::ExclusiveMinimum | K::ExclusiveMaximum | K::MultipleOf => {
-            T::Number
-        }
-        K::Items | K::PrefixItems | K::MinItems | K::MaxItems | K::UniqueItems => T::Array,
-        K::Properties
-        | K::Required
-        | K::AdditionalProperties
-        | K::MinProperties
-        | K::MaxProperties
-        | K::PropertyOrdering => T::Object,
-        _ => return None,
-    })
+    match kw.applies_to() {
+        Some([t, ..]) => Some(*t),
+        _ => None,
+    }
 }
 
 /// The node's one type, when it states exactly one.

@@ -46,7 +46,9 @@ impl<'a> NodeRule<'a> for TypedValues {
         }
         let values = match s.get(Keyword::Const).or_else(|| s.get(Keyword::Enum)).map(|e| e.value) {
             Some(Value::Json(Json::Array(values))) if s.get(Keyword::Const).is_none() => values,
-            Some(Value::Json(one)) => std::slice::from_ref(cx.arena.alloc(one)),
+            Some(Value::Json(one)) => {
+                std::slice::from_ref(cx.arena.try_alloc(one).map_err(|_| arena_error(path, cx))?)
+            }
             _ => return Ok(None),
         };
         let Some(t) = type_of_values(values) else { return Ok(None) };
