@@ -162,6 +162,23 @@ impl Inverse {
     /// # Errors
     /// [`UnmapError`] when `call` has none of those shapes or its arguments are not an object.
     pub fn unmap_call(&self, call: &JsonValue) -> Result<ToolCall, UnmapError> {
+        self.unmap_call_with(call, |text| {
+            serde_json::from_str::<JsonValue>(text).map_err(|e| e.to_string())
+        })
+    }
+
+    /// [`Inverse::unmap_call`], with `parse` reading arguments given as a JSON string (OpenAI
+    /// Chat's `tool_calls[].function.arguments`): a caller that keeps numbers exactly in
+    /// `call` (the CLI's `unmap`) reads the string the same way, so those numbers are not
+    /// rounded through `f64` either.
+    ///
+    /// # Errors
+    /// As [`Inverse::unmap_call`]; `parse`'s error becomes [`UnmapError::Arguments`].
+    pub fn unmap_call_with(
+        &self,
+        call: &JsonValue,
+        parse: impl FnOnce(&str) -> Result<JsonValue, String>,
+    ) -> Result<ToolCall, UnmapError> {
         let obj = call.as_object().ok_or(UnmapError::NotACall("expected a JSON object"))?;
         let id = ["id", "call_id", "tool_use_id"]
             .iter()
@@ -182,8 +199,7 @@ impl Inverse {
             Some(JsonValue::String(text)) if text.trim().is_empty() => {
                 JsonValue::Object(Map::new())
             }
-            Some(JsonValue::String(text)) => serde_json::from_str::<JsonValue>(text)
-                .map_err(|e| UnmapError::Arguments(e.to_string()))?,
+            Some(JsonValue::String(text)) => parse(text).map_err(UnmapError::Arguments)?,
             Some(v) => v.clone(),
         };
         if !arguments.is_object() {

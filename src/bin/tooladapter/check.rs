@@ -1,13 +1,13 @@
 //! `tooladapter check`: what a provider would reject in a catalog, per tool, without
 //! converting. A pre-flight for gateways: one bad tool fails a whole request.
 
-use std::io::Read;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use tooladapter::{Converter, Options, Registry, Severity};
 
-use crate::{ProfileArg, ReportMode, StrictArg, open_input, strict_usable, write_report};
+use crate::{Outcome, ProfileArg, ReportMode, StrictArg, strict_usable, write_report};
 
 /// Arguments of `check`.
 #[derive(clap::Args)]
@@ -46,12 +46,19 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     if let Err(code) = strict_usable(args.profile, args.strict) {
         return code;
     }
-    let mut bytes = Vec::new();
     let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
-    if let Err(e) = open_input(input).and_then(|mut r| r.read_to_end(&mut bytes)) {
-        error!("{e}");
-        return ExitCode::from(1);
-    }
+    let limit = crate::input::default_limit();
+    let read = match input {
+        Some(path) => crate::input::read_path(path, limit, true),
+        None => crate::input::read_stdin(limit),
+    };
+    let bytes = match read {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            error!("{e}");
+            return ExitCode::from(e.code());
+        }
+    };
     let mut options = Options::default().profile_set(args.profile.into());
     if let Some(s) = args.strict {
         options = options.strict(s.into());
@@ -68,9 +75,11 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let findings: Vec<_> =
         report.entries().iter().filter(|e| e.severity == Severity::Error).cloned().collect();
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = write_report(&findings, "", args.report, &mut stdout) {
-        error!("{e}");
-        return ExitCode::from(1);
+    if let Err(e) =
+        write_report(&findings, "", args.report, &mut stdout).and_then(|()| stdout.flush())
+    {
+        let found = Outcome { failed: !findings.is_empty(), lost: false };
+        return found.ended_by(&e);
     }
     if findings.is_empty() {
         if args.report == ReportMode::Text {

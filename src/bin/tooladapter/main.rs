@@ -17,9 +17,12 @@ macro_rules! error {
 
 mod batch;
 mod check;
+mod exact;
+mod input;
+mod output;
 mod unmap;
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -206,6 +209,9 @@ struct ConvertArgs {
     /// Output file (a folder when the input is a folder); stdout when absent.
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
+    /// A folder with no `.json` file to convert is not an error (it is without this flag).
+    #[arg(long)]
+    allow_empty: bool,
     /// Input file, folder, or `-` for stdin (the default).
     input: Option<PathBuf>,
 }
@@ -223,6 +229,29 @@ struct Outcome {
     failed: bool,
     /// A loss `--deny-loss` denies (never set without it).
     lost: bool,
+}
+
+impl Outcome {
+    /// The exit code of a run that ended with this outcome.
+    fn code(&self) -> ExitCode {
+        if self.failed {
+            ExitCode::from(1)
+        } else if self.lost {
+            ExitCode::from(3)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+
+    /// The exit code of a run an I/O error ended: a closed pipe (`| head`) ends it quietly
+    /// with what was found until then; any other error is said, and the run exits 1.
+    fn ended_by(&self, e: &std::io::Error) -> ExitCode {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return self.code();
+        }
+        error!("{e}");
+        ExitCode::from(1)
+    }
 }
 
 fn main() -> ExitCode {
@@ -349,19 +378,39 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if let Some(n) = args.max_ref_expansion {
         options = options.max_ref_expansion(n);
     }
-    let mut report_sink: Box<dyn Write> = match &args.report_file {
-        Some(path) => match std::fs::File::create(path) {
-            Ok(f) => Box::new(std::io::BufWriter::new(f)),
-            Err(e) => {
-                error!("cannot create {}: {e}", path.display());
-                return ExitCode::from(1);
-            }
+    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
+    if let Some(path) = input
+        && let Err(e) = input::check_named(path, true)
+    {
+        error!("{e}");
+        return ExitCode::from(e.code());
+    }
+    let outputs: Vec<(&str, &Path)> =
+        [("-o", &args.output), ("--report-file", &args.report_file), ("--map-out", &args.map_out)]
+            .into_iter()
+            .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
+            .collect();
+    if let Err(message) = output::refuse_overwrite(input, &outputs, args.output.is_none()) {
+        error!("{message}");
+        return ExitCode::from(2);
+    }
+    let mut report_file = match &args.report_file {
+        Some(path) => match output::OutFile::create(path) {
+            Ok(f) => Some(f),
+            Err(e) => return io_error(e),
         },
-        None => Box::new(std::io::stderr()),
+        None => None,
+    };
+    let mut stderr = std::io::stderr();
+    let report_sink: &mut dyn Write = match report_file.as_mut() {
+        Some(f) => f,
+        None => &mut stderr,
     };
     let mut converter = Converter::new();
     let mut outcome = Outcome::default();
     let mut inverse = Inverse::default();
+    // Whether a single input gave output: when it did not, no file is replaced.
+    let mut produced = true;
     let mut run = |input: &[u8], label: &str, out: &mut dyn Write| -> std::io::Result<()> {
         match converter.convert(input, &*from, &*to, &options) {
             Ok(conversion) => {
@@ -376,6 +425,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
             }
             Err(e) => {
                 outcome.failed = true;
+                produced = false;
                 let hint = ndjson_hint(input, &e, "add --ndjson");
                 if label.is_empty() {
                     error!("{e}{hint}");
@@ -387,31 +437,36 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         Ok(())
     };
 
-    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     let batch = match batch::Batch::new(&*from, &*to, &options, args.report, args.jobs) {
         Ok(batch) => batch.keep_inverse(args.map_out.is_some()),
         Err(e) => return io_error(e),
     };
     let show_bar = batch::bar_wanted(args.output.as_deref());
+    let limit = options.limits.max_input_bytes;
     let io_result = if args.ndjson || input.is_some_and(Path::is_dir) {
         let mut emit =
             batch::Emit::new(&mut *report_sink, args.report_file.is_none(), &mut outcome, show_bar);
         let result = match input {
-            Some(dir) if dir.is_dir() => batch.dir(dir, args.output.as_deref(), &mut emit),
+            Some(dir) if dir.is_dir() => {
+                batch.dir(dir, args.output.as_deref(), args.allow_empty, &mut emit)
+            }
             _ => batch.ndjson(input, args.output.as_deref(), &mut emit),
         };
         inverse.extend(emit.into_inverse());
         result
     } else {
-        let mut out = match open_output(args.output.as_deref()) {
+        let mut out = match output::Output::open(args.output.as_deref()) {
             Ok(out) => out,
             Err(e) => return io_error(e),
         };
-        let mut bytes = Vec::new();
-        let result = match open_input(input).and_then(|mut r| r.read_to_end(&mut bytes)) {
+        let read = match input {
+            Some(path) => input::read_path(path, limit, true),
+            None => input::read_stdin(limit),
+        };
+        let result = match read.map_err(std::io::Error::from) {
             // A catalog of many tools is split across the threads when that gives the same
             // bytes as converting it whole; otherwise it is converted whole.
-            Ok(_) => match batch.catalog(&bytes, show_bar) {
+            Ok(bytes) => match batch.catalog(&bytes, show_bar) {
                 Some(done) => {
                     let mut emit = batch::Emit::new(
                         &mut *report_sink,
@@ -419,40 +474,38 @@ fn convert(args: &ConvertArgs) -> ExitCode {
                         &mut outcome,
                         false,
                     );
-                    let result = emit.write(vec![done], &mut *out);
+                    let result = emit.write(vec![done], &mut out);
                     inverse.extend(emit.into_inverse());
                     result
                 }
-                None => run(&bytes, "", &mut *out),
+                None => run(&bytes, "", &mut out),
             },
             Err(e) => Err(e),
         };
-        result.and_then(|()| out.flush())
+        // A single input that gave no output replaces no file: the error is all there is.
+        result.and_then(|()| if produced { out.finish() } else { Ok(()) })
     };
-    if let Err(e) = io_result {
-        return io_error(e);
+    let flushed = io_result.and_then(|()| report_sink.flush());
+    let finished = flushed.and_then(|()| match report_file {
+        Some(file) if produced => file.commit(),
+        _ => Ok(()),
+    });
+    if let Err(e) = finished {
+        return outcome.ended_by(&e);
     }
-    if let Some(path) = &args.map_out {
+    if let Some(path) = args.map_out.as_deref().filter(|_| produced) {
         if inverse.from.is_empty() {
             inverse.from = from.name().to_owned();
             inverse.to = to.name().to_owned();
         }
         let written = serde_json::to_vec_pretty(&inverse)
             .map_err(std::io::Error::other)
-            .and_then(|bytes| std::fs::write(path, bytes))
-            .map_err(|e| named(e, path));
+            .and_then(|bytes| output::write_file(path, &[&bytes]));
         if let Err(e) = written {
             return io_error(e);
         }
     }
-    let _ = report_sink.flush();
-    if outcome.failed {
-        ExitCode::from(1)
-    } else if outcome.lost {
-        ExitCode::from(3)
-    } else {
-        ExitCode::SUCCESS
-    }
+    outcome.code()
 }
 
 /// A hint for a parse error of `input` that is NDJSON (one JSON document per line) read as one
@@ -473,29 +526,15 @@ fn ndjson_hint(input: &[u8], e: &tooladapter::ConversionError, what_to_do: &str)
     }
 }
 
-fn open_input(path: Option<&Path>) -> std::io::Result<Box<dyn Read>> {
-    Ok(match path {
-        Some(p) => Box::new(std::fs::File::open(p).map_err(|e| named(e, p))?),
-        None => Box::new(std::io::stdin().lock()),
-    })
-}
-
-fn open_output(path: Option<&Path>) -> std::io::Result<Box<dyn Write>> {
-    Ok(match path {
-        Some(p) => {
-            Box::new(std::io::BufWriter::new(std::fs::File::create(p).map_err(|e| named(e, p))?))
-        }
-        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-    })
-}
-
+/// `e` with `path` in front of its message.
 fn named(e: std::io::Error, path: &Path) -> std::io::Error {
     std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
 
+/// The exit code of a run an I/O error ended before anything was found: 0 for a closed pipe,
+/// said and 1 otherwise.
 fn io_error(e: std::io::Error) -> ExitCode {
-    error!("{e}");
-    ExitCode::from(1)
+    Outcome::default().ended_by(&e)
 }
 
 fn write_report(

@@ -1,11 +1,17 @@
 //! `tooladapter unmap`: a model's tool calls on the target side back into the source tools'
-//! names and arguments, with the map `convert --map-out` wrote.
+//! names and arguments, with the map `convert --map-out` wrote. Numbers are written back
+//! exactly as they came ([`crate::exact`]).
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use serde_json::Value;
 use tooladapter::Inverse;
+
+use crate::Outcome;
+use crate::exact::{self, ParseError};
+use crate::input::{default_limit, read_path, read_stdin};
 
 /// Arguments of `unmap`.
 #[derive(clap::Args)]
@@ -18,24 +24,32 @@ pub struct UnmapArgs {
 /// Reads calls on stdin (one JSON call, a JSON array of calls, or NDJSON) and writes each back
 /// in the source's terms, `{"id"?, "name", "arguments"}`, in the same layout.
 pub fn run(args: &UnmapArgs) -> ExitCode {
-    let inverse: Inverse = match std::fs::read(&args.map)
-        .map_err(|e| e.to_string())
-        .and_then(|b| serde_json::from_slice(&b).map_err(|e| e.to_string()))
-    {
+    let limit = default_limit();
+    let map = match read_path(&args.map, limit, true) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            error!("cannot read the map: {e}");
+            return ExitCode::from(e.code());
+        }
+    };
+    let inverse: Inverse = match serde_json::from_slice(&map) {
         Ok(map) => map,
         Err(e) => {
             error!("cannot read the map {}: {e}", args.map.display());
             return ExitCode::from(1);
         }
     };
-    let mut input = Vec::new();
-    if let Err(e) = std::io::stdin().lock().read_to_end(&mut input) {
-        error!("{e}");
-        return ExitCode::from(1);
-    }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let input = match read_stdin(limit) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            error!("{e}");
+            return ExitCode::from(e.code());
+        }
+    };
     let failed = std::cell::Cell::new(false);
-    let one = |value: &serde_json::Value, label: &str| match inverse.unmap_call(value) {
+    let one = |value: &Value, label: &str| match inverse
+        .unmap_call_with(value, |text| exact::parse(text.as_bytes()).map_err(|e| e.to_string()))
+    {
         Ok(call) => serde_json::to_value(call).ok(),
         Err(e) => {
             error!("{label}{e}");
@@ -43,20 +57,33 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
             None
         }
     };
-    let written = match serde_json::from_slice::<serde_json::Value>(&input) {
-        Ok(serde_json::Value::Array(calls)) => {
+    let mut text = Vec::new();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = match exact::parse(&input) {
+        Ok(Value::Array(calls)) => {
             let mapped: Vec<_> = calls
                 .iter()
                 .enumerate()
-                .map(|(i, c)| one(c, &format!("call {i}: ")).unwrap_or(serde_json::Value::Null))
+                .map(|(i, c)| one(c, &format!("call {i}: ")).unwrap_or(Value::Null))
                 .collect();
-            writeln!(out, "{}", serde_json::Value::Array(mapped))
+            exact::write(&Value::Array(mapped), &mut text);
+            text.push(b'\n');
+            out.write_all(&text)
         }
         Ok(call) => match one(&call, "") {
-            Some(v) => writeln!(out, "{v}"),
+            Some(v) => {
+                exact::write(&v, &mut text);
+                text.push(b'\n');
+                out.write_all(&text)
+            }
             None => Ok(()),
         },
-        Err(_) => {
+        Err(ParseError::DuplicateKey) => {
+            error!("{}", ParseError::DuplicateKey);
+            failed.set(true);
+            Ok(())
+        }
+        Err(ParseError::Syntax(_)) => {
             // NDJSON: one call per line.
             let mut result = Ok(());
             for (n, line) in input.split(|b| *b == b'\n').enumerate() {
@@ -64,14 +91,17 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
                     continue;
                 }
                 let label = format!("line {}: ", n + 1);
-                match serde_json::from_slice::<serde_json::Value>(line) {
+                match exact::parse(line) {
                     Ok(call) => {
                         if let Some(v) = one(&call, &label) {
-                            result = writeln!(out, "{v}");
+                            text.clear();
+                            exact::write(&v, &mut text);
+                            text.push(b'\n');
+                            result = out.write_all(&text);
                         }
                     }
                     Err(e) => {
-                        error!("{label}not JSON: {e}");
+                        error!("{label}{e}");
                         failed.set(true);
                     }
                 }
@@ -82,9 +112,9 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
             result
         }
     };
-    if let Err(e) = written.and_then(|()| out.flush()) {
-        error!("{e}");
-        return ExitCode::from(1);
+    let outcome = Outcome { failed: failed.get(), lost: false };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => outcome.code(),
+        Err(e) => outcome.ended_by(&e),
     }
-    if failed.get() { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }

@@ -14,13 +14,20 @@ impl Batch<'_> {
     /// a time: into `output/<name>` when an output folder is given, else to stdout in order.
     /// At most [`IN_FLIGHT`](super::pipeline::IN_FLIGHT) windows of files are held at a time.
     ///
+    /// A folder with no `.json` file is an error naming it unless `allow_empty`: a run that
+    /// converts nothing is most likely a wrong path. Each file is read through the input
+    /// limit, and an entry that is not a regular file (a link to a device, a pipe) is refused,
+    /// since reading it may never end.
+    ///
     /// # Errors
-    /// The folder cannot be listed, the output folder cannot be created, or stdout fails; a
-    /// file that cannot be read, converted or written is reported by name and skipped.
+    /// The folder cannot be listed or holds nothing to convert, the output folder cannot be
+    /// created, or stdout fails; a file that cannot be read, converted or written is reported
+    /// by name and skipped.
     pub(crate) fn dir(
         &self,
         dir: &Path,
         output: Option<&Path>,
+        allow_empty: bool,
         emit: &mut Emit<'_>,
     ) -> std::io::Result<()> {
         let mut files = Vec::new();
@@ -31,6 +38,15 @@ impl Batch<'_> {
             }
         }
         files.sort();
+        if files.is_empty() && !allow_empty {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!(
+                    "{}: no .json file to convert in this folder (--allow-empty makes that no error)",
+                    dir.display()
+                ),
+            ));
+        }
         if let Some(out_dir) = output {
             std::fs::create_dir_all(out_dir).map_err(|e| named(e, out_dir))?;
         }
@@ -43,8 +59,9 @@ impl Batch<'_> {
             || Ok(windows.next().map(|window| window.iter().collect())),
             |path: &PathBuf| {
                 let label = Label::File(path.clone());
-                let result = std::fs::read(path)
-                    .map_err(|e| format!("cannot read: {e}"))
+                let limit = self.options.limits.max_input_bytes;
+                let result = crate::input::read_path(path, limit, false)
+                    .map_err(|e| format!("cannot read: {}", e.reason()))
                     .and_then(|bytes| self.convert_item(&bytes, &label));
                 Done {
                     label,

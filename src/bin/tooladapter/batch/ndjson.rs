@@ -1,7 +1,7 @@
 //! NDJSON streams: lines read into windows (never more of a line than the input limit), each
 //! window converted on the ordered pipeline, one output line per input line.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::{Arc, mpsc};
@@ -9,7 +9,8 @@ use std::sync::{Arc, mpsc};
 use super::pipeline::Emit;
 use super::progress::Progress;
 use super::{Batch, Done, Label};
-use crate::{open_input, open_output};
+use crate::input::open_stream;
+use crate::output::Output;
 
 /// Most NDJSON lines in one window: enough to keep every thread busy between two writes.
 const WINDOW_LINES: usize = 1024;
@@ -55,10 +56,10 @@ impl Batch<'_> {
         let size =
             input.and_then(|p| std::fs::metadata(p).ok()).filter(|m| m.is_file()).map(|m| m.len());
         let mut lines = Lines::new(
-            BufReader::with_capacity(256 << 10, open_input(input)?),
+            BufReader::with_capacity(256 << 10, open_stream(input)?),
             self.options.limits.max_input_bytes,
         );
-        let mut out = open_output(output)?;
+        let mut out = Output::open(output)?;
         let bar = emit.start(match size {
             Some(len) => Progress::Bytes(len),
             None => Progress::Lines,
@@ -102,10 +103,11 @@ impl Batch<'_> {
                 }
                 done
             },
-            |done| emit.write(done, &mut *out),
+            |done| emit.write(done, &mut out),
         )?;
         emit.finish();
-        out.flush()
+        // Only a stream read and written to its end replaces the output file.
+        out.finish()
     }
 }
 

@@ -5,7 +5,6 @@
 
 use std::collections::VecDeque;
 use std::io::Write;
-use std::path::Path;
 use std::sync::mpsc;
 
 use indicatif::ProgressBar;
@@ -183,8 +182,8 @@ impl<'s> Emit<'s> {
             };
             match &done.dest {
                 Some(path) => {
-                    if let Err(e) = write_file(path, &item.output) {
-                        self.error(&done.label, &format!("cannot write {}: {e}", path.display()));
+                    if let Err(e) = crate::output::write_file(path, &[&item.output, b"\n"]) {
+                        self.error(&done.label, &format!("cannot write: {e}"));
                     }
                 }
                 None => {
@@ -208,12 +207,4 @@ impl<'s> Emit<'s> {
             label => error!("{label}: {message}"),
         }
     }
-}
-
-/// Writes one output file: the output and a final newline, as on stdout.
-fn write_file(path: &Path, output: &[u8]) -> std::io::Result<()> {
-    let mut file = std::io::BufWriter::new(std::fs::File::create(path)?);
-    file.write_all(output)?;
-    file.write_all(b"\n")?;
-    file.flush()
 }
