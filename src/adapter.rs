@@ -152,37 +152,55 @@ pub trait Adapter: Send + Sync {
     }
 }
 
+/// The `Adapter` methods of a type that is a handle on another adapter, each handing the call
+/// to `$inner` (an expression of `$this`, the receiver).
+macro_rules! forward_adapter {
+    (|$this:ident| $inner:expr) => {
+        fn info(&$this) -> &$crate::adapter::FormatInfo {
+            $inner.info()
+        }
+
+        fn import(
+            &$this,
+            lw: &mut $crate::lower::Lowerer<'_, '_>,
+            out: &mut $crate::imported::Imported,
+        ) -> Result<(), $crate::error::ConversionError> {
+            $inner.import(lw, out)
+        }
+
+        fn lower_tool<'a>(
+            &$this,
+            lw: &mut $crate::lower::Lowerer<'a, '_>,
+            at: $crate::lower::At,
+            path: &$crate::pointer::Path<'_>,
+        ) -> Result<$crate::ir::Tool<'a>, $crate::error::ConversionError> {
+            $inner.lower_tool(lw, at, path)
+        }
+
+        fn write_tool(
+            &$this,
+            tool: &$crate::ir::Tool<'_>,
+            cx: &$crate::adapter::EmitContext<'_>,
+            w: &mut $crate::adapter::Writer<'_>,
+        ) {
+            $inner.write_tool(tool, cx, w);
+        }
+
+        fn write_catalog(
+            &$this,
+            tools: &[$crate::ir::Tool<'_>],
+            wrapper: &[$crate::ir::Member<'_>],
+            cx: &$crate::adapter::EmitContext<'_>,
+            w: &mut $crate::adapter::Writer<'_>,
+        ) {
+            $inner.write_catalog(tools, wrapper, cx, w);
+        }
+    };
+}
+pub(crate) use forward_adapter;
+
 /// A shared reference to a format is the format: the registry holds the built-in formats,
 /// which are statics ([`crate::formats::builtins`]), this way.
 impl<A: Adapter + ?Sized> Adapter for &'static A {
-    fn info(&self) -> &FormatInfo {
-        (**self).info()
-    }
-
-    fn import(&self, lw: &mut Lowerer<'_, '_>, out: &mut Imported) -> Result<(), ConversionError> {
-        (**self).import(lw, out)
-    }
-
-    fn lower_tool<'a>(
-        &self,
-        lw: &mut Lowerer<'a, '_>,
-        at: At,
-        path: &Path<'_>,
-    ) -> Result<Tool<'a>, ConversionError> {
-        (**self).lower_tool(lw, at, path)
-    }
-
-    fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-        (**self).write_tool(tool, cx, w);
-    }
-
-    fn write_catalog(
-        &self,
-        tools: &[Tool<'_>],
-        wrapper: &[Member<'_>],
-        cx: &EmitContext<'_>,
-        w: &mut Writer<'_>,
-    ) {
-        (**self).write_catalog(tools, wrapper, cx, w);
-    }
+    forward_adapter!(|self| (**self));
 }

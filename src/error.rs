@@ -40,21 +40,31 @@ pub enum ErrorKind {
         limit: usize,
     },
     /// The input was not valid JSON.
-    #[error("invalid JSON at byte {offset}: {message}")]
+    #[error("invalid JSON at line {line}, column {column} (byte {offset}): {message}")]
     Json {
         /// Byte offset where the parser stopped.
         offset: usize,
-        /// The parser's reason.
+        /// The line of `offset`, from 1.
+        line: usize,
+        /// The column of `offset` in characters, from 1.
+        column: usize,
+        /// The reason, in words.
         message: String,
     },
     /// The input was not valid UTF-8.
     #[error("invalid UTF-8 in the input")]
     InvalidUtf8,
     /// A `\uD800`–`\uDFFF` escape that is not part of a surrogate pair.
-    #[error("lone surrogate escape at byte {offset}")]
+    #[error(
+        "invalid JSON at line {line}, column {column} (byte {offset}): a \\u escape of half a surrogate pair"
+    )]
     LoneSurrogate {
         /// Byte offset of the escape.
         offset: usize,
+        /// The line of `offset`, from 1.
+        line: usize,
+        /// The column of `offset` in characters, from 1.
+        column: usize,
     },
     /// An object had the same key twice.
     #[error("duplicate key {key:?}")]
@@ -93,7 +103,7 @@ pub enum ErrorKind {
     /// `inputSchema` read as `openai`) and no schema of the format read: the input is likely
     /// in one of `formats`, and reading it as this one would lose the schema.
     #[error(
-        "`{member}` is where {} tools keep their input schema, and this format has no such member: the input looks like {} (check --from)",
+        "`{member}` is where {} tools keep their input schema, and this format has no such member: the input looks like {}",
         or_list(formats),
         or_list(formats)
     )]
@@ -127,9 +137,9 @@ pub enum ErrorKind {
     /// The format cannot be used in this direction (e.g. `openapi` as a target).
     #[error("the format does not support this direction")]
     Unsupported,
-    /// No adapter by that name is registered.
-    #[error("unknown format {0:?}")]
-    UnknownFormat(String),
+    /// No adapter by that name is registered; the error lists the names that are.
+    #[error("{0}")]
+    UnknownFormat(crate::UnknownName),
     /// An adapter by that name is already registered.
     #[error("a format named {0:?} is already registered")]
     DuplicateFormat(String),
@@ -160,6 +170,12 @@ pub(crate) fn or_list(names: &[&str]) -> String {
 }
 
 impl ErrorKind {
+    /// A JSON syntax error at `offset`; its line and column are filled in once the input it
+    /// is an offset into is known ([`ConversionError::located`]).
+    pub(crate) fn json(offset: usize, message: impl Into<String>) -> ErrorKind {
+        ErrorKind::Json { offset, line: 0, column: 0, message: message.into() }
+    }
+
     /// Whether the error is about one tool's own content rather than the whole input: a
     /// member missing or of the wrong type, another format's schema member, a repeated key, a
     /// shape the format does not read, a tool the target cannot hold, the `$ref` expansion
@@ -180,6 +196,19 @@ impl ErrorKind {
                 | ErrorKind::RefExpansion { .. }
         )
     }
+}
+
+/// The 1-based line and column (in characters, a byte order mark not counted) of byte
+/// `offset` in `input`; an offset past the end is placed just after the last byte.
+fn line_column(input: &[u8], offset: usize) -> (usize, usize) {
+    let before = input.get(..offset).unwrap_or(input);
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+    let text = before.get(line_start..).unwrap_or_default();
+    let text = if line == 1 { text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text) } else { text };
+    // Characters, not bytes: a UTF-8 continuation byte starts none.
+    let column = 1 + text.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    (line, column)
 }
 
 /// A conversion failure: which adapter, which direction, where in the input, and why.
@@ -237,8 +266,23 @@ impl ConversionError {
     #[must_use]
     pub(crate) fn offset_by(mut self, by: usize) -> ConversionError {
         match &mut self.0.kind {
-            ErrorKind::Json { offset, .. } | ErrorKind::LoneSurrogate { offset } => *offset += by,
+            ErrorKind::Json { offset, .. } | ErrorKind::LoneSurrogate { offset, .. } => {
+                *offset += by;
+            }
             _ => {}
+        }
+        self
+    }
+
+    /// The same error with the line and column of its byte offset (a parse error's) in
+    /// `input`, the document as the caller gave it.
+    #[cold]
+    #[must_use]
+    pub(crate) fn located(mut self, input: &[u8]) -> ConversionError {
+        if let ErrorKind::Json { offset, line, column, .. }
+        | ErrorKind::LoneSurrogate { offset, line, column } = &mut self.0.kind
+        {
+            (*line, *column) = line_column(input, *offset);
         }
         self
     }
@@ -263,6 +307,17 @@ impl ConversionError {
         self.0.tool.as_deref()
     }
 
+    /// Whether the error says the input looks like another format's (a member where another
+    /// format keeps its schema, or a missing member with a guess at the format): reading it as
+    /// another format is the likely fix.
+    pub fn suggests_other_format(&self) -> bool {
+        match &self.0.kind {
+            ErrorKind::ForeignMember { .. } => true,
+            ErrorKind::MissingMember { hint, .. } => !hint.is_empty(),
+            _ => false,
+        }
+    }
+
     /// The typed cause.
     pub fn kind(&self) -> &ErrorKind {
         &self.0.kind
@@ -271,6 +326,10 @@ impl ConversionError {
 
 impl fmt::Display for ConversionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A registry's errors happen before any adapter works: the cause says it all.
+        if matches!(self.0.kind, ErrorKind::UnknownFormat(_) | ErrorKind::DuplicateFormat(_)) {
+            return write!(f, "{}", self.0.kind);
+        }
         write!(f, "{} adapter {}: {}", self.0.adapter, self.0.direction, self.0.kind)?;
         if !self.0.pointer.is_empty() {
             write!(f, " at {}", self.0.pointer)?;

@@ -54,6 +54,7 @@ pub mod ir;
 mod lower;
 #[cfg(feature = "validate")]
 mod meta_schema;
+mod named;
 mod options;
 mod owned;
 mod parse;
@@ -72,14 +73,21 @@ pub use adapter::{Adapter, FormatInfo};
 pub use bridges::BridgeError;
 pub use convert::{Conversion, Converter, Shape};
 pub use error::{ConversionError, Direction, ErrorKind};
+pub use formats::Format;
 pub use inverse::{Inverse, ToolCall, UnmapError};
 pub use ir::{FeatureSet, SchemaFeature};
 #[cfg(feature = "validate")]
 pub use meta_schema::{Dialect, MAX_SCHEMA_ERRORS, SchemaError, SchemaErrors};
+pub use named::UnknownName;
 pub use options::{Limits, Options, ProfileSet, Strict};
 pub use owned::{CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType};
 pub use owned::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use profile::Action;
 pub use profile::shape::{ProviderRule, ShapeRule};
 pub use registry::Registry;
+/// The README's examples, compiled and run as doc tests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 pub use report::{Code, DenyLoss, Effect, FeatureLossWarning, Report, ReportEntry, Severity};

@@ -38,7 +38,8 @@ impl Default for Limits {
 }
 
 /// Whether tools are made strict for targets with a strict mode (OpenAI Structured Outputs,
-/// Anthropic strict tool use). Targets without one ignore it.
+/// Anthropic strict tool use). [`Strict::On`] and [`Strict::Require`] asked of a target
+/// without one are an [`ErrorKind::InvalidOptions`] error, as on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Strict {
     /// Follow each source tool: one that says `strict: true` is made strict for a different
@@ -54,6 +55,21 @@ pub enum Strict {
     Require,
     /// Write every tool with `strict: false` (CLI `--no-strict`).
     Off,
+}
+
+impl Strict {
+    /// Every mode, in the order the docs list them.
+    pub const ALL: [Strict; 4] = [Strict::Source, Strict::On, Strict::Require, Strict::Off];
+
+    /// The mode's name (`source`, `on`, `require`, `off`), as [`std::str::FromStr`] reads it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Strict::Source => "source",
+            Strict::On => "on",
+            Strict::Require => "require",
+            Strict::Off => "off",
+        }
+    }
 }
 
 /// Which keyword tables the passes hold each target to.
@@ -85,9 +101,10 @@ impl ProfileSet {
         }
     }
 
-    /// Parses a name as the CLI spells it.
+    /// Parses a name as the CLI spells it (any ASCII case; [`std::str::FromStr`] says which
+    /// names there are when it is none of them).
     pub fn from_name(name: &str) -> Option<ProfileSet> {
-        ProfileSet::ALL.into_iter().find(|p| p.as_str() == name)
+        name.parse().ok()
     }
 
     /// The profile the passes use for `target`, or `None` when the set has no entry for it.
@@ -214,18 +231,22 @@ impl Options {
     }
 
     /// Checks that the options can be used to write `target`: the profile set has an entry
-    /// for it, and strict mode is not asked of a set without one.
+    /// for it, and strict mode is not asked of a target or a set without one.
     ///
     /// # Errors
     /// [`ErrorKind::InvalidOptions`] naming the target.
     pub fn check_target(&self, target: &FormatInfo) -> Result<(), ConversionError> {
         let set = self.profile_set;
+        let strict = matches!(self.strict, Strict::On | Strict::Require);
         let problem = if set.profile_for(target).is_none() {
             format!("the {} profile has no entry for the format {:?}", set.as_str(), target.name)
-        } else if !set.has_strict_mode()
-            && target.holds_strict()
-            && matches!(self.strict, Strict::On | Strict::Require)
-        {
+        } else if strict && !target.holds_strict() {
+            format!(
+                "strict mode {:?} was asked of the {} format, which has no strict mode",
+                self.strict.as_str(),
+                target.name
+            )
+        } else if !set.has_strict_mode() && target.holds_strict() && strict {
             format!(
                 "the {} profile has no strict mode; convert without strict mode or with the default profile",
                 set.as_str()

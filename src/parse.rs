@@ -99,25 +99,52 @@ pub(crate) fn recycle<'b>(mut v: Vec<Node<'_>>) -> Vec<Node<'b>> {
 }
 
 fn map_error(e: &simd_json::Error) -> ErrorKind {
-    use simd_json::ErrorType;
     match e.error() {
-        ErrorType::InvalidUtf8 => ErrorKind::InvalidUtf8,
-        ErrorType::Eof => {
-            ErrorKind::Json { offset: e.index(), message: "unexpected end of input".into() }
-        }
-        other => ErrorKind::Json { offset: e.index(), message: describe(other) },
+        simd_json::ErrorType::InvalidUtf8 => ErrorKind::InvalidUtf8,
+        other => ErrorKind::json(e.index(), describe(other)),
     }
 }
 
-fn describe(t: &simd_json::ErrorType) -> String {
-    use simd_json::ErrorType;
+/// The parser's reason in words a user can act on (the parser's own codes are enum names:
+/// `ExpectedTrue` is what a bare word starting with `t` gives).
+fn describe(t: &simd_json::ErrorType) -> &'static str {
+    use simd_json::ErrorType as E;
     match t {
-        ErrorType::InvalidNumber => "number out of range or malformed".into(),
-        ErrorType::InternalError(_) | ErrorType::TrailingData => {
-            "unexpected data after the JSON value".into()
+        E::Eof => "unexpected end of input",
+        E::InputTooLarge => "input larger than the parser's 4 GiB limit",
+        E::BadKeyType | E::KeyMustBeAString | E::ExpectedObjectKey => {
+            "expected a double-quoted string as the object's key"
         }
-        ErrorType::Syntax => "syntax error (unescaped control character or bad token)".into(),
-        other => format!("{other:?}"),
+        E::ExpectedArrayComma => "expected `,` or `]` after an array element",
+        E::ExpectedMapComma => "expected `,` or `}` after an object member",
+        E::ExpectedObjectColon => "expected `:` after the object key",
+        E::ExpectedMapEnd => "expected `}` to end the object",
+        E::ExpectedArrayContent => "expected `,` or `]` in the array",
+        E::ExpectedObjectContent => "expected `,` or `}` (or a key after `{`) in the object",
+        E::ExpectedNull => "not a JSON value (expected `null`; text needs double quotes)",
+        E::ExpectedTrue => "not a JSON value (expected `true`; text needs double quotes)",
+        E::ExpectedFalse => "not a JSON value (expected `false`; text needs double quotes)",
+        E::ExpectedNumber
+        | E::InvalidNumber
+        | E::InvalidExponent
+        | E::ExpectedFloat
+        | E::ExpectedInteger
+        | E::ExpectedSigned
+        | E::ExpectedUnsigned => "number out of range or malformed",
+        E::ExpectedString => "expected a double-quoted string",
+        E::InvalidEscape => "invalid escape sequence in a string",
+        E::InvalidUnicodeEscape => "invalid `\\u` escape in a string",
+        E::InvalidUnicodeCodepoint => "invalid Unicode code point in a string escape",
+        E::UnterminatedString => "unterminated string",
+        E::UnexpectedCharacter => "unexpected character",
+        E::NoStructure => "no JSON value found",
+        E::Syntax => {
+            "malformed JSON (an unclosed string, object or array, or an unescaped control character)"
+        }
+        E::TrailingData => "unexpected data after the JSON value",
+        E::InternalError(_) => "a `]` or `}` that does not match, or a misplaced `,`",
+        E::Overflow => "nesting too deep for the parser",
+        _ => "malformed JSON",
     }
 }
 
@@ -134,7 +161,7 @@ fn check_escapes_and_nul(
     let mut i = 0;
     while let Some(at) = crate::scan::next_backslash_or_nul(src, i) {
         if src.get(at) == Some(&0) {
-            return Err(ErrorKind::Json { offset: at, message: "NUL byte".into() });
+            return Err(ErrorKind::json(at, "NUL byte"));
         }
         let block = at / ESCAPE_BLOCK;
         if let Some(word) = escapes.get_mut(block / 64) {
@@ -153,11 +180,17 @@ fn check_escapes_and_nul(
                                 None
                             };
                         if !matches!(low, Some(0xDC00..=0xDFFF)) {
-                            return Err(ErrorKind::LoneSurrogate { offset: at });
+                            return Err(ErrorKind::LoneSurrogate {
+                                offset: at,
+                                line: 0,
+                                column: 0,
+                            });
                         }
                         i = at + 12;
                     }
-                    Some(0xDC00..=0xDFFF) => return Err(ErrorKind::LoneSurrogate { offset: at }),
+                    Some(0xDC00..=0xDFFF) => {
+                        return Err(ErrorKind::LoneSurrogate { offset: at, line: 0, column: 0 });
+                    }
                     _ => i = at + 6,
                 }
             }
@@ -222,7 +255,10 @@ mod tests {
     fn surrogates() {
         assert!(check(br#""\ud83d\ude00""#).is_ok());
         assert!(check(br#""\\ud800""#).is_ok(), "escaped backslash, not an escape");
-        assert_eq!(check(br#"["\ud800"]"#), Err(ErrorKind::LoneSurrogate { offset: 2 }));
+        assert_eq!(
+            check(br#"["\ud800"]"#),
+            Err(ErrorKind::LoneSurrogate { offset: 2, line: 0, column: 0 })
+        );
         assert!(check(br#""\udc00""#).is_err());
         assert!(check(br#""\ud800\u0041""#).is_err());
     }

@@ -30,9 +30,9 @@ impl Action {
     pub const ALL: [Action; 5] =
         [Action::Keep, Action::Rewrite, Action::Describe, Action::Drop, Action::Reject];
 
-    /// Parses an action name as the CLI spells it.
+    /// Parses an action name as the CLI spells it (any ASCII case).
     pub fn from_name(name: &str) -> Option<Action> {
-        Action::ALL.into_iter().find(|a| a.as_str() == name)
+        name.parse().ok()
     }
 
     /// The action's name as the CLI spells it.

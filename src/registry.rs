@@ -10,6 +10,7 @@ use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::formats::{Mcp, builtins};
 use crate::options::Options;
 use crate::owned::{CanonicalTool, report_unwritten, write_mcp_tools};
+use crate::report::Report;
 
 /// Formats by name. `Registry::default()` holds every built-in format; `Registry::new()` none.
 /// Thread-safe: share one behind an `Arc` or a `static`.
@@ -58,7 +59,8 @@ impl Registry {
     pub fn register_arc(&self, adapter: Arc<dyn Adapter>) -> Result<(), ConversionError> {
         let mut map = self.adapters.write().unwrap_or_else(|e| e.into_inner());
         let name = adapter.name().to_owned();
-        if map.contains_key(&name) {
+        // Names are matched without regard to case, so two may not differ in case only.
+        if map.keys().any(|k| k.eq_ignore_ascii_case(&name)) {
             return Err(ConversionError::new(
                 &name,
                 Direction::ToCanonical,
@@ -70,9 +72,13 @@ impl Registry {
         Ok(())
     }
 
-    /// The format called `name`.
+    /// The format called `name` (any ASCII case: `MCP` is `mcp`).
     pub fn get(&self, name: &str) -> Option<Arc<dyn Adapter>> {
-        self.adapters.read().unwrap_or_else(|e| e.into_inner()).get(name).cloned()
+        let map = self.adapters.read().unwrap_or_else(|e| e.into_inner());
+        // Exact first: the usual spelling costs one map lookup.
+        map.get(name)
+            .or_else(|| map.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, a)| a))
+            .cloned()
     }
 
     /// Every format name, sorted.
@@ -80,9 +86,11 @@ impl Registry {
         self.adapters.read().unwrap_or_else(|e| e.into_inner()).keys().cloned().collect()
     }
 
-    /// Removes a format, returning it.
+    /// Removes a format (named in any ASCII case), returning it.
     pub fn unregister(&self, name: &str) -> Option<Arc<dyn Adapter>> {
-        self.adapters.write().unwrap_or_else(|e| e.into_inner()).remove(name)
+        let mut map = self.adapters.write().unwrap_or_else(|e| e.into_inner());
+        let key = map.keys().find(|k| k.eq_ignore_ascii_case(name))?.clone();
+        map.remove(&key)
     }
 
     /// Converts `input` from format `from` to format `to` with default options.
@@ -92,8 +100,8 @@ impl Registry {
     pub fn convert(
         &self,
         input: &[u8],
-        from: &str,
-        to: &str,
+        from: impl AsRef<str>,
+        to: impl AsRef<str>,
     ) -> Result<Conversion, ConversionError> {
         self.convert_with(input, from, to, &Options::default())
     }
@@ -106,16 +114,49 @@ impl Registry {
     pub fn convert_with(
         &self,
         input: &[u8],
-        from: &str,
-        to: &str,
+        from: impl AsRef<str>,
+        to: impl AsRef<str>,
         options: &Options,
     ) -> Result<Conversion, ConversionError> {
-        let source = self.lookup(from, Direction::ToCanonical)?;
-        let target = self.lookup(to, Direction::FromCanonical)?;
+        let source = self.lookup(from.as_ref(), Direction::ToCanonical)?;
+        let target = self.lookup(to.as_ref(), Direction::FromCanonical)?;
         CONVERTER.with(|cell| match cell.try_borrow_mut() {
             Ok(mut converter) => converter.convert(input, &*source, &*target, options).cloned(),
             // Re-entered from inside an adapter: use a fresh session rather than fail.
             Err(_) => Converter::new().convert(input, &*source, &*target, options).cloned(),
+        })
+    }
+
+    /// Converts a tool or a catalog held as a [`serde_json::Value`] with default options,
+    /// on this thread's warm [`Converter`]; see [`Converter::convert_value`] for what it costs
+    /// beside the bytes path.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use tooladapter::{Format, Registry};
+    ///
+    /// let tools = json!([{"type": "function", "function": {"name": "now"}}]);
+    /// let (out, report) = Registry::default().convert_value(&tools, Format::OPENAI, "mcp")?;
+    /// let schema = json!({"type": "object", "properties": {}});
+    /// assert_eq!(out, json!({"tools": [{"name": "now", "inputSchema": schema}]}));
+    /// # let _ = report;
+    /// # Ok::<(), tooladapter::ConversionError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Registry::convert_with`].
+    pub fn convert_value(
+        &self,
+        input: &serde_json::Value,
+        from: impl AsRef<str>,
+        to: impl AsRef<str>,
+    ) -> Result<(serde_json::Value, Report), ConversionError> {
+        let source = self.lookup(from.as_ref(), Direction::ToCanonical)?;
+        let target = self.lookup(to.as_ref(), Direction::FromCanonical)?;
+        let options = Options::default();
+        CONVERTER.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut converter) => converter.convert_value(input, &*source, &*target, &options),
+            Err(_) => Converter::new().convert_value(input, &*source, &*target, &options),
         })
     }
 
@@ -127,9 +168,9 @@ impl Registry {
     pub fn to_canonical(
         &self,
         input: &[u8],
-        from: &str,
+        from: impl AsRef<str>,
     ) -> Result<Vec<CanonicalTool>, ConversionError> {
-        let source = self.lookup(from, Direction::ToCanonical)?;
+        let source = self.lookup(from.as_ref(), Direction::ToCanonical)?;
         CONVERTER.with(|cell| match cell.try_borrow_mut() {
             Ok(mut converter) => converter.to_canonical(input, &*source, &Options::default()),
             Err(_) => Converter::new().to_canonical(input, &*source, &Options::default()),
@@ -151,8 +192,9 @@ impl Registry {
     pub fn from_canonical(
         &self,
         tools: &[CanonicalTool],
-        to: &str,
+        to: impl AsRef<str>,
     ) -> Result<Conversion, ConversionError> {
+        let to = to.as_ref();
         let mut bytes = Vec::new();
         write_mcp_tools(tools, &mut bytes);
         let mut conversion = self.convert(&bytes, Mcp.name(), to)?;
@@ -169,8 +211,19 @@ impl Registry {
         name: &str,
         direction: Direction,
     ) -> Result<Arc<dyn Adapter>, ConversionError> {
-        self.get(name).ok_or_else(|| {
-            ConversionError::new(name, direction, "", ErrorKind::UnknownFormat(name.to_owned()))
-        })
+        self.get(name).ok_or_else(|| self.unknown(name, direction))
+    }
+
+    #[cold]
+    fn unknown(&self, name: &str, direction: Direction) -> ConversionError {
+        let map = self.adapters.read().unwrap_or_else(|e| e.into_inner());
+        // Known names in the built-ins' documented order, then any registered by the caller.
+        let builtin = crate::formats::builtins().iter().map(|a| a.name());
+        let mut err =
+            crate::UnknownName::new("format", name, builtin.filter(|n| map.contains_key(*n)));
+        for custom in map.values().filter(|a| crate::formats::builtin(a.name()).is_none()) {
+            err.push_known(custom.name());
+        }
+        ConversionError::new(name, direction, "", ErrorKind::UnknownFormat(err))
     }
 }

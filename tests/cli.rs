@@ -342,7 +342,9 @@ fn input_in_another_format_is_refused_with_the_likely_from() {
     assert_eq!((code, out.as_str()), (1, ""), "{err}");
     assert!(err.starts_with("error: openai adapter to_canonical: `inputSchema`"), "{err}");
     assert!(
-        err.contains("the input looks like `mcp` (check --from) at /tools/0/inputSchema"),
+        err.contains(
+            "the input looks like `mcp` at /tools/0/inputSchema (tool \"t\") (check --from)"
+        ),
         "{err}"
     );
     // `check` without `--from` reads the input as the `--to` format: not "ok".

@@ -95,7 +95,7 @@ fn warnings_display() {
     assert_eq!(
         shown,
         [
-            "feature additionalProperties lost converting from mcp to gemini at /inputSchema/additionalProperties"
+            "feature additionalProperties lost converting from mcp to gemini at /inputSchema/additionalProperties in tool \"t\""
         ]
     );
     assert_eq!((lost[0].effect, lost[0].arguments), (tooladapter::Effect::Widens, true));

@@ -161,7 +161,9 @@ fn conversions_keep_exactly_the_supported_features() {
                 assert_eq!(lost[0].path, pointer);
                 assert_eq!(
                     lost[0].to_string(),
-                    format!("feature {name} lost converting from mcp to {target} at {pointer}")
+                    format!(
+                        "feature {name} lost converting from mcp to {target} at {pointer} in tool \"t\""
+                    )
                 );
                 let entry = c.report().entries().iter().find(|e| e.feature == name).unwrap();
                 // Dropped, a warning even for annotations: never described, never rewritten.
@@ -381,8 +383,9 @@ fn there_is_no_strict_mode() {
         let options = toolfoundation_options().strict(strict);
         let e = r.convert_with(tool, "openai", "anthropic", &options).expect_err("refused");
         assert!(matches!(e.kind(), ErrorKind::InvalidOptions(_)), "{e}");
-        // A target without a strict mode ignores the strict option, as it always does.
-        assert!(r.convert_with(tool, "openai", "mcp", &options).is_ok());
+        // A target without a strict mode refuses it too, as it does with the default profile.
+        let e = r.convert_with(tool, "openai", "mcp", &options).expect_err("no strict mode");
+        assert!(matches!(e.kind(), ErrorKind::InvalidOptions(_)), "{e}");
     }
     // A tool the source marks strict is not made strict for another format: written with
     // `strict: false`, and the report says why.

@@ -90,7 +90,7 @@ impl CanonicalTool {
     /// let (chat_tool, report) = tool.to_chat_completion_tool();
     /// assert_eq!(chat_tool.function.name, "get_weather");
     /// assert_eq!(report.warnings()[0].to_string(),
-    ///     "feature title lost converting from canonical to async_openai::types::chat::FunctionObject at /title");
+    ///     "feature title lost converting from canonical to async_openai::types::chat::FunctionObject at /title in tool \"get_weather\"");
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     pub fn to_chat_completion_tool(&self) -> (ChatCompletionTool, Report) {

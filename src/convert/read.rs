@@ -59,14 +59,12 @@ impl Front {
         if !from.info().reads {
             return Err(unsupported(from, Direction::ToCanonical));
         }
+        let given = input;
         let (input, bom) = crate::parse::strip_bom(input);
-        if bom > 0 {
-            // Cold: parse errors then say their offset in the input as the caller gave it.
-            return self
-                .lower_from(input, from, route, options, then)
-                .map_err(|e| e.offset_by(bom));
-        }
+        // Cold: a parse error says its offset, line and column in the input as the caller
+        // gave it.
         self.lower_from(input, from, route, options, then)
+            .map_err(|e| e.offset_by(bom).located(given))
     }
 
     /// [`Front::lower`] once a byte order mark is off the input.
@@ -168,18 +166,18 @@ impl Session<'_> {
 pub(super) fn json_only(e: ConversionError, from: &dyn Adapter, input: &[u8]) -> ConversionError {
     let first = input.iter().find(|b| !b.is_ascii_whitespace());
     match e.kind() {
-        ErrorKind::Json { offset, message } if !matches!(first, Some(b'{' | b'[')) => {
+        ErrorKind::Json { offset, message, .. } if !matches!(first, Some(b'{' | b'[')) => {
             ConversionError::new(
                 from.name(),
                 Direction::ToCanonical,
                 e.pointer(),
-                ErrorKind::Json {
-                    offset: *offset,
-                    message: format!(
+                ErrorKind::json(
+                    *offset,
+                    format!(
                         "{message}; the {} format reads JSON documents only (YAML is not supported: convert the document to JSON first)",
                         from.name()
                     ),
-                },
+                ),
             )
         }
         _ => e,

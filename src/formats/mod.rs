@@ -47,37 +47,42 @@ use crate::error::{ConversionError, ErrorKind};
 use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
 
-static MCP: Mcp = Mcp;
-static OPENAI: OpenAi = OpenAi;
-static OPENAI_RESPONSES: OpenAiResponses = OpenAiResponses;
-static ANTHROPIC: Anthropic = Anthropic;
-static BEDROCK: Bedrock = Bedrock;
-static GEMINI: Gemini = Gemini;
-static GEMINI_JSON: GeminiJson = GeminiJson;
-static LANGCHAIN: LangChain = LangChain;
-static OPENAPI: OpenApi = OpenApi::new();
-static A2A: A2a = A2a;
+mod handle;
 
-static BUILTINS: &[&dyn Adapter] = &[
-    &MCP,
-    &OPENAI,
-    &OPENAI_RESPONSES,
-    &ANTHROPIC,
-    &BEDROCK,
-    &GEMINI,
-    &GEMINI_JSON,
-    &LANGCHAIN,
-    &OPENAPI,
-    &A2A,
-];
+pub use handle::Format;
 
-/// Every built-in format, in the order the docs list them. Adding a format is a folder here
-/// and one line in this list.
+// The one list of built-in formats: `builtins()` and `Format`'s constants both come from it.
+// Adding a format is a folder here and one line in this list.
+handle::builtin_formats! {
+    /// MCP tools (`tools/list`).
+    MCP: Mcp = Mcp,
+    /// OpenAI Chat Completions function tools.
+    OPENAI: OpenAi = OpenAi,
+    /// OpenAI Responses API function tools.
+    OPENAI_RESPONSES: OpenAiResponses = OpenAiResponses,
+    /// Anthropic Messages API tools.
+    ANTHROPIC: Anthropic = Anthropic,
+    /// Amazon Bedrock Converse tools.
+    BEDROCK: Bedrock = Bedrock,
+    /// Google Gemini function declarations (OpenAPI-subset `parameters`).
+    GEMINI: Gemini = Gemini,
+    /// Google Gemini function declarations with `parametersJsonSchema`.
+    GEMINI_JSON: GeminiJson = GeminiJson,
+    /// LangChain tool definitions.
+    LANGCHAIN: LangChain = LangChain,
+    /// OpenAPI documents, imported operation by operation (read only).
+    OPENAPI: OpenApi = OpenApi::new(),
+    /// A2A AgentCard skills.
+    A2A: A2a = A2a,
+}
+
+/// Every built-in format, in the order the docs list them ([`Format::ALL`] is the same list).
 pub fn builtins() -> &'static [&'static dyn Adapter] {
     BUILTINS
 }
 
-/// The built-in format called `name`.
+/// The built-in format called `name`, spelled exactly (see [`Format`]'s `FromStr` for names in
+/// any case).
 pub fn builtin(name: &str) -> Option<&'static dyn Adapter> {
     BUILTINS.iter().copied().find(|a| a.name() == name)
 }
@@ -177,7 +182,7 @@ fn schema_tools<'l>(lw: &'l Lowerer<'_, '_>, at: At) -> impl Iterator<Item = &'s
         .map(|i| i.name)
 }
 
-/// Says which format a tool object looks like, to help when `--from` is wrong: the formats
+/// Says which format a tool object looks like, to help when it was read as the wrong one: the formats
 /// that keep their schema in one of its members ([`FormatInfo::schema_members`]), else whose
 /// catalog object it is ([`FormatInfo::catalog_key`]), else one whose tool is its schema and
 /// named where this one has a name and a schema keyword (LangChain's `title`).
@@ -211,5 +216,5 @@ pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
     if guess.is_empty() {
         return String::new();
     }
-    format!(" (the input looks like a {} {what}; check --from)", crate::error::or_list(&guess))
+    format!(" (the input looks like a {} {what})", crate::error::or_list(&guess))
 }

@@ -85,10 +85,7 @@ impl<'a> Lowerer<'a, '_> {
             rest.iter().position(|&off| matches!(src.get(off as usize), Some(b'-' | b'0'..=b'9')));
         let Some(i) = found else {
             self.next_structural = self.structurals.len();
-            return Err(self.error(
-                path,
-                ErrorKind::Json { offset: src.len(), message: "number expected".into() },
-            ));
+            return Err(self.error(path, ErrorKind::json(src.len(), "number expected")));
         };
         self.next_structural += i + 1;
         let off = rest.get(i).map_or(0, |&o| o as usize);
@@ -96,8 +93,7 @@ impl<'a> Lowerer<'a, '_> {
         let text = json_number(rest).and_then(|len| rest.get(..len));
         match text.map(std::str::from_utf8) {
             Some(Ok(t)) => Ok(t),
-            _ => Err(self
-                .error(path, ErrorKind::Json { offset: off, message: "malformed number".into() })),
+            _ => Err(self.error(path, ErrorKind::json(off, "malformed number"))),
         }
     }
 

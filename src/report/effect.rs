@@ -133,9 +133,9 @@ impl DenyLoss {
         }
     }
 
-    /// Parses a rule as the CLI spells it.
+    /// Parses a rule as the CLI spells it (any ASCII case).
     pub fn from_name(name: &str) -> Option<DenyLoss> {
-        DenyLoss::ALL.into_iter().find(|d| d.as_str() == name)
+        name.parse().ok()
     }
 
     /// Whether an entry of `severity` and `effect` is a loss this rule denies.

@@ -40,13 +40,17 @@ pub enum Severity {
     Error,
 }
 
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Severity {
+    /// Every severity, least first.
+    pub const ALL: [Severity; 3] = [Severity::Info, Severity::Warning, Severity::Error];
+
+    /// The severity's name (`info`, `warning`, `error`), as reports spell it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
             Severity::Info => "info",
             Severity::Warning => "warning",
             Severity::Error => "error",
-        })
+        }
     }
 }
 
@@ -260,6 +264,8 @@ impl fmt::Display for ReportEntry {
 /// A feature lost in a conversion (the entries of a report at warning or error severity).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FeatureLossWarning {
+    /// The tool it was lost from.
+    pub tool: String,
     /// The keyword or member lost.
     pub feature: String,
     /// What losing it does to the calls the tool accepts ([`ReportEntry::effect`]).
@@ -276,12 +282,13 @@ pub struct FeatureLossWarning {
 
 impl fmt::Display for FeatureLossWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // As the Go toolfoundation library's `FeatureLossWarning.String()` prints it (the
-        // effect is in the fields).
+        // As the Go toolfoundation library's `FeatureLossWarning.String()` prints it, then
+        // the tool, which a catalog's warnings need to be told apart (the effect is in the
+        // fields).
         write!(
             f,
-            "feature {} lost converting from {} to {} at {}",
-            self.feature, self.from, self.to, self.path
+            "feature {} lost converting from {} to {} at {} in tool {:?}",
+            self.feature, self.from, self.to, self.path, self.tool
         )
     }
 }
@@ -387,6 +394,7 @@ impl Report {
             .iter()
             .filter(|r| r.kind.severity >= Severity::Warning)
             .map(|r| FeatureLossWarning {
+                tool: self.str(r.tool).to_owned(),
                 feature: self.str(r.feature).to_owned(),
                 effect: r.kind.effect,
                 arguments: r.kind.arguments,

@@ -508,10 +508,14 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     outcome.code()
 }
 
-/// A hint for a parse error of `input` that is NDJSON (one JSON document per line) read as one
-/// document: the first line is a whole document and another follows. `what_to_do` ends it.
-/// Empty otherwise; worked out only once a document failed to parse.
+/// The command line's advice on an error reading `input`: `--from` when the input looks like
+/// another format's (the library says what it looks like; the flag is the CLI's), and for a
+/// parse error of NDJSON (one JSON document per line) read as one document, `what_to_do`.
+/// Empty otherwise; worked out only once a document failed to read.
 fn ndjson_hint(input: &[u8], e: &tooladapter::ConversionError, what_to_do: &str) -> String {
+    if e.suggests_other_format() {
+        return " (check --from)".to_owned();
+    }
     if !matches!(e.kind(), tooladapter::ErrorKind::Json { .. }) {
         return String::new();
     }
