@@ -259,3 +259,27 @@ fn warm_conversion_with_many_dropped_members_allocates_nothing() {
     });
     assert_eq!(n, 0, "{n} allocations in 100 warm conversions dropping six kinds of member");
 }
+
+/// `convert_into` writes into a `Conversion` the caller keeps: two results side by side, and
+/// once both are warm no allocation, as with `convert`.
+#[test]
+fn convert_into_callers_conversions_allocates_nothing_warm() {
+    let options = Options::default();
+    let mut converter = Converter::new();
+    let (mut a, mut b) = (tooladapter::Conversion::default(), tooladapter::Conversion::default());
+    let mut run = |a: &mut tooladapter::Conversion, b: &mut tooladapter::Conversion| {
+        converter.convert_into(TOOL, &Mcp, &OpenAi, &options, a).expect("converts");
+        converter.convert_into(TOOL, &Mcp, &Anthropic, &options, b).expect("converts");
+    };
+    for _ in 0..3 {
+        run(&mut a, &mut b);
+    }
+    let n = allocations(|| {
+        for _ in 0..100 {
+            run(&mut a, &mut b);
+        }
+    });
+    assert_eq!(n, 0, "{n} allocations in 100 warm pairs of conversions");
+    assert!(a.output_str().starts_with(r#"{"type":"function""#), "{}", a.output_str());
+    assert!(b.output_str().starts_with(r#"{"name":"search","#), "{}", b.output_str());
+}

@@ -10,6 +10,7 @@ mod left_out;
 mod notes;
 mod read;
 mod run;
+mod value;
 
 use crate::adapter::Adapter;
 use crate::error::{ConversionError, Direction, ErrorKind};
@@ -137,6 +138,8 @@ pub struct Converter {
     findings: Vec<Finding>,
     /// Where the passes write a description note before copying it into the arena, reused.
     text: String,
+    /// Where [`Converter::convert_value`] writes its input value as JSON text, reused.
+    value_bytes: Vec<u8>,
 }
 
 impl Default for Converter {
@@ -167,6 +170,7 @@ impl Converter {
             names: Vec::new(),
             findings: Vec::new(),
             text: String::new(),
+            value_bytes: Vec::new(),
         }
     }
 
