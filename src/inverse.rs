@@ -9,7 +9,9 @@
 //! is plain data (serde), so a gateway can store it beside the converted catalog
 //! (`tooladapter convert --map-out`) and apply it later (`tooladapter unmap`).
 
+use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasher, RandomState};
 use std::sync::OnceLock;
 
 use indexmap::IndexMap;
@@ -17,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as JsonValue};
 
 use crate::ir::{Entry, Keyword, Schema, Tool, Value};
-use crate::passes::{Target, resolve};
+use crate::passes::{Document, Target};
 use crate::report::{TextSpan, Texts};
 
 /// What undoes a conversion's renames and strict widening.
@@ -268,6 +270,11 @@ pub(crate) struct Recorded {
     branches: Vec<u32>,
     /// Definitions in the order the plain builder inserts them; each tool owns a range.
     defs: Vec<RecDef>,
+    /// [`Recorded::defs`] by the hash of their reference (a document may have 100,000):
+    /// entries below the current tool's range are stale, and a hash that meets another
+    /// reference's is looked up in the range instead.
+    defs_by_hash: HashMap<u64, usize>,
+    hasher: RandomState,
     /// A node's members and branches while its children are recorded (the children's own go
     /// on top and leave before the node ends), so each node's land in one contiguous range.
     pending_props: Vec<RecProp>,
@@ -327,6 +334,7 @@ impl Recorded {
         self.props.clear();
         self.branches.clear();
         self.defs.clear();
+        self.defs_by_hash.clear();
         self.made.take();
     }
 
@@ -346,7 +354,7 @@ impl Recorded {
         self.pending_branches.clear();
         self.open.clear();
         let root = match (&tool.input, tool.remapped) {
-            (Some(input), true) => self.node(input, input, first_def, 0),
+            (Some(input), true) => self.node(&Document::new(input), input, first_def, 0),
             _ => NONE,
         };
         let source_index = tool.name_repeated.then_some(tool.index);
@@ -380,7 +388,7 @@ impl Recorded {
     /// Records the map of `s` (as the plain builder does) and returns its node, [`NONE`] when
     /// nothing under `s` changed.
     #[inline(always)]
-    fn node(&mut self, root: &Schema<'_>, s: &Schema<'_>, first_def: usize, depth: usize) -> u32 {
+    fn node(&mut self, root: &Document<'_>, s: &Schema<'_>, first_def: usize, depth: usize) -> u32 {
         // Most nodes are leaves: a test here spares them the call and its bookkeeping.
         let maps = |e: &Entry<'_>| {
             matches!(
@@ -401,7 +409,13 @@ impl Recorded {
 
     /// [`Recorded::node`] of a node with a keyword that may lead to something to undo.
     #[inline(never)]
-    fn inner(&mut self, root: &Schema<'_>, s: &Schema<'_>, first_def: usize, depth: usize) -> u32 {
+    fn inner(
+        &mut self,
+        root: &Document<'_>,
+        s: &Schema<'_>,
+        first_def: usize,
+        depth: usize,
+    ) -> u32 {
         let (props_mark, branches_mark) = (self.pending_props.len(), self.pending_branches.len());
         let mut items = NONE;
         let mut reference = None;
@@ -461,7 +475,7 @@ impl Recorded {
     /// The reference to keep at a `$ref` to `r`, as the plain builder's.
     fn reference(
         &mut self,
-        root: &Schema<'_>,
+        root: &Document<'_>,
         r: &str,
         first_def: usize,
         depth: usize,
@@ -469,16 +483,30 @@ impl Recorded {
         if let Some(open) = self.open.iter().find(|o| self.text.get(**o) == r) {
             return Some(*open);
         }
-        // A tool has a handful of definitions; resolving each one walks the document anyway.
-        let done = self.defs.get(first_def..).unwrap_or_default().iter();
-        if let Some(done) = done.clone().find(|d| self.text.get(d.reference) == r) {
+        let hash = self.hasher.hash_one(r);
+        let known = self.defs_by_hash.get(&hash).copied().filter(|&i| i >= first_def);
+        let done = match known.and_then(|i| self.defs.get(i)) {
+            Some(d) if self.text.get(d.reference) == r => Some(*d),
+            // Another reference with the same hash (never seen in practice): the range.
+            Some(_) => {
+                let mut range = self.defs.get(first_def..).unwrap_or_default().iter();
+                range.find(|d| self.text.get(d.reference) == r).copied()
+            }
+            None => None,
+        };
+        if let Some(done) = done {
             return (done.node != NONE).then_some(done.reference);
         }
-        let Target::Found(target) = resolve(root, r) else { return None };
+        let Target::Found(target) = root.resolve(r) else { return None };
         let span = self.text.push(r);
         self.open.push(span);
         let node = self.node(root, target, first_def, depth + 1);
         self.open.pop();
+        let len = self.defs.len();
+        let slot = self.defs_by_hash.entry(hash).or_insert(len);
+        if *slot < first_def {
+            *slot = len;
+        }
         self.defs.push(RecDef { reference: span, node });
         (node != NONE).then_some(span)
     }

@@ -78,7 +78,8 @@ impl SchemaCounts {
     /// Adds the optional (not in `required`) and the union-typed members of `props`, a node's
     /// `properties`: what the per-request limits read.
     pub fn add_params(&mut self, props: &[Prop<'_>], required: &[&str]) {
-        self.optional += props.iter().filter(|p| !required.contains(&p.name)).count();
+        let required = super::NameSet::new(required);
+        self.optional += props.iter().filter(|p| !required.contains(p.name)).count();
         self.unions += props.iter().filter(|p| is_union(&p.schema)).count();
     }
 }

@@ -9,6 +9,7 @@ mod features;
 mod json;
 mod keyword;
 pub(crate) mod measure;
+mod name_set;
 mod schema;
 mod tool;
 mod vacuous;
@@ -18,6 +19,7 @@ pub(crate) use draft::Draft;
 pub use features::{FeatureSet, SchemaFeature, features_of};
 pub use json::{Json, Member};
 pub use keyword::Keyword;
+pub(crate) use name_set::NameSet;
 pub use schema::{Entry, JsonType, Prop, Schema, Types, Value};
 pub use tool::{
     CLOSED_EMPTY_OBJECT_SCHEMA, EMPTY_OBJECT_SCHEMA, MemberKeeps, Role, Tool, ToolMember,

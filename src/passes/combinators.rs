@@ -13,7 +13,7 @@
 
 use crate::error::ConversionError;
 use crate::ir::{
-    Entry, FeatureSet, Json, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value,
+    Entry, FeatureSet, Json, JsonType, Keyword, NameSet, Schema, SchemaFeature, Tool, Types, Value,
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
@@ -228,13 +228,21 @@ pub(super) fn disjoint(a: &Schema<'_>, b: &Schema<'_>) -> bool {
     {
         return true;
     }
-    // A discriminator: a property both require, with disjoint values.
-    a.properties().iter().any(|p| {
-        a.required().contains(&p.name)
-            && b.required().contains(&p.name)
-            && b.properties().iter().any(|q| {
-                q.name == p.name
-                    && matches!((values(&p.schema), values(&q.schema)), (Some(x), Some(y))
+    // A discriminator: a property both require, with disjoint values. Only a property with
+    // a value list can be one, so the sets are built only when `a` has such a property.
+    let a_props = a.properties();
+    if !a_props.iter().any(|p| values(&p.schema).is_some()) {
+        return false;
+    }
+    let (a_required, b_required) = (NameSet::new(a.required()), NameSet::new(b.required()));
+    let b_props = b.properties();
+    let b_by_name = NameSet::new(b_props);
+    a_props.iter().any(|p| {
+        let Some(x) = values(&p.schema) else { return false };
+        a_required.contains(p.name)
+            && b_required.contains(p.name)
+            && b_by_name.get(p.name).is_some_and(|q| {
+                matches!(values(&q.schema), Some(y)
                         if !x.iter().any(|v| y.iter().any(|w| same_json(v, w))))
             })
     })

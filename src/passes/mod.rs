@@ -24,7 +24,9 @@ pub(crate) use crate::ir::visit::entry_name;
 pub(crate) use cow::CowSlice;
 pub(crate) use describe::{append_description, append_note, render, render_to};
 pub(crate) use policy::keeps;
-pub(crate) use refs::{RECURSIVE, Target, first_recursive_ref, percent_decode, resolve};
+#[cfg(test)]
+pub(crate) use refs::resolve;
+pub(crate) use refs::{Document, RECURSIVE, Target, first_recursive_ref, percent_decode};
 pub(crate) use walk::{NodeRule, rewrite, rewrite_tool};
 
 use bumpalo::Bump;
@@ -162,9 +164,6 @@ pub(crate) fn run<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<bool, ConversionError> {
-    // The tool's entries are kept in order among themselves; the report is truncated back to
-    // here at most (a strict tool that falls back).
-    cx.report.begin_tool();
     let route = cx.route;
     let (Some(required), Some(strict_profile)) =
         (route.strict_wanted(tool), route.strict_profile.as_ref())

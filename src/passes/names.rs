@@ -362,9 +362,12 @@ impl<'a> NodeRule<'a> for Keys {
             new_props.push(Prop { name, source_name: Some(p.name), ..*p });
         }
         self.renamed = true;
+        let source = crate::ir::NameSet::new(props);
         let props = arena.try_alloc_slice_copy(&new_props).map_err(|_| arena_error(path, cx))?;
+        // The new properties are the source ones, in order, some renamed: a required name is
+        // the new name of the property at the source one's position.
         let rename =
-            |n: &'a str| props.iter().find(|p| p.source_name == Some(n)).map_or(n, |p| p.name);
+            |n: &'a str| source.position(n).and_then(|i| props.get(i)).map_or(n, |p| p.name);
         let required: SmallVec<[&'a str; 8]> = s.required().iter().map(|n| rename(n)).collect();
         let required = arena.try_alloc_slice_copy(&required).map_err(|_| arena_error(path, cx))?;
         let mut keywords: SmallVec<[Entry<'a>; 8]> = s.keywords.iter().copied().collect();

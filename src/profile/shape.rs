@@ -202,8 +202,8 @@ pub(crate) fn broken(rule: ShapeRule, s: &Schema<'_>, root: bool) -> bool {
                 && s.types().is_some_and(|t| !t.contains(JsonType::Object))
         }
         ShapeRule::RequiredDefined => {
-            let props = s.properties();
-            s.required().iter().any(|r| !props.iter().any(|p| p.name == *r))
+            let props = crate::ir::NameSet::new(s.properties());
+            s.required().iter().any(|r| !props.contains(r))
         }
         ShapeRule::EnumOnString => has(Keyword::Enum) && one_type(s) != Some(JsonType::String),
         ShapeRule::EnumNonEmpty => matches!(

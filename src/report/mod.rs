@@ -456,7 +456,7 @@ impl Report {
         let message = self.text.push(message.as_str());
         let names = [tool.as_str(), feature.as_str()];
         let kind = Kind { severity, code, effect, arguments };
-        self.record_row(kind, order, names, formats, [pointer, message], usize::MAX);
+        self.record_row(kind, order, names, formats, [pointer, message]);
     }
 
     pub(crate) fn extend(&mut self, entries: impl IntoIterator<Item = ReportEntry>) {

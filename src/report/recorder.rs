@@ -151,17 +151,13 @@ pub(crate) struct Recorder<'f, 'r> {
     /// The format names in the report's text, written at the first entry.
     formats: Option<Formats>,
     shared: SharedTexts,
-    /// Where the current tool's entries start in the report: they are recorded in source
-    /// order from there on ([`Recorder::begin_tool`]); the rows before stay as they are.
-    floor: usize,
 }
 
 impl<'f, 'r> Recorder<'f, 'r> {
     /// A recorder appending to `report` the entries of a conversion from `from` to `to`.
     pub fn new(report: &'r mut Report, from: &'f str, to: &'f str) -> Self {
         let shared = SharedTexts::default();
-        // Until the first tool begins, entries go last.
-        Recorder { report, from, to, formats: None, shared, floor: usize::MAX }
+        Recorder { report, from, to, formats: None, shared }
     }
 
     /// Records `note` about the tool named `tool`, at `(tool, place)`: the source positions
@@ -183,7 +179,7 @@ impl<'f, 'r> Recorder<'f, 'r> {
         let texts = [self.write(pointer), self.write(message)];
         let order = (at_tool, at, 0);
         let kind = Kind { severity, code, effect, arguments };
-        self.report.record_row(kind, order, [tool, feature], formats, texts, self.floor);
+        self.report.record_row(kind, order, [tool, feature], formats, texts);
     }
 
     /// Writes `text` in the report, or finds it there when it is shared and written before.
@@ -198,12 +194,6 @@ impl<'f, 'r> Recorder<'f, 'r> {
         let span = self.report.text.push(text);
         self.shared.keep(span);
         span
-    }
-
-    /// The entries recorded from here on are one tool's: they are kept in source order among
-    /// themselves, and the report is truncated back to here at most.
-    pub fn begin_tool(&mut self) {
-        self.floor = self.report.len();
     }
 
     /// Appends a whole entry, after the others (a catalog's, made outside the passes).

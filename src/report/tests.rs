@@ -10,14 +10,13 @@ fn a_report_stays_small() {
     assert!(std::mem::size_of::<Report>() <= 64, "{}", std::mem::size_of::<Report>());
 }
 
-/// Rows recorded in source order from a floor on give the report rows recorded last
-/// give: the same entries, in the same order, once finished; the first recorded is still
-/// the first message until then, and a truncation back to the floor takes out only what
-/// was recorded after it.
+/// Rows recorded in any order finish in source order (by tool, then place; rows at one
+/// place in the order written); the first recorded is the first message until then, and a
+/// truncation back to a length takes out only what was recorded after it.
 #[test]
-fn rows_kept_in_order_finish_as_rows_recorded_last() {
+fn rows_recorded_in_any_order_finish_in_source_order() {
     let places = [(1, 50), (2, 9), (2, 30), (2, 4), (2, 30), (2, 2), (3, 1), (2, 30), (0, 7)];
-    let record = |report: &mut Report, floor: usize, (i, (tool, at)): (usize, (u32, u32))| {
+    let record = |report: &mut Report, (i, (tool, at)): (usize, (u32, u32))| {
         let formats = report.formats("mcp", "openai");
         let texts = [report.text.push("/p"), report.text.push(format!("entry {i}"))];
         let names = [["a", "b", "c", "d"][tool as usize], "format"];
@@ -27,28 +26,29 @@ fn rows_kept_in_order_finish_as_rows_recorded_last() {
             effect: Effect::None,
             arguments: true,
         };
-        report.record_row(kind, (tool, at, 0), names, formats, texts, floor);
+        report.record_row(kind, (tool, at, 0), names, formats, texts);
     };
-    let mut last = Report::default();
     let mut kept = Report::default();
     for (i, place) in places.into_iter().enumerate() {
-        record(&mut last, usize::MAX, (i, place));
-        // The floor moves up at each tool, as the passes move it.
-        record(&mut kept, if i < 1 { 0 } else { 1 }, (i, place));
+        record(&mut kept, (i, place));
     }
     assert_eq!(kept.first_message(), Some("entry 0"));
     let mark = kept.len();
-    record(&mut kept, mark, (99, (2, 1)));
+    record(&mut kept, (99, (2, 1)));
     kept.truncate(mark);
-    last.finish();
+    let mut last = kept.clone();
     kept.finish();
+    let messages: Vec<&str> = kept.entries().iter().map(|e| e.message.as_str()).collect();
+    let expected = ["entry 8", "entry 0", "entry 5", "entry 3", "entry 1", "entry 2", "entry 4"];
+    assert_eq!(messages.get(..7), Some(&expected[..]));
+    assert_eq!(messages.get(7..), Some(&["entry 7", "entry 6"][..]));
+    last.finish();
     assert_eq!(kept, last);
-    assert_eq!(kept.first_message(), last.first_message());
     // Recorded after a finish, in a copy or not, and finished again.
     let (mut kept_copy, mut last_copy) = (kept.clone(), last.clone());
     for report in [&mut kept, &mut last, &mut kept_copy, &mut last_copy] {
         for (i, place) in [(1, 50), (0, 3), (2, 4)].into_iter().enumerate() {
-            record(report, usize::MAX, (i + 20, place));
+            record(report, (i + 20, place));
         }
         report.finish();
     }

@@ -298,8 +298,8 @@ impl SchemaCheck<'_, '_> {
         }
         self.open_object(s, path, root);
         if rules.is_some_and(|r| r.all_required) {
-            let required = s.required();
-            for p in s.properties().iter().filter(|p| !required.contains(&p.name)) {
+            let required = crate::ir::NameSet::new(s.required());
+            for p in s.properties().iter().filter(|p| !required.contains(p.name)) {
                 let at = path.push(Seg::Key("required"));
                 let m = format!(
                     "strict mode requires every property in `required`; {:?} is not",

@@ -5,6 +5,8 @@
 //! is a typed error instead of exponential output. A recursive `$ref` is unrolled
 //! [`crate::Options::unroll_recursion`] times, then its innermost use accepts anything.
 
+use std::collections::HashMap;
+
 use bumpalo::Bump;
 
 use crate::error::{ConversionError, Direction, ErrorKind};
@@ -16,7 +18,7 @@ use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
 use crate::report::{Code, Effect, Note, Severity};
 
-use super::resolve::{Target, percent_decode, resolve};
+use super::resolve::{Document, Target, percent_decode};
 use super::{ref_of, unresolved_ref};
 
 /// Inlines every `$ref` of the schema document `root`.
@@ -29,9 +31,9 @@ pub(super) fn inline_all<'a>(
 ) -> Result<Schema<'a>, ConversionError> {
     let root: &'a Schema<'a> = cx.arena.try_alloc(*root).map_err(|_| arena_error(path, cx))?;
     let mut inliner = Inliner {
-        root,
+        document: Document::new(root),
         root_pointer,
-        memo: Vec::new(),
+        memo: HashMap::new(),
         stack: vec![addr(root)],
         budget: cx.options.limits.max_ref_expansion as u64,
         max_depth: cx.options.limits.max_depth,
@@ -59,10 +61,12 @@ fn addr(s: &Schema<'_>) -> usize {
 }
 
 struct Inliner<'a> {
-    root: &'a Schema<'a>,
+    /// The document, its definitions indexed.
+    document: Document<'a>,
     root_pointer: &'static str,
-    /// Expanded definitions by address: the schema and its size in nodes.
-    memo: Vec<(usize, Schema<'a>, u64)>,
+    /// Expanded definitions by address: the schema and its size in nodes (a map: a document
+    /// may have 100,000 of them).
+    memo: HashMap<usize, (Schema<'a>, u64)>,
     /// Definitions being expanded (recursion shows as an address already here).
     stack: Vec<usize>,
     budget: u64,
@@ -177,7 +181,7 @@ impl<'a> Inliner<'a> {
     ) -> Result<(Option<Schema<'a>>, u64, bool), ConversionError> {
         let pointer = path.push(Seg::Key("$ref")).to_pointer();
         let name = cx.profile.name();
-        let found = match resolve(self.root, reference) {
+        let found = match self.document.resolve(reference) {
             Target::Found(t) => t,
             unresolved => {
                 let outcome = match unresolved {
@@ -213,8 +217,8 @@ impl<'a> Inliner<'a> {
             );
             return Ok((None, 0, true));
         }
-        let (expanded, size, cut) = match self.memo.iter().find(|m| m.0 == key) {
-            Some(&(_, s, n)) => (s, n, false),
+        let (expanded, size, cut) = match self.memo.get(&key) {
+            Some(&(s, n)) => (s, n, false),
             None => {
                 self.stack.push(key);
                 let def_pointer =
@@ -226,7 +230,7 @@ impl<'a> Inliner<'a> {
                 self.stack.pop();
                 let (s, n, cut) = result?;
                 if !cut {
-                    self.memo.push((key, s, n));
+                    self.memo.insert(key, (s, n));
                 }
                 (s, n, cut)
             }

@@ -23,8 +23,10 @@
 mod inline;
 mod resolve;
 
+#[cfg(test)]
+pub(crate) use resolve::resolve;
 pub(crate) use resolve::{
-    RECURSIVE, Target, first_recursive_ref, percent_decode, resolve, token_is,
+    Document, RECURSIVE, Target, first_recursive_ref, percent_decode, token_is,
 };
 
 use crate::error::ConversionError;
@@ -61,7 +63,8 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<()
             Some(inline_all(&schema, pointer, &path, &t, cx)?)
         } else {
             let root = cx.arena.try_alloc(schema).map_err(|_| arena_error(&path, cx))?;
-            rewrite(&schema, &path, &t, cx, &mut KeptRefs { wrap, check, root })?
+            let document = Document::new(root);
+            rewrite(&schema, &path, &t, cx, &mut KeptRefs { wrap, check, document })?
         };
         match (new, input) {
             (Some(s), true) => tool.input = Some(s),
@@ -111,7 +114,7 @@ struct KeptRefs<'a> {
     wrap: bool,
     check: bool,
     /// The schema document being walked (input or output schema).
-    root: &'a Schema<'a>,
+    document: Document<'a>,
 }
 
 impl<'a> NodeRule<'a> for KeptRefs<'a> {
@@ -129,7 +132,7 @@ impl<'a> NodeRule<'a> for KeptRefs<'a> {
         let Some((entry, reference)) = ref_of(s) else { return Ok(None) };
         let pointer = || path.push(Seg::Key("$ref")).to_pointer();
         if self.check {
-            let target = resolve(self.root, reference);
+            let target = self.document.resolve(reference);
             if !matches!(target, Target::Found(_)) {
                 let outcome = ("kept as written", Effect::None);
                 unresolved_ref(&target, reference, entry, pointer(), outcome, tool, cx);

@@ -4,8 +4,10 @@
 //! `~1` and percent-escapes decoded). The inverse map, the strict pass and the pre-flight check
 //! resolve refs here too, so every stage reads a `$ref` alike.
 
+use std::collections::HashSet;
+
 use crate::ir::visit::{Visit, entry_name, holds_subschemas, walk_subschemas};
-use crate::ir::{Entry, Keyword, Schema, SchemaFeature, Value};
+use crate::ir::{Entry, Keyword, NameSet, Prop, Schema, SchemaFeature, Value};
 use crate::pointer::{Path, Seg};
 
 /// Where a `$ref` leads.
@@ -115,7 +117,9 @@ pub(crate) fn first_recursive_ref<'a>(root: &'a Schema<'a>) -> Option<u32> {
     if !root.features.contains(SchemaFeature::Ref) {
         return None;
     }
-    let mut search = RecursionSearch { root, stack: Vec::new(), done: Vec::new(), found: None };
+    let document = Document::new(root);
+    let mut search =
+        RecursionSearch { document, stack: Vec::new(), done: HashSet::new(), found: None };
     search.visit_schema(root, &Path::ROOT, 0);
     search.found
 }
@@ -124,12 +128,13 @@ pub(crate) fn first_recursive_ref<'a>(root: &'a Schema<'a>) -> Option<u32> {
 /// target as if the target were written there. The scope is how deep the search is, in nodes
 /// and refs followed.
 struct RecursionSearch<'a> {
-    root: &'a Schema<'a>,
+    document: Document<'a>,
     /// The nodes the search is inside of, by the address of their keywords: structural
     /// ancestors and the targets of the refs followed to get here.
     stack: Vec<usize>,
-    /// Ref targets searched to the end without finding a way back.
-    done: Vec<usize>,
+    /// Ref targets searched to the end without finding a way back (a set: a document may
+    /// have 100,000 of them).
+    done: HashSet<usize>,
     /// The position of the `$ref` found to lead back, which ends the search.
     found: Option<u32>,
 }
@@ -174,7 +179,7 @@ impl<'a> RecursionSearch<'a> {
     /// Searches the target of the `$ref` entry `e`, unless it is on the stack (found) or was
     /// searched before.
     fn follow(&mut self, e: &Entry<'_>, reference: &str, path: &Path<'_>, depth: usize) {
-        let Target::Found(target) = resolve(self.root, reference) else { return };
+        let Target::Found(target) = self.document.resolve(reference) else { return };
         let a = keywords_addr(target);
         if self.stack.contains(&a) {
             self.found = Some(e.at);
@@ -185,7 +190,7 @@ impl<'a> RecursionSearch<'a> {
         }
         self.visit_schema(target, path, depth + 1);
         if self.found.is_none() {
-            self.done.push(a);
+            self.done.insert(a);
         }
     }
 }
@@ -193,4 +198,42 @@ impl<'a> RecursionSearch<'a> {
 /// A node's identity for the search: the address of its keywords.
 fn keywords_addr(s: &Schema<'_>) -> usize {
     s.keywords.as_ptr() as usize
+}
+
+/// A schema document whose `$ref`s are resolved many times: its root definitions (`$defs`,
+/// `definitions`) are indexed by name once, so each `#/$defs/<name>` costs log n rather than
+/// a scan of every definition (100,000 refs into 100,000 definitions took 27 s, issue 22).
+/// Other pointers resolve as [`resolve`] does.
+pub(crate) struct Document<'a> {
+    root: &'a Schema<'a>,
+    defs: Option<NameSet<'a, Prop<'a>>>,
+    definitions: Option<NameSet<'a, Prop<'a>>>,
+}
+
+impl<'a> Document<'a> {
+    /// The document `root`, its definitions indexed.
+    pub(crate) fn new(root: &'a Schema<'a>) -> Document<'a> {
+        // The first entry of each keyword, as `resolve` finds it.
+        let first = |k: Keyword| match root.keywords.iter().find(|e| e.keyword == k)?.value {
+            Value::Props(p) => Some(NameSet::new(p)),
+            _ => None,
+        };
+        Document { root, defs: first(Keyword::Defs), definitions: first(Keyword::Definitions) }
+    }
+
+    /// Where `reference` leads, as [`resolve`] finds it.
+    pub(crate) fn resolve(&self, reference: &str) -> Target<'a> {
+        let fast = |prefix: &str, set: &Option<NameSet<'a, Prop<'a>>>| {
+            let name = reference.strip_prefix(prefix)?;
+            // Escapes (`~`, `%`) and deeper pointers take the general way.
+            if name.contains(['/', '~', '%']) {
+                return None;
+            }
+            let set = set.as_ref()?;
+            Some(set.get(name).map_or(Target::Dangling, |p| Target::Found(&p.schema)))
+        };
+        fast("#/$defs/", &self.defs)
+            .or_else(|| fast("#/definitions/", &self.definitions))
+            .unwrap_or_else(|| resolve(self.root, reference))
+    }
 }

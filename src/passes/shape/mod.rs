@@ -344,9 +344,9 @@ fn undefined_required<'a>(
     tool: &Tool<'_>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<Option<Schema<'a>>, ConversionError> {
-    let props = s.properties();
+    let props = crate::ir::NameSet::new(s.properties());
     let (kept, gone): (SmallVec<[&'a str; 8]>, SmallVec<[&'a str; 8]>) =
-        s.required().iter().copied().partition(|r| props.iter().any(|p| p.name == *r));
+        s.required().iter().copied().partition(|r| props.contains(r));
     let node = if kept.is_empty() {
         without(s, &[Keyword::Required], path, cx)?
     } else {

@@ -6,6 +6,7 @@
 use bumpalo::Bump;
 use smallvec::SmallVec;
 
+use crate::ir::NameSet;
 use crate::ir::measure::{self, SchemaCounts, is_union};
 use crate::ir::visit::{entry_name, holds_subschemas};
 use crate::ir::{Entry, FeatureSet, JsonType, Keyword, Schema, Tool, Types, Value, features_of};
@@ -14,7 +15,7 @@ use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
 use crate::profile::StrictRules;
 
-use super::widen::{is_required, required_of};
+use super::widen::required_of;
 use super::{NotStrict, StrictError};
 
 /// What the strict rewrite asks of a node before its keywords, read in one scan of them (the
@@ -304,8 +305,8 @@ impl<'a> StrictRewrite<'a, '_, '_> {
         };
         if self.wanted.optional {
             self.counts.optional += optional.unwrap_or_else(|| {
-                let required = required_of(keywords);
-                props.iter().filter(|p| !is_required(required, p.name)).count()
+                let required = NameSet::new(required_of(keywords));
+                props.iter().filter(|p| !required.contains(p.name)).count()
             });
         }
         if self.wanted.unions {

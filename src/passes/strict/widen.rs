@@ -5,12 +5,12 @@
 use smallvec::SmallVec;
 
 use crate::ir::{
-    Entry, FeatureSet, Json, JsonType, Keyword, Schema, SchemaFeature, Types, Value, features_of,
+    Entry, FeatureSet, Json, JsonType, Keyword, NameSet, Schema, SchemaFeature, Types, Value,
+    features_of,
 };
 use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
 use crate::report::{Code, Effect, Note, Shared};
-use crate::scan::same_short;
 
 use super::StrictError;
 use super::rewrite::StrictRewrite;
@@ -48,6 +48,7 @@ impl<'a> StrictRewrite<'a, '_, '_> {
             _ => &[],
         };
         debug_assert_eq!(required, s.required());
+        let required = NameSet::new(required);
         let mut changed = false;
         if let Some(value) = extra {
             // Any schema here is `false` (the walk refused the others); another shape leaves
@@ -79,14 +80,14 @@ impl<'a> StrictRewrite<'a, '_, '_> {
         }
         if !self.rules.all_required {
             let optional = if self.wanted.optional {
-                props.iter().filter(|p| !is_required(required, p.name)).count()
+                props.iter().filter(|p| !required.contains(p.name)).count()
             } else {
                 0
             };
             return Ok((changed, optional));
         }
         // From here on every property is required.
-        let Some(first) = props.iter().position(|p| !is_required(required, p.name)) else {
+        let Some(first) = props.iter().position(|p| !required.contains(p.name)) else {
             return Ok((changed, 0));
         };
         // Only this pass widens, and each node once: the flag marks this node's optional ones.
@@ -98,7 +99,7 @@ impl<'a> StrictRewrite<'a, '_, '_> {
         let optional = new_props.get_mut(first..).unwrap_or_default();
         // Whether an optional property accepted `null` already.
         let mut null_before = false;
-        for p in optional.iter_mut().filter(|p| !is_required(required, p.name)) {
+        for p in optional.iter_mut().filter(|p| !required.contains(p.name)) {
             // Already accepting null, the schema stays, but the model now sends `null` where
             // it would have left the key out, so the inverse drops that null too.
             match nullable(&p.schema, self.cx, path)? {
@@ -160,7 +161,7 @@ impl<'a> StrictRewrite<'a, '_, '_> {
                 if null_before {
                     let mut sep = "; ";
                     for p in source_props.iter().filter(|p| {
-                        !is_required(required, p.name) && NullScan::of(&p.schema).accepts_null()
+                        !required.contains(p.name) && NullScan::of(&p.schema).accepts_null()
                     }) {
                         out.push_str(sep);
                         out.push('`');
@@ -289,14 +290,6 @@ pub(super) static WITH_NULL: [[JsonType; 2]; 7] = [
     [JsonType::String, JsonType::Null],
     [JsonType::Integer, JsonType::Null],
 ];
-
-/// Whether `name` is among the `required` names. Asked for every property of every object
-/// the pass closes: names are compared as words ([`same_short`]) rather than through a
-/// `memcmp` call for each name of the same length.
-#[inline]
-pub(super) fn is_required(required: &[&str], name: &str) -> bool {
-    required.iter().any(|r| same_short(r.as_bytes(), name.as_bytes()))
-}
 
 /// The `required` names among `keywords`, as [`Schema::required`] reads them.
 pub(super) fn required_of<'a>(keywords: &[Entry<'a>]) -> &'a [&'a str] {

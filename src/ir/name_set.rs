@@ -1,0 +1,139 @@
+//! Membership in a list of names (a node's `required`), asked once per property: linear for
+//! the short lists of real tools, by binary search over a sorted index for long ones, so an
+//! object of 100,000 properties all required is n·log n rather than n² (issue 22).
+//!
+//! The index is a list of positions kept in a per-thread buffer that is reused from one use
+//! to the next: a warm conversion builds it without allocating. (The passes, the pre-flight
+//! check and the limit counts all ask; a per-thread buffer reaches them all without a
+//! parameter through each.)
+
+use std::cell::RefCell;
+
+use crate::ir::Prop;
+use crate::scan::same_short;
+
+/// What a [`NameSet`] holds: a name, or a property known by its name.
+pub(crate) trait Named {
+    /// The name the set compares.
+    fn name(&self) -> &str;
+}
+
+impl Named for &str {
+    #[inline]
+    fn name(&self) -> &str {
+        self
+    }
+}
+
+impl Named for Prop<'_> {
+    #[inline]
+    fn name(&self) -> &str {
+        self.name
+    }
+}
+
+/// Lists up to this long are scanned: cheaper than sorting for the lists real tools have.
+const SHORT: usize = 16;
+
+/// How many index buffers a thread keeps between uses: as many sets as are alive at once
+/// (a document's definitions while a node's `required` is asked) reuse theirs.
+const KEPT: usize = 4;
+
+thread_local! {
+    /// The index buffers kept between uses: one is taken by a [`NameSet`] and given back when
+    /// it is dropped.
+    static SPARE: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A list of names (or of properties, by name), asked whether it holds a name.
+pub(crate) struct NameSet<'n, T: Named = &'n str> {
+    names: &'n [T],
+    /// Positions in `names`, in the names' order (empty for a short list, which is scanned).
+    order: Vec<u32>,
+}
+
+impl<'n, T: Named> NameSet<'n, T> {
+    /// The set of `names` (duplicates allowed). A list longer than [`SHORT`] is indexed:
+    /// n·log n comparisons, once.
+    pub(crate) fn new(names: &'n [T]) -> NameSet<'n, T> {
+        let Some(len) = u32::try_from(names.len()).ok().filter(|&n| n as usize > SHORT) else {
+            return NameSet { names, order: Vec::new() };
+        };
+        let taken = SPARE.try_with(|s| s.try_borrow_mut().ok().and_then(|mut v| v.pop()));
+        let mut order = taken.ok().flatten().unwrap_or_default();
+        order.clear();
+        order.extend(0..len);
+        order.sort_unstable_by(|&a, &b| name(names, a).cmp(name(names, b)));
+        NameSet { names, order }
+    }
+
+    /// Whether `name` is in the list.
+    #[inline]
+    pub(crate) fn contains(&self, wanted: &str) -> bool {
+        self.get(wanted).is_some()
+    }
+
+    /// An item of the list with the name `wanted` (any one, where the list repeats it).
+    #[inline]
+    pub(crate) fn get(&self, wanted: &str) -> Option<&'n T> {
+        self.names.get(self.position(wanted)?)
+    }
+
+    /// The position in the list of an item named `wanted` (any one, where the list repeats it).
+    #[inline]
+    pub(crate) fn position(&self, wanted: &str) -> Option<usize> {
+        if self.order.is_empty() {
+            return self
+                .names
+                .iter()
+                .position(|n| same_short(n.name().as_bytes(), wanted.as_bytes()));
+        }
+        let at = self.order.binary_search_by(|&i| name(self.names, i).cmp(wanted)).ok()?;
+        self.order.get(at).map(|&i| i as usize)
+    }
+}
+
+fn name<T: Named>(names: &[T], i: u32) -> &str {
+    names.get(i as usize).map_or("", Named::name)
+}
+
+impl<T: Named> Drop for NameSet<'_, T> {
+    fn drop(&mut self) {
+        if self.order.capacity() == 0 {
+            return;
+        }
+        let order = std::mem::take(&mut self.order);
+        let _ = SPARE.try_with(|s| {
+            if let Ok(mut spare) = s.try_borrow_mut()
+                && spare.len() < KEPT
+            {
+                spare.push(order);
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_and_long_lists_answer_alike() {
+        for n in [0_usize, 1, 5, SHORT, SHORT + 1, 100, 1000] {
+            let owned: Vec<String> = (0..n).map(|i| format!("p{}", (i * 7919) % 1009)).collect();
+            let names: Vec<&str> = owned.iter().map(String::as_str).collect();
+            let set = NameSet::new(&names);
+            for i in 0..1100 {
+                let probe = format!("p{i}");
+                assert_eq!(set.contains(&probe), names.contains(&probe.as_str()), "{n} {probe}");
+            }
+            assert!(!set.contains(""));
+            // Nested sets (the buffer is taken): each answers for its own list.
+            let inner = NameSet::new(&names[..n / 2]);
+            if let Some(last) = names.last() {
+                assert!(set.contains(last));
+                assert_eq!(inner.contains(last), names[..n / 2].contains(last));
+            }
+        }
+    }
+}
