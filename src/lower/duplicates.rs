@@ -7,8 +7,9 @@ use crate::pointer::{Path, Seg};
 
 impl<'a> Lowerer<'a, '_> {
     /// Rejects an object whose keys repeat. Small objects compare each key's fingerprint with
-    /// the earlier ones' (strings only on a match); larger ones sort hashes in a reused scratch
-    /// vector, so the check stays O(n log n) without allocating.
+    /// the earlier ones' (strings only on a match); larger ones sort (hash, position) pairs in
+    /// a reused scratch vector ([`first_repeat`]), so the check stays O(n log n) without
+    /// allocating.
     pub fn check_duplicates(&mut self, at: At, path: &Path<'_>) -> Result<(), ConversionError> {
         let len = self.object_len(at);
         if len < 2 {
@@ -23,22 +24,17 @@ impl<'a> Lowerer<'a, '_> {
             }
             return Ok(());
         }
-        self.scratch.clear();
+        let mut scratch = std::mem::take(&mut *self.scratch);
+        scratch.clear();
         for (k, key_at, _) in self.members(at) {
-            self.scratch.push((hash(k), key_at as u32));
+            scratch.push((hash(k), key_at as u32));
         }
-        self.scratch.sort_unstable();
-        for pair in self.scratch.windows(2) {
-            let [(ha, ia), (hb, ib)] = pair else { continue };
-            if ha == hb {
-                let a = self.str(*ia as usize);
-                if a.is_some() && a == self.str(*ib as usize) {
-                    let k = a.unwrap_or_default();
-                    return Err(self.error(&path.push(Seg::Key(k)), dup(k)));
-                }
-            }
+        let repeat = first_repeat(&mut scratch, |i| self.str(i as usize));
+        *self.scratch = scratch;
+        match repeat {
+            Some(k) => Err(self.error(&path.push(Seg::Key(k)), dup(k))),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// `e`, unless the object at `at` repeats a key: lowering a member before the object's
@@ -55,6 +51,23 @@ impl<'a> Lowerer<'a, '_> {
             Ok(()) => e,
         }
     }
+}
+
+/// A key that `keys` ((hash, position) pairs; `key` reads the key at a position) holds
+/// twice, if any. Sorted by hash, then, among equal hashes, by the keys themselves: equal keys
+/// end up next to each other even when a different key with the same hash (an FNV-64
+/// collision, which can be constructed) was written between them, and a flood of colliding
+/// keys still sorts in n·log n comparisons rather than all pairs compared.
+fn first_repeat<'k>(
+    keys: &mut [(u64, u32)],
+    key: impl Fn(u32) -> Option<&'k str>,
+) -> Option<&'k str> {
+    keys.sort_unstable_by(|(ha, ia), (hb, ib)| ha.cmp(hb).then_with(|| key(*ia).cmp(&key(*ib))));
+    keys.windows(2).find_map(|pair| {
+        let [(ha, ia), (hb, ib)] = pair else { return None };
+        let a = key(*ia)?;
+        (ha == hb && Some(a) == key(*ib)).then_some(a)
+    })
 }
 
 fn dup(key: &str) -> ErrorKind {
@@ -110,4 +123,30 @@ pub(crate) fn hash(s: &str) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_repeat;
+
+    /// Every key given one hash (a test seam standing for FNV-64 collisions): the copies of
+    /// `a` are apart in source order with a colliding `b` between them, which a comparison of
+    /// neighbours in (hash, position) order missed.
+    #[test]
+    fn a_repeat_is_found_across_colliding_keys() {
+        let keys = ["a", "b", "a", "c"];
+        let key = |i: u32| keys.get(i as usize).copied();
+        let mut pairs: Vec<(u64, u32)> = (0..4).map(|i| (7, i)).collect();
+        assert_eq!(first_repeat(&mut pairs, key), Some("a"));
+        // The way the old check sorted (hash, then position): `b` lies between the copies.
+        let mut old: Vec<(u64, u32)> = (0..4).map(|i| (7, i)).collect();
+        old.sort_unstable();
+        assert!(old.windows(2).all(|w| key(w[0].1) != key(w[1].1)));
+        let distinct = ["a", "b", "c", "d"];
+        let mut pairs: Vec<(u64, u32)> = (0..4).map(|i| (7, i)).collect();
+        assert_eq!(first_repeat(&mut pairs, |i| distinct.get(i as usize).copied()), None);
+        // Distinct hashes: nothing compared as strings, nothing found.
+        let mut pairs: Vec<(u64, u32)> = (0..4).map(|i| (u64::from(i), i)).collect();
+        assert_eq!(first_repeat(&mut pairs, key), None);
+    }
 }
