@@ -4,6 +4,7 @@
 //! chosen so a debug `cargo test` stays within seconds; the release figures at 100,000 are in
 //! docs/security.md ("Hostile shapes: time").
 
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use tooladapter::formats::{Anthropic, Gemini, Mcp, OpenAi};
@@ -42,6 +43,10 @@ fn time(input: &[u8], from: &dyn Adapter, to: &dyn Adapter, options: &Options) -
     best
 }
 
+/// One measurement at a time: the harness runs tests in parallel, and a neighbour's work in
+/// one of the two timings skews the ratio.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
 /// Converts `shape(n)` and `shape(10n)`, and fails when the time grows more than
 /// [`MAX_GROWTH`].
 #[track_caller]
@@ -52,6 +57,7 @@ fn grows_linearly(
     to: &dyn Adapter,
     options: &Options,
 ) {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
     let small = time(shape(N).as_bytes(), from, to, options);
     let large = time(shape(10 * N).as_bytes(), from, to, options);
     // A floor on the small time: below it, timer and scheduler noise is most of the ratio.
