@@ -140,7 +140,7 @@ fn no_verdict_changes_without_a_report_entry() {
             );
             for (target, tally) in &mut tallies {
                 tally.schemas += 1;
-                let conversion = match r.convert(&bytes, "mcp", target) {
+                let conversion = match r.convert(&bytes, "mcp", *target) {
                     Ok(c) => c,
                     Err(_) => {
                         tally.refused += 1;

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 use tooladapter::formats::{Anthropic, Mcp, OpenAi, OpenAiResponses};
-use tooladapter::{Adapter, Code, Converter, Options, Severity, Strict};
+use tooladapter::{Adapter, Code, Converter, Effect, Options, Severity, Strict};
 
 fn convert(input: &Value, to: &dyn Adapter, strict: Strict) -> (Value, tooladapter::Conversion) {
     let bytes = serde_json::to_vec(input).expect("json");
@@ -93,7 +93,8 @@ fn open_objects_fall_back_to_non_strict_or_fail_when_required() {
     assert_eq!(out["function"]["strict"], json!(false));
     let fallback = c.report().entries().iter().find(|e| e.code == Code::StrictFallback);
     let fallback = fallback.expect("a fallback entry");
-    assert_eq!(fallback.severity, Severity::Warning);
+    // Written as the source was (not strict): what `Strict::On` promises, nothing lost.
+    assert_eq!((fallback.severity, fallback.effect), (Severity::Info, Effect::None));
     assert_eq!(fallback.pointer, "/inputSchema/properties/labels/additionalProperties");
     assert!(fallback.message.contains("map"), "{}", fallback.message);
     // Non-strict output keeps what the strict profile would have described.
@@ -545,10 +546,10 @@ fn an_open_root_falls_back_as_a_nested_open_object_does() {
             let fallback = fallback.unwrap_or_else(|| panic!("{name} {root}: {:?}", c.report()));
             assert_eq!(
                 (fallback.severity, fallback.pointer.as_str()),
-                (Severity::Warning, "/inputSchema")
+                (Severity::Info, "/inputSchema")
             );
             assert!(fallback.message.contains("any keys"), "{}", fallback.message);
-            assert!(c.report().lost_meaning());
+            assert!(!c.report().lost_meaning());
             let bytes = serde_json::to_vec(&mcp("any", root.clone())).expect("json");
             let options = Options::default().strict(Strict::Require);
             let refused = Converter::new().convert(&bytes, &Mcp, to, &options).is_err();
@@ -563,5 +564,25 @@ fn an_open_root_falls_back_as_a_nested_open_object_does() {
             assert_eq!(schema_of(&out, name), closed);
             assert!(!c.report().lost_meaning(), "{:?}", c.report());
         }
+    }
+}
+
+/// A tool its source marked strict, which the target cannot hold strict, loses the guarantee
+/// the source gave: the fallback is a warning there (an info where only the options asked).
+#[test]
+fn a_source_strict_tool_that_falls_back_is_a_warning() {
+    let open = r#"{"type":"object","properties":{"m":{"type":"object","additionalProperties":{"type":"string"}}}}"#;
+    for (strict, severity) in [("true", Severity::Warning), ("false", Severity::Info)] {
+        let tool = format!(
+            r#"{{"type":"function","function":{{"name":"t","strict":{strict},"parameters":{open}}}}}"#
+        );
+        let options = Options::default().strict(Strict::On);
+        let c = Converter::new()
+            .convert(tool.as_bytes(), &OpenAi, &Anthropic, &options)
+            .expect("converts")
+            .clone();
+        let fallback = c.report().entries().iter().find(|e| e.code == Code::StrictFallback);
+        let fallback = fallback.unwrap_or_else(|| panic!("{strict}: {:?}", c.report()));
+        assert_eq!((fallback.severity, fallback.effect), (severity, Effect::None), "{strict}");
     }
 }

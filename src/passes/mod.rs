@@ -226,10 +226,13 @@ pub(crate) fn run<'a>(
         &not_strict.reason,
         "; written with \"strict\": false",
     ];
-    // Written as a plain conversion writes it: the same calls are accepted, but the provider
-    // no longer holds the model's arguments to the schema, which the caller asked for.
+    // Written as a plain conversion writes it: the same calls are accepted, and the provider
+    // does not hold the model's arguments to the schema. A tool its source marked strict had
+    // that guarantee and loses it (a warning); for one made strict only because the options
+    // asked, writing it as it was is what `Strict::On` promises (`Strict::Require` refuses it).
+    let severity = if tool.strict == Some(true) { Severity::Warning } else { Severity::Info };
     let note = Note {
-        severity: Severity::Warning,
+        severity,
         code: Code::StrictFallback,
         effect: Effect::None,
         arguments: false,

@@ -175,8 +175,8 @@ struct ConvertArgs {
     policy: Vec<(Keyword, Action)>,
     /// Make every tool strict for targets with a strict mode (OpenAI, Anthropic): every object
     /// closed, (OpenAI) every property required with optional ones nullable. A tool that cannot
-    /// be strict is written with `"strict": false` and a warning; `--strict=require` makes it an
-    /// error instead. Without the flag, a source tool marked strict is kept strict.
+    /// be strict is written with `"strict": false` and a `strict-fallback` entry (a warning when
+    /// the source tool was strict); `--strict=require` makes it an error instead. Without the flag, a source tool marked strict is kept strict.
     #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "on")]
     strict: Option<StrictArg>,
     /// Write every tool with `"strict": false`.
