@@ -130,3 +130,22 @@ fn a_hundred_thousand_tool_catalog() {
     let r = Registry::default().convert(input.as_bytes(), "mcp", "openai").expect("ok");
     assert_eq!(r.tools_written(), 100_000);
 }
+
+/// 10,000 `allOf` branches of one property each, for targets that merge `allOf` (Gemini;
+/// OpenAI strict): folding them one by one copied the growing merge each time and ran out of
+/// the 512 MiB arena; merged as a tree they fit in a few MiB. The merged schema is the fold's.
+#[test]
+fn ten_thousand_all_of_branches_merge() {
+    let branches: Vec<String> = (0..10_000)
+        .map(|i| format!(r#"{{"type":"object","properties":{{"p{i}":{{"type":"string"}}}},"required":["p{i}"]}}"#))
+        .collect();
+    let input = tool(&format!(r#"{{"allOf":[{}]}}"#, branches.join(",")));
+    let options = tooladapter::Options::default().max_arena_bytes(64 << 20);
+    let r = Registry::default().convert_with(&input, "mcp", "gemini", &options).expect("merges");
+    let out = r.output_str();
+    assert!(!out.contains("allOf"), "merged");
+    // Properties and `required` in branch order.
+    let (first, last) = (out.find(r#""p0":"#), out.find(r#""p9999":"#));
+    assert!(first.is_some() && first < last, "{}", &out[..200.min(out.len())]);
+    assert!(out.contains(r#""required":["p0","p1","p2","#));
+}
