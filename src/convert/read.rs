@@ -138,8 +138,8 @@ impl Session<'_> {
         let name = self.from.name();
         let doc = self
             .parser
-            .parse(input, limits.max_input_bytes)
-            .map_err(|kind| ConversionError::new(name, Direction::ToCanonical, "", kind))?;
+            .parse(input, limits.max_input_bytes, limits.max_depth)
+            .map_err(|f| ConversionError::new(name, Direction::ToCanonical, f.pointer, f.kind))?;
         let arena: &Bump = self.arena;
         let source = Source {
             base: doc.base,
