@@ -219,7 +219,7 @@ impl Converter {
                 for tool in lowered.tools.get(..kept).unwrap_or_default() {
                     conversion.inverse.record(tool);
                 }
-                emit_document(&lowered, kept, &route, options, conversion)?;
+                emit_document(input.len(), &lowered, kept, &route, options, conversion)?;
                 Ok(lowered.left_out)
             })?;
         let imported = from.info().imports.then_some(&self.front.imported);

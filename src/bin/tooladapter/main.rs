@@ -202,6 +202,13 @@ struct ConvertArgs {
     /// Most schema nodes `$ref` inlining may write per tool.
     #[arg(long)]
     max_ref_expansion: Option<usize>,
+    /// Most bytes a conversion may write per input byte (default 16; an OpenAPI import's
+    /// tools are held to it too). The output may always reach 16 MiB.
+    #[arg(long, value_name = "N")]
+    max_output_ratio: Option<usize>,
+    /// Most bytes a conversion may write, whatever the input (default 1 GiB).
+    #[arg(long, value_name = "BYTES")]
+    max_output_bytes: Option<usize>,
     /// Threads for batch work (an NDJSON stream, a folder, a catalog of many tools); 1 converts
     /// on one thread. Default: one per core. The output is the same whatever the count.
     #[arg(long, value_name = "N", value_parser = batch::parse_jobs)]
@@ -377,6 +384,12 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     }
     if let Some(n) = args.max_ref_expansion {
         options = options.max_ref_expansion(n);
+    }
+    if let Some(n) = args.max_output_ratio {
+        options = options.max_output_ratio(n);
+    }
+    if let Some(n) = args.max_output_bytes {
+        options = options.max_output_bytes(n);
     }
     let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     if let Some(path) = input
