@@ -18,6 +18,9 @@ pub(crate) struct Parser {
     tape: Vec<Node<'static>>,
     escapes: Vec<u64>,
     escape_starts: Vec<usize>,
+    /// The largest input parsed with `buffers`, whose capacities it sets (simd-json does
+    /// not tell them).
+    buffers_for: usize,
 }
 
 /// The UTF-8 byte order mark, which editors and Windows tools put at the start of a file.
@@ -85,6 +88,7 @@ impl Parser {
         self.escapes.resize(src.len() / (ESCAPE_BLOCK * 64) + 1, 0);
         self.escape_starts.clear();
         check_escapes_and_nul(src, &mut self.escapes, &mut self.escape_starts)?;
+        self.buffers_for = self.buffers_for.max(src.len());
         self.input.clear();
         self.input.extend_from_slice(src);
         let base = self.input.as_ptr() as usize;
@@ -99,6 +103,17 @@ impl Parser {
             }),
             Err(e) => Err(map_error(&e).into()),
         }
+    }
+
+    /// About how many bytes the parser keeps between parses: its input copy, tape and escape
+    /// lists, and simd-json's buffers (a string buffer and an aligned input copy the size of
+    /// the largest input, and its structural indexes, estimated at one per four bytes).
+    pub fn retained_bytes(&self) -> usize {
+        self.input.capacity()
+            + self.tape.capacity() * std::mem::size_of::<Node<'static>>()
+            + self.escapes.capacity() * std::mem::size_of::<u64>()
+            + self.escape_starts.capacity() * std::mem::size_of::<usize>()
+            + self.buffers_for * 3
     }
 
     /// Takes an emptied tape back (see [`recycle`]) so its allocation serves the next parse.
