@@ -107,11 +107,10 @@ pub enum ErrorKind {
     /// An importing format's document (an OpenAPI description) makes more bytes of tools
     /// than its import limit allows: each operation's tool carries its own copy of the
     /// schemas it uses, so operations sharing a large schema multiply it. The limit is
-    /// [`crate::Limits::output_limit`] of the document's size (and at most
-    /// [`crate::Limits::max_input_bytes`], the tools being read next); the pointer is the
-    /// operation that passed it.
+    /// [`crate::Limits::import_limit`] of the document's size; the pointer is the operation
+    /// that passed it.
     #[error(
-        "the document ({document} bytes) imports as more than {limit} bytes of tools: each operation's tool carries its own copy of the schemas it uses, and {written} of its {operations} operations took {bytes} bytes, the largest tool {largest} bytes (the limit is max_output_ratio × the document, at least 16 MiB, at most max_input_bytes); import fewer operations, or raise max_output_ratio"
+        "the document ({document} bytes) imports as more than {limit} bytes of tools: each operation's tool carries its own copy of the schemas it uses, and {written} of its {operations} operations took {bytes} bytes, the largest tool {largest} bytes (the limit is max_import_ratio × the document, at least 4 MiB, at most max_input_bytes); import fewer operations, or raise max_import_ratio"
     )]
     ImportTooLarge {
         /// The document's size.

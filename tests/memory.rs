@@ -152,7 +152,7 @@ fn many_refs_stay_within_64x() {
 fn openapi_fan_out_stays_within_64x() {
     let _alone = ALONE.lock().unwrap_or_else(|e| e.into_inner());
     // 4,000 operations sharing one 600 KB schema (1.3 MB document): 2.4 GB of tools if
-    // translated whole; the import limit (16x the document) stops it early.
+    // translated whole; the import limit (4x the document) stops it early.
     let props: Vec<String> = (0..4_500)
         .map(|i| format!(r#""field_{i}":{{"type":"string","description":"{}"}}"#, "x".repeat(100)))
         .collect();

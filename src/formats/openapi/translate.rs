@@ -28,14 +28,10 @@ pub(super) fn run(
     api: &OpenApi,
 ) -> Result<(), ConversionError> {
     let root = lw.json(0, &Path::ROOT, 0)?;
-    // The translation is held to the output limit of the document's size (the user's terms:
-    // the document, not the internal catalog), and to the input limit the catalog is read
-    // under next.
-    let limits = lw.limits();
-    let budget = Budget {
-        document: lw.input_len(),
-        limit: limits.output_limit(lw.input_len()).min(limits.max_input_bytes),
-    };
+    // The translation is held to a limit of the document's size (the user's terms: the
+    // document, not the internal catalog).
+    let budget =
+        Budget { document: lw.input_len(), limit: lw.limits().import_limit(lw.input_len()) };
     let mut catalog = std::mem::take(&mut out.document);
     let result = Document::read(root).and_then(|doc| {
         let mut cx = Context { doc: &doc, notes: Notes::new(out), defs: Defs::default() };
