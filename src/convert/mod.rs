@@ -118,12 +118,14 @@ impl Conversion {
 /// calls. Not `Sync`: keep one per thread.
 ///
 /// **Retention cap.** Its buffers grow to the largest input seen; after any conversion that
-/// leaves it holding more than its cap ([`Converter::RETAIN`], 16 MiB, or
+/// leaves it holding more than its cap ([`Converter::RETAIN`], 64 MiB, or
 /// [`Converter::set_retention`]), it gives its reading buffers back at once and the output and
 /// report (which the caller is still reading) at the start of its next call. So a converter
-/// that once converted a 20 MB catalog (about 200 MB of arena, tape and output) keeps at most
+/// that once converted a 20 MB catalog (about 300 MB of arena, tape and output) keeps at most
 /// the cap, while one converting typical catalogs (a few MiB of buffers) keeps them warm and
-/// allocates nothing. [`Converter::shrink`] gives everything back on demand.
+/// allocates nothing. Buffers take up to about 17 bytes per input byte, so inputs up to about
+/// 4 MB stay warm; a steady stream of larger ones re-allocates per call (raise the cap for
+/// that). [`Converter::shrink`] gives everything back on demand.
 ///
 /// ```
 /// use tooladapter::{Converter, Options, formats::{Mcp, OpenAi}};
@@ -188,9 +190,9 @@ impl Converter {
         }
     }
 
-    /// The default retention cap: 16 MiB of buffers, several times what the largest real
-    /// catalog we know of (230 KB) keeps warm.
-    pub const RETAIN: usize = 16 << 20;
+    /// The default retention cap: 64 MiB of buffers, what a 4 MB input keeps warm and many
+    /// times what the largest real catalog we know of (230 KB, 1.75 MB of buffers) does.
+    pub const RETAIN: usize = 64 << 20;
 
     /// Sets the retention cap (see the type's documentation); `usize::MAX` keeps every buffer.
     pub fn set_retention(&mut self, bytes: usize) {
