@@ -91,6 +91,41 @@ pub enum ErrorKind {
         /// The limit.
         limit: usize,
     },
+    /// The output passed [`crate::Limits::output_limit`] for the input's size: the
+    /// conversion writes far more than it reads (a large `$defs` entry inlined at each of
+    /// many uses). The pointer is where the schema being written when it passed the limit
+    /// was in the input.
+    #[error(
+        "the output passes its limit of {limit} bytes for an input of {input} bytes (max_output_ratio × the input, at least 16 MiB, at most max_output_bytes)"
+    )]
+    OutputTooLarge {
+        /// The limit for this input.
+        limit: usize,
+        /// The input's size.
+        input: usize,
+    },
+    /// An importing format's document (an OpenAPI description) makes more bytes of tools
+    /// than its import limit allows: each operation's tool carries its own copy of the
+    /// schemas it uses, so operations sharing a large schema multiply it. The limit is
+    /// [`crate::Limits::import_limit`] of the document's size; the pointer is the operation
+    /// that passed it.
+    #[error(
+        "the document ({document} bytes) imports as more than {limit} bytes of tools: each operation's tool carries its own copy of the schemas it uses, and {written} of its {operations} operations took {bytes} bytes, the largest tool {largest} bytes (the limit is max_import_ratio × the document, at least 4 MiB, at most max_input_bytes); import fewer operations, or raise max_import_ratio"
+    )]
+    ImportTooLarge {
+        /// The document's size.
+        document: usize,
+        /// The limit for this document.
+        limit: usize,
+        /// The operations selected for import.
+        operations: usize,
+        /// The operations translated when the limit was passed.
+        written: usize,
+        /// The bytes of tools they made.
+        bytes: usize,
+        /// The largest of those tools, in bytes.
+        largest: usize,
+    },
     /// A required member is missing.
     #[error("missing required member `{member}`{hint}")]
     MissingMember {

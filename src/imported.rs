@@ -94,6 +94,16 @@ impl Imported {
         self.places.push(Place { tool, prefix: prefix.to_owned(), source });
     }
 
+    /// About how many bytes it keeps between imports: the translated document, which can be
+    /// many times the source's size, and the lists beside it (their strings not counted).
+    pub(crate) fn retained_bytes(&self) -> usize {
+        self.document.capacity()
+            + self.notes.capacity() * std::mem::size_of::<Note>()
+            + self.places.capacity() * std::mem::size_of::<Place>()
+            + self.names.capacity() * std::mem::size_of::<(String, usize)>()
+            + self.positions.capacity() * std::mem::size_of::<u32>()
+    }
+
     pub(crate) fn clear(&mut self) {
         self.document.clear();
         self.notes.clear();

@@ -24,6 +24,58 @@ pub struct Limits {
     /// is what turns a reference bomb into an error instead of exponential output. Default
     /// 100,000; the largest real tool schema we know of inlines to a few thousand.
     pub max_ref_expansion: usize,
+    /// Most bytes a conversion may write, whatever its input: the ceiling of
+    /// [`Limits::output_limit`]. Default 1 GiB, above the largest input (256 MiB) written
+    /// pretty.
+    pub max_output_bytes: usize,
+    /// Most bytes a conversion may write per input byte (above [`Limits::OUTPUT_FLOOR`]).
+    /// Default 16: real catalogs write
+    /// at most about 4× their compact size (refs inlined for Gemini, then written pretty,
+    /// more), while inlining a large `$defs` entry at every use, or an OpenAPI document whose
+    /// operations share a large schema, can write thousands of times the input; this keeps
+    /// the output buffer, the one allocation the arena limit does not bound, in proportion
+    /// to the input.
+    pub max_output_ratio: usize,
+    /// Most bytes of tools an importing format's document (an OpenAPI description) may
+    /// translate to, per document byte (above [`Limits::IMPORT_FLOOR`]; see
+    /// [`Limits::import_limit`]). Each operation's tool carries its own copy of the schemas
+    /// it uses, so operations sharing a large schema multiply it; the tools are then read
+    /// like any input, at about five bytes of memory per byte. Default 4: real descriptions
+    /// translate to under 1× their compact size (Discord's 0.8×, Twilio's 0.3×).
+    pub max_import_ratio: usize,
+}
+
+impl Limits {
+    /// Output any conversion may write, however small its input: 16 MiB, room for the
+    /// `$ref` expansion budget's 100,000 nodes with long descriptions, and 16 × 1 MiB, so
+    /// the ratio alone decides for inputs over 1 MiB.
+    pub const OUTPUT_FLOOR: usize = 16 << 20;
+
+    /// The most bytes a conversion of `input_len` bytes may write:
+    /// `max_output_ratio × input_len`, at least [`Limits::OUTPUT_FLOOR`], at most
+    /// [`Limits::max_output_bytes`] (which wins over the floor when set below it).
+    pub fn output_limit(&self, input_len: usize) -> usize {
+        input_len
+            .saturating_mul(self.max_output_ratio)
+            .max(Self::OUTPUT_FLOOR)
+            .min(self.max_output_bytes)
+    }
+
+    /// Tools any import may make, however small its document: 4 MiB, so the ratio alone
+    /// decides for documents over 1 MiB.
+    pub const IMPORT_FLOOR: usize = 4 << 20;
+
+    /// The most bytes of tools a document of `document_len` bytes may import as:
+    /// `max_import_ratio × document_len`, at least [`Limits::IMPORT_FLOOR`], at most
+    /// [`Limits::max_input_bytes`] (the tools are read next) and
+    /// [`Limits::max_output_bytes`].
+    pub fn import_limit(&self, document_len: usize) -> usize {
+        document_len
+            .saturating_mul(self.max_import_ratio)
+            .max(Self::IMPORT_FLOOR)
+            .min(self.max_input_bytes)
+            .min(self.max_output_bytes)
+    }
 }
 
 impl Default for Limits {
@@ -33,6 +85,9 @@ impl Default for Limits {
             max_input_bytes: 256 << 20,
             max_arena_bytes: 512 << 20,
             max_ref_expansion: 100_000,
+            max_output_bytes: 1 << 30,
+            max_output_ratio: 16,
+            max_import_ratio: 4,
         }
     }
 }
@@ -183,6 +238,28 @@ impl Options {
     #[must_use]
     pub fn max_ref_expansion(mut self, nodes: usize) -> Options {
         self.limits.max_ref_expansion = nodes;
+        self
+    }
+
+    /// Sets the output ceiling ([`Limits::max_output_bytes`]).
+    #[must_use]
+    pub fn max_output_bytes(mut self, bytes: usize) -> Options {
+        self.limits.max_output_bytes = bytes;
+        self
+    }
+
+    /// Sets the output bytes allowed per input byte ([`Limits::max_output_ratio`]).
+    #[must_use]
+    pub fn max_output_ratio(mut self, ratio: usize) -> Options {
+        self.limits.max_output_ratio = ratio;
+        self
+    }
+
+    /// Sets the tool bytes an import may make per document byte
+    /// ([`Limits::max_import_ratio`]).
+    #[must_use]
+    pub fn max_import_ratio(mut self, ratio: usize) -> Options {
+        self.limits.max_import_ratio = ratio;
         self
     }
 

@@ -130,3 +130,65 @@ fn a_hundred_thousand_tool_catalog() {
     let r = Registry::default().convert(input.as_bytes(), "mcp", "openai").expect("ok");
     assert_eq!(r.tools_written(), 100_000);
 }
+
+/// 10,000 `allOf` branches of one property each, for targets that merge `allOf` (Gemini;
+/// OpenAI strict): folding them one by one copied the growing merge each time and ran out of
+/// the 512 MiB arena; merged as a tree they fit in a few MiB. The merged schema is the fold's.
+#[test]
+fn ten_thousand_all_of_branches_merge() {
+    let branches: Vec<String> = (0..10_000)
+        .map(|i| format!(r#"{{"type":"object","properties":{{"p{i}":{{"type":"string"}}}},"required":["p{i}"]}}"#))
+        .collect();
+    let input = tool(&format!(r#"{{"allOf":[{}]}}"#, branches.join(",")));
+    let options = tooladapter::Options::default().max_arena_bytes(64 << 20);
+    let r = Registry::default().convert_with(&input, "mcp", "gemini", &options).expect("merges");
+    let out = r.output_str();
+    assert!(!out.contains("allOf"), "merged");
+    // Properties and `required` in branch order.
+    let (first, last) = (out.find(r#""p0":"#), out.find(r#""p9999":"#));
+    assert!(first.is_some() && first < last, "{}", &out[..200.min(out.len())]);
+    assert!(out.contains(r#""required":["p0","p1","p2","#));
+}
+
+/// One 100 KB `$defs` entry used by 300 properties: inlined for Gemini, 30 MB of output from
+/// a 106 KB input. The output limit (16 MiB for an input this small) stops it, naming
+/// the tool and the place, whatever the `$ref` expansion budget.
+#[test]
+fn output_is_held_to_the_output_limit() {
+    let props: Vec<String> =
+        (0..300).map(|i| format!(r##""p{i}":{{"$ref":"#/$defs/big"}}"##)).collect();
+    let big = "x".repeat(100_000);
+    let input = format!(
+        r#"{{"tools":[{{"name":"small","inputSchema":{{"type":"object"}}}},{{"name":"fan","inputSchema":{{"type":"object","properties":{{{}}},"$defs":{{"big":{{"type":"string","description":"{big}"}}}}}}}}]}}"#,
+        props.join(",")
+    );
+    for options in [
+        tooladapter::Options::default(),
+        tooladapter::Options::default().max_ref_expansion(usize::MAX),
+    ] {
+        let e = Registry::default()
+            .convert_with(input.as_bytes(), "mcp", "gemini", &options)
+            .expect_err("over the output limit");
+        assert_eq!(
+            e.kind(),
+            &ErrorKind::OutputTooLarge { limit: 16 << 20, input: input.len() },
+            "{e}"
+        );
+        assert_eq!(e.tool(), Some("fan"));
+        assert!(e.pointer().starts_with("/tools/1/inputSchema/properties/p"), "{e}");
+    }
+    // A higher ratio lets it through.
+    let options = tooladapter::Options::default().max_output_ratio(1_000);
+    let r = Registry::default().convert_with(input.as_bytes(), "mcp", "gemini", &options);
+    assert!(r.expect("within 1,000x").output().len() > 30_000_000);
+}
+
+#[test]
+fn output_limit_is_the_ratio_within_floor_and_ceiling() {
+    let l = tooladapter::Limits::default();
+    assert_eq!(l.output_limit(0), 16 << 20);
+    assert_eq!(l.output_limit(10 << 20), 160 << 20);
+    assert_eq!(l.output_limit(200 << 20), 1 << 30);
+    let tight = tooladapter::Options::default().max_output_bytes(1000).limits;
+    assert_eq!(tight.output_limit(0), 1000, "the ceiling wins over the floor");
+}

@@ -766,7 +766,11 @@ fn the_translation_is_held_to_the_input_size_limit() {
     assert!(bytes.len() < limit);
     let options = Options::default().max_input_bytes(limit);
     let e = Converter::new().convert(&bytes, &OpenApi::new(), &Mcp, &options).unwrap_err();
-    assert!(matches!(e.kind(), ErrorKind::InputTooLarge { limit: l, .. } if *l == limit), "{e}");
+    assert!(
+        matches!(e.kind(), ErrorKind::ImportTooLarge { limit: l, document, operations: 60, .. }
+            if *l == limit && *document == bytes.len()),
+        "{e}"
+    );
     assert!(e.pointer().starts_with("/paths/~1op") && e.pointer().ends_with("/get"), "{e}");
     // With room, every tool carries the component.
     let c = Converter::new()
@@ -932,4 +936,47 @@ fn cli_converts_a_large_document_whole_on_any_thread_count() {
         outs.push(out);
     }
     assert_eq!(outs[0], outs[1]);
+}
+
+/// 200 operations sharing one 100 KB component schema: 20 MB of tools from a 100 KB
+/// document (over the 4 MiB floor). The import limit is stated in the document's terms (its size, its operations,
+/// the largest tool), not the translated catalog's, and holds whatever the `$ref` budget.
+#[test]
+fn operations_sharing_a_large_schema_hit_the_import_limit_in_the_documents_terms() {
+    let props: serde_json::Map<String, Value> = (0..1_200)
+        .map(|i| {
+            (
+                format!("field{i}"),
+                json!({"type": "string", "description": "a field of the shared schema"}),
+            )
+        })
+        .collect();
+    let paths: serde_json::Map<String, Value> = (0..200)
+        .map(|i| {
+            let body = json!({"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Big"}}}});
+            (format!("/op{i}"), json!({"post": {"operationId": format!("op{i}"), "requestBody": body}}))
+        })
+        .collect();
+    let d = with_components(
+        doc("3.1.0", Value::Object(paths)),
+        json!({"Big": {"type": "object", "properties": props}}),
+    );
+    let bytes = serde_json::to_vec(&d).unwrap();
+    for options in [Options::default(), Options::default().max_ref_expansion(usize::MAX)] {
+        let e = Converter::new().convert(&bytes, &OpenApi::new(), &Mcp, &options).unwrap_err();
+        let ErrorKind::ImportTooLarge { document, limit, operations, written, largest, .. } =
+            *e.kind()
+        else {
+            panic!("{e}");
+        };
+        assert_eq!((document, limit, operations), (bytes.len(), 4 << 20, 200));
+        assert!(written < 200 && largest > 60_000, "{e}");
+        let message = e.to_string();
+        assert!(message.contains(&format!("the document ({} bytes)", bytes.len())), "{message}");
+        assert_eq!(e.pointer(), format!("/paths/~1op{}/post", written - 1));
+    }
+    // The limit follows the document's size: a higher ratio imports every operation.
+    let options = Options::default().max_import_ratio(1_000).max_output_ratio(1_000);
+    let c = Converter::new().convert(&bytes, &OpenApi::new(), &Mcp, &options).unwrap().clone();
+    assert_eq!(c.tools_written(), 200);
 }

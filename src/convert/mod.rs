@@ -117,6 +117,16 @@ impl Conversion {
 /// A reusable conversion session: arena, parse buffers and output buffer, kept warm between
 /// calls. Not `Sync`: keep one per thread.
 ///
+/// **Retention cap.** Its buffers grow to the largest input seen; after any conversion that
+/// leaves it holding more than its cap ([`Converter::RETAIN`], 64 MiB, or
+/// [`Converter::set_retention`]), it gives its reading buffers back at once and the output and
+/// report (which the caller is still reading) at the start of its next call. So a converter
+/// that once converted a 20 MB catalog (about 300 MB of arena, tape and output) keeps at most
+/// the cap, while one converting typical catalogs (a few MiB of buffers) keeps them warm and
+/// allocates nothing. Buffers take up to about 17 bytes per input byte, so inputs up to about
+/// 4 MB stay warm; a steady stream of larger ones re-allocates per call (raise the cap for
+/// that). [`Converter::shrink`] gives everything back on demand.
+///
 /// ```
 /// use tooladapter::{Converter, Options, formats::{Mcp, OpenAi}};
 ///
@@ -140,6 +150,10 @@ pub struct Converter {
     text: String,
     /// Where [`Converter::convert_value`] writes its input value as JSON text, reused.
     value_bytes: Vec<u8>,
+    /// The retention cap, in bytes.
+    retain: usize,
+    /// The last conversion left more than the cap: its output and report go at the next call.
+    drop_conversion: bool,
 }
 
 impl Default for Converter {
@@ -171,6 +185,69 @@ impl Converter {
             findings: Vec::new(),
             text: String::new(),
             value_bytes: Vec::new(),
+            retain: Converter::RETAIN,
+            drop_conversion: false,
+        }
+    }
+
+    /// The default retention cap: 64 MiB of buffers, what a 4 MB input keeps warm and many
+    /// times what the largest real catalog we know of (230 KB, 1.75 MB of buffers) does.
+    pub const RETAIN: usize = 64 << 20;
+
+    /// Sets the retention cap (see the type's documentation); `usize::MAX` keeps every buffer.
+    pub fn set_retention(&mut self, bytes: usize) {
+        self.retain = bytes;
+    }
+
+    /// About how many bytes of buffers the converter holds now (arena chunks, parse buffers,
+    /// tape, output, scratch lists; report strings and simd-json's exact capacities are
+    /// estimated or left out), the measure the retention cap is held to.
+    #[doc(hidden)]
+    pub fn retained_bytes(&self) -> usize {
+        self.front.retained_bytes()
+            + self.conversion.output.capacity()
+            + self.names.capacity() * std::mem::size_of::<(u64, u32)>()
+            + self.findings.capacity() * std::mem::size_of::<Finding>()
+            + self.text.capacity()
+            + self.value_bytes.capacity()
+    }
+
+    /// Gives every buffer back, the last conversion's output and report too: the next call
+    /// starts cold.
+    pub fn shrink(&mut self) {
+        self.release_reading();
+        self.conversion = Conversion::default();
+        self.drop_conversion = false;
+    }
+
+    /// Drops the buffers no caller can still be reading: arena, parse buffers, scratch.
+    fn release_reading(&mut self) {
+        self.front = Front::default();
+        self.names = Vec::new();
+        self.findings = Vec::new();
+        self.text = String::new();
+        self.value_bytes = Vec::new();
+    }
+
+    /// Holds the converter to its retention cap after a call: the reading buffers go now,
+    /// the output and report (which the caller reads until its next call) at the next call.
+    pub(super) fn retain(&mut self) {
+        if self.retained_bytes() > self.retain {
+            self.release_reading();
+            self.drop_conversion = self.conversion.output.capacity() > 0;
+        }
+    }
+
+    /// Gives back, now, the output and report of a conversion that left the converter over
+    /// its cap, for a caller that has copied them out (the registry's per-thread converter).
+    pub(crate) fn settle(&mut self) {
+        self.start();
+    }
+
+    /// At the start of a call: the conversion a previous call left over the cap goes.
+    fn start(&mut self) {
+        if std::mem::take(&mut self.drop_conversion) {
+            self.conversion = Conversion::default();
         }
     }
 
@@ -195,6 +272,20 @@ impl Converter {
             return Err(unsupported(to, Direction::FromCanonical));
         }
         options.check_target(to.info())?;
+        self.start();
+        let result = self.convert_in(input, from, to, options);
+        self.retain();
+        result.map(|()| &self.conversion)
+    }
+
+    /// [`Converter::convert`] once the target is known to be writable.
+    fn convert_in(
+        &mut self,
+        input: &[u8],
+        from: &dyn Adapter,
+        to: &dyn Adapter,
+        options: &Options,
+    ) -> Result<(), ConversionError> {
         let route = Route::new(from, to, options);
         let conversion = &mut self.conversion;
         conversion.clear();
@@ -219,7 +310,7 @@ impl Converter {
                 for tool in lowered.tools.get(..kept).unwrap_or_default() {
                     conversion.inverse.record(tool);
                 }
-                emit_document(&lowered, kept, &route, options, conversion)?;
+                emit_document(input.len(), &lowered, kept, &route, options, conversion)?;
                 Ok(lowered.left_out)
             })?;
         let imported = from.info().imports.then_some(&self.front.imported);
@@ -230,7 +321,7 @@ impl Converter {
             left_out::record(&mut conversion.report, left_out, from.name(), to.name(), imported);
         }
         conversion.report.finish();
-        Ok(&*conversion)
+        Ok(())
     }
 
     /// Checks `input`, read as `from`, the way the `to` provider would read it once written in
@@ -269,13 +360,28 @@ impl Converter {
             let provider = options.clone().profile_set(ProfileSet::Default);
             return self.check(input, from, to, &provider);
         }
+        self.start();
+        let result = self.check_in(input, from, to, options, &route);
+        self.retain();
+        result.map(|()| &self.conversion.report)
+    }
+
+    /// [`Converter::check`] of tools already in the target's format.
+    fn check_in(
+        &mut self,
+        input: &[u8],
+        from: &dyn Adapter,
+        to: &dyn Adapter,
+        options: &Options,
+        route: &Route<'_>,
+    ) -> Result<(), ConversionError> {
         let conversion = &mut self.conversion;
         conversion.clear();
         let (findings, names, text) = (&mut self.findings, &mut self.names, &mut self.text);
         let left_out =
-            self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
-                notes::apply(&mut lowered, &route, &mut conversion.report);
-                let mut cx = PassCx::new(arena, &route, options, &mut conversion.report, text);
+            self.front.lower(input, from, Some(route), options, |mut lowered, arena| {
+                notes::apply(&mut lowered, route, &mut conversion.report);
+                let mut cx = PassCx::new(arena, route, options, &mut conversion.report, text);
                 let strict = cx.strict_profile();
                 for tool in lowered.tools.iter() {
                     findings.clear();
@@ -306,7 +412,7 @@ impl Converter {
             left_out::record(&mut conversion.report, left_out, from.name(), to.name(), None);
         }
         conversion.report.finish();
-        Ok(&conversion.report)
+        Ok(())
     }
 
     /// Reads `input` into owned [`CanonicalTool`]s (parse → lower → `deep_copy`), for callers
@@ -324,11 +430,13 @@ impl Converter {
         from: &dyn Adapter,
         options: &Options,
     ) -> Result<Vec<CanonicalTool>, ConversionError> {
-        self.front.lower(input, from, None, options, |lowered, _| {
+        let tools = self.front.lower(input, from, None, options, |lowered, _| {
             if let Some(first) = lowered.left_out.into_iter().next() {
                 return Err(first.error);
             }
             Ok(lowered.tools.iter().map(|t| tool_from_ir(t, from.name())).collect())
-        })
+        });
+        self.retain();
+        tools
     }
 }

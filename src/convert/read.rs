@@ -45,6 +45,14 @@ pub(super) struct Lowered<'a> {
 }
 
 impl Front {
+    /// About how many bytes the reading half keeps between conversions.
+    pub(super) fn retained_bytes(&self) -> usize {
+        self.arena.allocated_bytes()
+            + self.parser.retained_bytes()
+            + self.scratch.capacity() * std::mem::size_of::<(u64, u32)>()
+            + self.imported.retained_bytes()
+    }
+
     /// parse and lower `input`, then hand the lowered document and its arena to `then`. An
     /// importing format first translates the document (see [`Adapter::import`]); the
     /// translation is then read like any input, and errors point into the source document.
@@ -138,8 +146,8 @@ impl Session<'_> {
         let name = self.from.name();
         let doc = self
             .parser
-            .parse(input, limits.max_input_bytes)
-            .map_err(|kind| ConversionError::new(name, Direction::ToCanonical, "", kind))?;
+            .parse(input, limits.max_input_bytes, limits.max_depth)
+            .map_err(|f| ConversionError::new(name, Direction::ToCanonical, f.pointer, f.kind))?;
         let arena: &Bump = self.arena;
         let source = Source {
             base: doc.base,

@@ -134,8 +134,33 @@ pub(super) fn run_passes<'a>(
     Ok(kept)
 }
 
-/// emit: the target's back end writes the kept tools in the source's shape.
+/// The output limit's error: the pointer of the schema first left unwritten, in the tool that
+/// holds it (the last tool that starts before it).
+#[cold]
+fn output_too_large(
+    lowered: &Lowered<'_>,
+    tools: &[Tool<'_>],
+    over: Option<u32>,
+    limit: usize,
+    input: usize,
+    to: &str,
+) -> ConversionError {
+    let kind = ErrorKind::OutputTooLarge { limit, input };
+    let Some(at) = over else {
+        return ConversionError::new(to, Direction::FromCanonical, "", kind);
+    };
+    let pointer = Locator::default().pointer(lowered.tape, at as usize);
+    let e = ConversionError::new(to, Direction::FromCanonical, pointer, kind);
+    match tools.iter().take_while(|t| t.at <= at).last() {
+        Some(tool) => e.with_tool(tool.source_name.unwrap_or(tool.name)),
+        None => e,
+    }
+}
+
+/// emit: the target's back end writes the kept tools in the source's shape, within the
+/// output limit for an input of `input_len` bytes.
 pub(super) fn emit_document(
+    input_len: usize,
     lowered: &Lowered<'_>,
     kept: usize,
     route: &Route<'_>,
@@ -144,7 +169,10 @@ pub(super) fn emit_document(
 ) -> Result<(), ConversionError> {
     let (cx, to) = (route.emit(), route.target);
     let tools = lowered.tools.get(..kept).unwrap_or_default();
-    let mut w = Writer::new(&mut conversion.output, options.pretty).with_source(lowered.source);
+    let limit = options.limits.output_limit(input_len);
+    let mut w = Writer::new(&mut conversion.output, options.pretty)
+        .with_source(lowered.source)
+        .with_limit(limit);
     match lowered.shape {
         Shape::Single => {
             let Some(tool) = tools.first() else {
@@ -161,6 +189,11 @@ pub(super) fn emit_document(
             to.write_tool(tool, cx, &mut w);
         }
         Shape::Catalog => write_catalog(to, tools, &lowered.layout, cx, &mut w),
+    }
+    let over = w.over();
+    if over.is_some() || conversion.output.len() > limit {
+        conversion.output.clear();
+        return Err(output_too_large(lowered, tools, over, limit, input_len, to.name()));
     }
     conversion.shape = lowered.shape;
     conversion.tools = kept;

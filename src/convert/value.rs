@@ -51,6 +51,10 @@ impl Converter {
             Err(e) => Err(internal(from, Direction::ToCanonical, &e)),
         };
         self.value_bytes = bytes;
+        // The value and report are the caller's copies: past the retention cap, nothing
+        // stays behind, the input's JSON text included.
+        self.retain();
+        self.settle();
         result
     }
 

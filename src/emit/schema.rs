@@ -47,6 +47,9 @@ impl Writer<'_> {
 
     /// [`Writer::schema`], built for compact or pretty output (`P`).
     fn schema_in<const P: bool>(&mut self, s: &Schema<'_>) {
+        if self.past_limit(s.at) {
+            return;
+        }
         if let Some(b) = s.boolean {
             self.bool(b);
             return;

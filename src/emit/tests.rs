@@ -17,7 +17,7 @@ fn escapes_minimally() {
 fn only_strings_the_input_held_unescaped_skip_the_scan() {
     let src = br#"{"a":"plain","b":"x\ny","c\"":"q"}"#;
     let mut parser = crate::parse::Parser::default();
-    let doc = parser.parse(src, usize::MAX).unwrap();
+    let doc = parser.parse(src, usize::MAX, usize::MAX).unwrap();
     let source =
         Source { base: doc.base, src, escapes: doc.escapes, escape_starts: doc.escape_starts };
     let strings: Vec<&str> = doc
@@ -47,7 +47,7 @@ fn only_strings_the_input_held_unescaped_skip_the_scan() {
 /// Returns how many whole strings took the one-window path.
 fn strings_and_keys_agree(src: &[u8], slices: bool) -> usize {
     let mut parser = crate::parse::Parser::default();
-    let doc = parser.parse(src, usize::MAX).unwrap();
+    let doc = parser.parse(src, usize::MAX, usize::MAX).unwrap();
     let source =
         Source { base: doc.base, src, escapes: doc.escapes, escape_starts: doc.escape_starts };
     let mut short = 0;
@@ -131,7 +131,7 @@ fn escaped_input_strings_are_copied_only_when_spelled_as_written() {
                 for doc in [format!("[{quoted}]"), format!("[{quoted} ]"), quoted.clone()] {
                     strings_and_keys_agree(doc.as_bytes(), true);
                     let mut parser = crate::parse::Parser::default();
-                    let d = parser.parse(doc.as_bytes(), usize::MAX).unwrap();
+                    let d = parser.parse(doc.as_bytes(), usize::MAX, usize::MAX).unwrap();
                     let source = Source {
                         base: d.base,
                         src: doc.as_bytes(),

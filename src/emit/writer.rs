@@ -18,12 +18,49 @@ pub struct Writer<'o> {
     pub(super) first: bool,
     pub(super) upper_types: bool,
     source: Source<'o>,
+    /// Output length past which schemas are no longer written (see [`Writer::over`]).
+    limit: usize,
+    /// Where the first schema not written for the limit was in the input.
+    over: Option<u32>,
 }
 
 impl<'o> Writer<'o> {
     /// A writer appending to `out`.
     pub fn new(out: &'o mut Vec<u8>, pretty: bool) -> Self {
-        Writer { out, pretty, depth: 0, first: true, upper_types: false, source: Source::default() }
+        Writer {
+            out,
+            pretty,
+            depth: 0,
+            first: true,
+            upper_types: false,
+            source: Source::default(),
+            limit: usize::MAX,
+            over: None,
+        }
+    }
+
+    /// The same writer, writing no schema once its output is past `limit` bytes: checked
+    /// once per schema node, so the output stays within `limit` and one node's own members
+    /// (whose text is the input's), however many times `$ref` inlining repeats a node.
+    pub(crate) fn with_limit(mut self, limit: usize) -> Self {
+        self.limit = limit;
+        self
+    }
+
+    /// The input position (`Schema::at`) of the first schema left unwritten for the limit,
+    /// if the output passed it: the output is then incomplete.
+    pub(crate) fn over(&self) -> Option<u32> {
+        self.over
+    }
+
+    /// Whether the output is past the limit, noting the first schema left unwritten.
+    #[inline]
+    pub(super) fn past_limit(&mut self, at: u32) -> bool {
+        if self.out.len() <= self.limit {
+            return false;
+        }
+        self.over.get_or_insert(at);
+        true
     }
 
     /// The same writer, told where the strings of the parsed input live.

@@ -244,4 +244,9 @@ impl<'a, 's> Lowerer<'a, 's> {
     pub fn limits(&self) -> &Limits {
         self.limits
     }
+
+    /// The size of the document being read, in bytes.
+    pub(crate) fn input_len(&self) -> usize {
+        self.src.len()
+    }
 }

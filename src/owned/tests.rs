@@ -21,7 +21,7 @@ fn with_tool<R>(adapter: &dyn Adapter, src: &str, f: impl FnOnce(&Tool<'_>) -> R
     let limits = Limits::default();
     let mut parser = Parser::default();
     let mut scratch = Vec::new();
-    let doc = parser.parse(src.as_bytes(), usize::MAX).expect("valid JSON");
+    let doc = parser.parse(src.as_bytes(), usize::MAX, usize::MAX).expect("valid JSON");
     let mut lowerer =
         Lowerer::new(&doc, src.as_bytes(), &arena, &limits, adapter.name(), &mut scratch);
     let tool = adapter.lower_tool(&mut lowerer, 0, &Path::ROOT).expect("lowers");

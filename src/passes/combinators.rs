@@ -19,7 +19,7 @@ use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Effect, Note, Severity};
 
-use super::merge::{NoMerge, merge, same_json};
+use super::merge::{NoMerge, merge_all, same_json};
 use super::{NodeRule, PassCx, arena_error, features_of, find, rewrite_tool, with_keywords};
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
@@ -101,14 +101,12 @@ fn all_of<'a>(
     let Value::Schemas(parts) = entry.value else { return Ok(None) };
     let rest: smallvec::SmallVec<[Entry<'a>; 8]> =
         s.keywords.iter().filter(|e| e.keyword != Keyword::AllOf).copied().collect();
-    let mut merged = with_keywords(s, &rest, path, cx)?;
-    for part in parts {
-        match merge(&merged, part, cx.arena) {
-            Ok(m) => merged = m,
-            Err(NoMerge::Arena) => return Err(arena_error(path, cx)),
-            Err(NoMerge::Conflict) => return Ok(None),
-        }
-    }
+    let base = with_keywords(s, &rest, path, cx)?;
+    let merged = match merge_all(&base, parts, cx.arena) {
+        Ok(m) => m,
+        Err(NoMerge::Arena) => return Err(arena_error(path, cx)),
+        Err(NoMerge::Conflict) => return Ok(None),
+    };
     let pointer = path.push(Seg::Key("allOf")).to_pointer();
     let message = format!(
         "{} has no `allOf`; its parts were merged into one schema (same meaning)",

@@ -54,6 +54,43 @@ const ANCHORED: &[Keyword] = &[
     Keyword::Definitions,
 ];
 
+/// `base` and every schema of `parts` (an `allOf`) as one schema, in that order.
+///
+/// Merged pairwise as a balanced tree rather than folded left to right: each merge copies
+/// both sides, so a fold over n parts copies the growing result n times (10,000 one-property
+/// branches took over 512 MiB of arena), while the tree copies each part's content once per
+/// level, log2 n times in all. Merging is associative (every rule above keeps the left
+/// side's order and values first), so the result is the fold's; the one rule that looks at a
+/// side alone, that the right side moves no anchor, is checked for every part first, as the
+/// fold would have.
+pub(crate) fn merge_all<'a>(
+    base: &Schema<'a>,
+    parts: &[Schema<'a>],
+    arena: &'a Bump,
+) -> Result<Schema<'a>, NoMerge> {
+    let anchored = |s: &Schema<'_>| ANCHORED.iter().any(|&k| s.get(k).is_some());
+    if parts.iter().any(anchored) {
+        return Err(NoMerge::Conflict);
+    }
+    match merge_tree(parts, arena)? {
+        Some(merged) => merge(base, &merged, arena),
+        None => Ok(*base),
+    }
+}
+
+/// `parts` merged as a balanced tree (see [`merge_all`]); `None` when there are none. The
+/// recursion is log2 of the part count deep.
+fn merge_tree<'a>(parts: &[Schema<'a>], arena: &'a Bump) -> Result<Option<Schema<'a>>, NoMerge> {
+    if parts.len() <= 1 {
+        return Ok(parts.first().copied());
+    }
+    let (left, right) = parts.split_at(parts.len() / 2);
+    match (merge_tree(left, arena)?, merge_tree(right, arena)?) {
+        (Some(a), Some(b)) => merge(&a, &b, arena).map(Some),
+        (a, b) => Ok(a.or(b)),
+    }
+}
+
 /// `a` and `b` as one schema, `a`'s keywords first.
 pub(crate) fn merge<'a>(
     a: &Schema<'a>,
@@ -128,22 +165,28 @@ fn combine<'a>(a: &Entry<'a>, b: &Entry<'a>, arena: &'a Bump) -> Result<Value<'a
     Ok(match (a.keyword, a.value, b.value) {
         (K::Type, Value::Type(x), Value::Type(y)) => intersect_types(x, y, arena)?,
         (K::Required, Value::Strings(x), Value::Strings(y)) => {
-            let extra = y.iter().filter(|n| !x.contains(n)).count();
+            let in_x = ByName::new(x.iter().copied(), arena)?;
+            let new = |n: &&&str| in_x.find(n, x.iter().copied()).is_none();
+            let extra = y.iter().filter(new).count();
             let list = arena.try_alloc_slice_fill_copy(x.len() + extra, "")?;
-            for (slot, name) in
-                list.iter_mut().zip(x.iter().chain(y.iter().filter(|n| !x.contains(n))))
-            {
+            for (slot, name) in list.iter_mut().zip(x.iter().chain(y.iter().filter(new))) {
                 *slot = name;
             }
             Value::Strings(list)
         }
         (K::Properties, Value::Props(x), Value::Props(y)) => {
-            let extra = y.iter().filter(|p| !x.iter().any(|q| q.name == p.name)).count();
+            let (in_x, in_y) = (
+                ByName::new(x.iter().map(|p| p.name), arena)?,
+                ByName::new(y.iter().map(|q| q.name), arena)?,
+            );
+            let new = |q: &&Prop<'_>| in_x.find(q.name, x.iter().map(|p| p.name)).is_none();
+            let extra = y.iter().filter(new).count();
             let blank = Prop::new("", 0, Schema::bool(true, 0));
             let list = arena.try_alloc_slice_fill_copy(x.len() + extra, blank)?;
             let mut slots = list.iter_mut();
             for p in x {
-                let schema = match y.iter().find(|q| q.name == p.name) {
+                let same = in_y.find(p.name, y.iter().map(|q| q.name)).and_then(|i| y.get(i));
+                let schema = match same {
                     Some(q) => merge(&p.schema, &q.schema, arena)?,
                     None => p.schema,
                 };
@@ -151,7 +194,7 @@ fn combine<'a>(a: &Entry<'a>, b: &Entry<'a>, arena: &'a Bump) -> Result<Value<'a
                     *slot = Prop { schema, ..*p };
                 }
             }
-            for q in y.iter().filter(|q| !x.iter().any(|p| p.name == q.name)) {
+            for q in y.iter().filter(new) {
                 if let Some(slot) = slots.next() {
                     *slot = *q;
                 }
@@ -198,6 +241,39 @@ fn combine<'a>(a: &Entry<'a>, b: &Entry<'a>, arena: &'a Bump) -> Result<Value<'a
         }
         _ => return Err(NoMerge::Conflict),
     })
+}
+
+/// Lists up to this long are scanned for a name; longer ones are sorted once per merge, so
+/// that merging two long lists (`required`, `properties` of 10,000 names) is not quadratic.
+const SCAN: usize = 16;
+
+/// Where each name of a list is, for finding names in it: nothing for a short list (scanned),
+/// the names sorted with their positions, in the arena, for a long one.
+struct ByName<'a>(Option<&'a [(&'a str, usize)]>);
+
+impl<'a> ByName<'a> {
+    fn new(
+        names: impl ExactSizeIterator<Item = &'a str>,
+        arena: &'a Bump,
+    ) -> Result<Self, NoMerge> {
+        if names.len() <= SCAN {
+            return Ok(ByName(None));
+        }
+        let sorted = arena.try_alloc_slice_fill_iter(names.enumerate().map(|(i, n)| (n, i)))?;
+        sorted.sort_unstable();
+        Ok(ByName(Some(sorted)))
+    }
+
+    /// The position of the first `name` in the list, whose names `names` yields in order.
+    fn find<'n>(&self, name: &str, mut names: impl Iterator<Item = &'n str>) -> Option<usize> {
+        match self.0 {
+            Some(sorted) => {
+                let at = sorted.partition_point(|&(n, _)| n < name);
+                sorted.get(at).filter(|&&(n, _)| n == name).map(|&(_, i)| i)
+            }
+            None => names.position(|n| n == name),
+        }
+    }
 }
 
 /// The number text for which `keep(chosen, other)` holds; numbers compare by value.

@@ -66,6 +66,10 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "parsed once per process; boxing the arguments buys nothing"
+)]
 enum Command {
     /// Convert a tool, a catalog, an NDJSON stream or a folder of .json files.
     Convert(ConvertArgs),
@@ -202,6 +206,17 @@ struct ConvertArgs {
     /// Most schema nodes `$ref` inlining may write per tool.
     #[arg(long)]
     max_ref_expansion: Option<usize>,
+    /// Most bytes a conversion may write per input byte (default 16). The output may always
+    /// reach 16 MiB.
+    #[arg(long, value_name = "N")]
+    max_output_ratio: Option<usize>,
+    /// Most bytes a conversion may write, whatever the input (default 1 GiB).
+    #[arg(long, value_name = "BYTES")]
+    max_output_bytes: Option<usize>,
+    /// With `--from openapi`: most bytes of tools per document byte (default 4; each tool
+    /// copies the schemas it uses). The tools may always reach 4 MiB.
+    #[arg(long, value_name = "N")]
+    max_import_ratio: Option<usize>,
     /// Threads for batch work (an NDJSON stream, a folder, a catalog of many tools); 1 converts
     /// on one thread. Default: one per core. The output is the same whatever the count.
     #[arg(long, value_name = "N", value_parser = batch::parse_jobs)]
@@ -377,6 +392,15 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     }
     if let Some(n) = args.max_ref_expansion {
         options = options.max_ref_expansion(n);
+    }
+    if let Some(n) = args.max_output_ratio {
+        options = options.max_output_ratio(n);
+    }
+    if let Some(n) = args.max_output_bytes {
+        options = options.max_output_bytes(n);
+    }
+    if let Some(n) = args.max_import_ratio {
+        options = options.max_import_ratio(n);
     }
     let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     if let Some(path) = input

@@ -28,14 +28,26 @@ pub(super) fn run(
     api: &OpenApi,
 ) -> Result<(), ConversionError> {
     let root = lw.json(0, &Path::ROOT, 0)?;
-    let max_bytes = lw.limits().max_input_bytes;
+    // The translation is held to a limit of the document's size (the user's terms: the
+    // document, not the internal catalog).
+    let budget =
+        Budget { document: lw.input_len(), limit: lw.limits().import_limit(lw.input_len()) };
     let mut catalog = std::mem::take(&mut out.document);
     let result = Document::read(root).and_then(|doc| {
         let mut cx = Context { doc: &doc, notes: Notes::new(out), defs: Defs::default() };
-        write_catalog(&mut cx, &mut catalog, api, max_bytes)
+        write_catalog(&mut cx, &mut catalog, api, budget)
     });
     out.document = catalog;
     result
+}
+
+/// The bytes of tools a document may import as.
+#[derive(Clone, Copy)]
+struct Budget {
+    /// The document's size.
+    document: usize,
+    /// The most bytes of tools.
+    limit: usize,
 }
 
 /// Writes `{"tools": [...]}`: every selected operation, in document order.
@@ -43,7 +55,7 @@ fn write_catalog(
     cx: &mut Context<'_, '_>,
     catalog: &mut Vec<u8>,
     api: &OpenApi,
-    max_bytes: usize,
+    budget: Budget,
 ) -> Result<(), ConversionError> {
     let ops = operations::collect(cx)?;
     let selected = operations::select(cx, &ops, api);
@@ -61,20 +73,30 @@ fn write_catalog(
         );
     }
     catalog.extend_from_slice(br#"{"tools":["#);
+    let (operations, mut largest) = (selected.len(), 0);
     for (i, op) in selected.into_iter().enumerate() {
         cx.notes.start_tool(i, &op.name);
         cx.defs.clear();
         if i > 0 {
             catalog.push(b',');
         }
-        write_tool(cx, &mut Writer::new(catalog, false), op)?;
+        let start = catalog.len();
+        // The writer stops writing schemas past the limit, so one tool cannot overshoot it
+        // by more than a schema node's own text.
+        write_tool(cx, &mut Writer::new(catalog, false).with_limit(budget.limit), op)?;
+        largest = largest.max(catalog.len() - start);
         // Each tool carries its own copy of the component schemas it uses, so the
-        // translation may outgrow the document: it is held to the same limit.
-        if catalog.len() > max_bytes {
-            return Err(err(
-                &op.ptr,
-                ErrorKind::InputTooLarge { size: catalog.len(), limit: max_bytes },
-            ));
+        // translation may outgrow the document many times over.
+        if catalog.len() > budget.limit {
+            let kind = ErrorKind::ImportTooLarge {
+                document: budget.document,
+                limit: budget.limit,
+                operations,
+                written: i + 1,
+                bytes: catalog.len(),
+                largest,
+            };
+            return Err(err(&op.ptr, kind));
         }
     }
     catalog.extend_from_slice(b"]}");
