@@ -413,14 +413,22 @@ impl Report {
     /// The message of the first error entry (why a tool was left out), else of the first
     /// entry: the first recorded before [`Report::finish`], the first in order after.
     pub(crate) fn first_message(&self) -> Option<&str> {
+        self.first_row().map(|r| self.str(r.message))
+    }
+
+    /// The pointer of the entry [`Report::first_message`] reads.
+    pub(crate) fn first_pointer(&self) -> Option<&str> {
+        self.first_row().map(|r| self.str(r.pointer))
+    }
+
+    fn first_row(&self) -> Option<&Row> {
         // The first error says why a tool was left out; other entries only if there is none.
         let errors = self.rows.iter().filter(|r| r.kind.severity == Severity::Error);
-        let first = if self.finished() > 0 {
+        if self.finished() > 0 {
             errors.clone().next().or(self.rows.first())
         } else {
             errors.clone().min_by_key(|r| r.order.2).or(self.rows.iter().min_by_key(|r| r.order.2))
-        };
-        first.map(|r| self.str(r.message))
+        }
     }
 
     /// [`More::finished`] (none where nothing was ever finished).

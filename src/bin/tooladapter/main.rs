@@ -386,7 +386,9 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     let mut inverse = Ok(Inverse::default());
     // Whether a single input gave output: when it did not, no file is replaced.
     let mut produced = true;
-    let io_result = if args.ndjson || input.is_some_and(Path::is_dir) {
+    let is_batch = args.ndjson || input.is_some_and(Path::is_dir);
+    let single = !is_batch;
+    let io_result = if is_batch {
         let mut emit = batch::Emit::new(&mut *report_sink, to_stderr, &mut outcome, show_bar);
         let result = match input {
             Some(dir) if dir.is_dir() => {
@@ -422,10 +424,13 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         // replaces no file.
         result.and_then(|()| if produced && !outcome.lost { out.finish() } else { Ok(()) })
     };
+    // A summary when there is something to sum up: entries, tools left out, or (in a batch)
+    // inputs that failed; a single input's failure is its error message alone.
     let summary = match args.report {
-        ReportMode::Text if outcome.tally != report::Tally::default() => {
+        ReportMode::Text => {
             let t = &outcome.tally;
-            let said = t.failed > 0 || t.left_out > 0 || t.entries.iter().any(|n| *n > 0);
+            let failed = t.failed > 0 && !single;
+            let said = failed || t.left_out > 0 || t.entries.iter().any(|n| *n > 0);
             said.then(|| outcome.tally.line())
         }
         _ => None,
