@@ -72,6 +72,8 @@ pub struct Chunk {
     /// The written tools' names, for the uniqueness check across chunks.
     names: Vec<String>,
     report: Vec<ReportEntry>,
+    /// [`crate::Report::tool_index`] of each entry of `report`, in the chunk.
+    indexes: Vec<Option<usize>>,
     inverse: Inverse,
 }
 
@@ -85,6 +87,10 @@ pub struct Stitched {
     /// as the whole conversion's do; the sort key an entry keeps inside the crate is the
     /// chunk's, so compare them printed.
     pub entries: Vec<ReportEntry>,
+    /// [`crate::Report::tool_index`] of each entry, in the whole catalog.
+    pub indexes: Vec<Option<usize>>,
+    /// How many tools were written ([`Conversion::tools_written`]).
+    pub tools: usize,
     /// The inverse map of [`Conversion::inverse`]; empty unless kept
     /// ([`Split::keep_inverse`]).
     pub inverse: Inverse,
@@ -195,6 +201,7 @@ impl<'s> Split<'s> {
             tools,
             names,
             report: entries.to_vec(),
+            indexes: entries.iter().map(|e| conversion.report().tool_index(e)).collect(),
             inverse: if self.keep_inverse {
                 conversion.inverse().clone()
             } else {
@@ -215,6 +222,7 @@ impl<'s> Split<'s> {
         let mut next = 0;
         let mut seen = HashSet::new();
         let mut entries = shared.to_vec();
+        let mut indexes = first.indexes.get(..shared.len())?.to_vec();
         let mut inverse = Inverse::default();
         for chunk in &chunks {
             let level = catalog_level(&chunk.report)?;
@@ -229,6 +237,9 @@ impl<'s> Split<'s> {
                 return None;
             }
             entries.extend_from_slice(chunk.report.get(shared.len()..)?);
+            // A chunk's tools are numbered from 0 in its own catalog.
+            let moved = chunk.indexes.get(shared.len()..)?.iter();
+            indexes.extend(moved.map(|i| i.map(|i| i + chunk.source.start)));
             // Per tool, in catalog order, as the whole conversion records it (no chunk renamed).
             inverse.extend(chunk.inverse.clone());
         }
@@ -251,7 +262,8 @@ impl<'s> Split<'s> {
         } else {
             output.extend_from_slice(tail.as_bytes());
         }
-        Some(Stitched { output, entries, inverse })
+        let tools = chunks.iter().map(|c| c.names.len()).sum();
+        Some(Stitched { output, entries, indexes, tools, inverse })
     }
 }
 

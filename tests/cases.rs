@@ -468,13 +468,16 @@ fn cli_report_json() {
             .expect("run tooladapter");
         let _ = std::fs::remove_file(&input);
         args.pop();
+        // JSON entries name their input file: the temporary path is shown as `<input>`.
+        let stderr =
+            String::from_utf8_lossy(&out.stderr).replace(&input.display().to_string(), "<input>");
         let shown = format!(
             "tooladapter {} <{}>\n--- exit code {}\n--- stdout\n{}--- stderr\n{}",
             args.join(" "),
             shown_path(&case.path),
             out.status.code().unwrap_or(-1),
             String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr),
+            stderr,
         );
         let snapshot = cli_snapshot_name(name, to);
         if !check_snapshot(case, &snapshot, &shown) {

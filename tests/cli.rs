@@ -20,8 +20,10 @@ fn readme_command_converts_the_example() {
     assert!(err.contains("/title"));
 }
 
+/// Every JSON entry has the library's ten fields, then where it comes from: the input
+/// (`source`) and the tool's place in its catalog (`index`).
 #[test]
-fn json_report_has_the_ten_fields() {
+fn json_report_has_the_ten_fields_and_its_source() {
     let args = [
         "convert",
         "--from",
@@ -52,9 +54,15 @@ fn json_report_has_the_ten_fields() {
                 "pointer",
                 "from",
                 "to",
-                "message"
+                "message",
+                "source",
+                "index"
             ]
         );
+        assert_eq!(v["source"], "examples/data/catalog.mcp.json");
+        let index = v["index"].as_u64().expect("index") as usize;
+        let tools = ["search_orders", "create_invoice", "read_path", "ping"];
+        assert_eq!(tools.get(index), Some(&v["tool"].as_str().expect("tool")), "{line}");
         let effect = v["effect"].as_str().expect("effect");
         assert!(["none", "narrows", "widens", "changes"].contains(&effect), "{line}");
         effects.insert((effect.to_owned(), v["arguments"].as_bool().expect("arguments")));
@@ -100,7 +108,8 @@ fn deny_loss_rules_exit_3_on_what_they_deny() {
                 }
                 let (code, out, err) = run(&args, format!("{input}\n").as_bytes());
                 assert_eq!(code, expected, "{input} {args:?}: {err}");
-                assert!(!out.is_empty(), "the output is written whatever the rule");
+                // A denied loss writes nothing (the report still says what was lost).
+                assert_eq!(out.is_empty(), expected == 3, "{input} {args:?}");
             }
         }
     }
@@ -110,7 +119,7 @@ fn deny_loss_rules_exit_3_on_what_they_deny() {
     let args = ["convert", "--from", "mcp", "--to", "gemini", "--deny-loss=all"];
     let (code, _, err) = run(&args, widens.as_bytes());
     assert_eq!(code, 2);
-    assert!(err.contains("expected any, widens, narrows"), "{err}");
+    assert!(err.contains("expected one of: any, widens, narrows"), "{err}");
 }
 
 /// A catalog large enough to be split across threads (64 tools, 64 KiB) gives the exit code
@@ -133,7 +142,8 @@ fn deny_loss_rules_hold_for_a_split_catalog() {
         let args = ["convert", "--from", "mcp", "--to", "openai", "--strict", "--jobs", "2", rule];
         let (code, out, err) = run(&args, catalog.as_bytes());
         assert_eq!(code, expected, "{rule}: {err}");
-        assert_eq!(out.matches(r#""strict":true"#).count(), 80);
+        let written = if expected == 3 { 0 } else { 80 };
+        assert_eq!(out.matches(r#""strict":true"#).count(), written, "{rule}");
     }
 }
 
@@ -194,6 +204,10 @@ fn formats_lists_the_formats() {
         ["oneOf", "drop", "keep", "keep", "rewrite", "keep", "keep", "keep", "keep", "keep"]
     );
     assert!(out.contains("$ref"));
+    // A legend says what each cell means.
+    for action in ["keep", "rewrite", "describe", "drop", "reject"] {
+        assert!(out.lines().any(|l| l.starts_with(&format!("{action:<10}"))), "{action}: {out}");
+    }
 }
 
 #[test]

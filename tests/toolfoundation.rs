@@ -458,9 +458,13 @@ fn cli_profile_flag() {
     let tool = br#"{"name":"t","inputSchema":{"type":"object","properties":{"q":{"type":"string","pattern":"^a","minLength":1}}}}"#;
     let args = ["convert", "--from", "mcp", "--to", "openai", "--profile", "toolfoundation"];
     let mut json_args = args.to_vec();
-    json_args.extend(["--report", "json", "--deny-loss"]);
-    let (code, out, err) = bin::run(&json_args, tool);
+    json_args.extend(["--report", "json"]);
+    let denied = [&json_args[..], &["--deny-loss"]].concat();
+    let (code, out, err) = bin::run(&denied, tool);
     assert_eq!(code, 3, "a warning with --deny-loss: {err}");
+    assert!(out.is_empty(), "a denied loss writes nothing");
+    let (code, out, err) = bin::run(&json_args, tool);
+    assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_slice(&out).expect("json");
     assert_eq!(
         v["function"]["parameters"]["properties"]["q"],

@@ -357,7 +357,8 @@ fn lower_kept<'a>(
         Ok(tool) => Ok(Some(Tool { index: u32::try_from(index).unwrap_or(u32::MAX), ..tool })),
         Err(e) if e.kind().concerns_one_tool() => {
             lw.abandon(mark, at, path)?;
-            left_out.push(LeftOut { place: path.to_pointer(), at: at as u32, error: e });
+            let index = u32::try_from(index).unwrap_or(u32::MAX);
+            left_out.push(LeftOut { place: path.to_pointer(), at: at as u32, index, error: e });
             Ok(None)
         }
         Err(e) => Err(e),

@@ -17,6 +17,8 @@ pub(crate) struct LeftOut {
     pub(crate) place: String,
     /// Its source position, for the report's order.
     pub(crate) at: u32,
+    /// Its place among the document's tools ([`crate::Report::tool_index`]).
+    pub(crate) index: u32,
     /// What failed, its pointer into the input document.
     pub(crate) error: ConversionError,
 }
@@ -34,7 +36,12 @@ impl LeftOut {
         let place = locator.pointer(tape, tool.at as usize);
         let pointer = format!("{place}{}", error.pointer());
         let name = tool.source_name.unwrap_or(tool.name);
-        LeftOut { place, at: tool.at, error: error.with_pointer(pointer).with_tool(name) }
+        LeftOut {
+            place,
+            at: tool.at,
+            index: tool.index,
+            error: error.with_pointer(pointer).with_tool(name),
+        }
     }
 }
 
@@ -48,7 +55,8 @@ pub(crate) fn record(
     to: &str,
     imported: Option<&Imported>,
 ) {
-    for LeftOut { place, at, error } in left_out {
+    report.add_tools(left_out.iter().map(|l| (l.at, l.index)));
+    for LeftOut { place, at, error, .. } in left_out {
         let error = match imported {
             Some(imported) => imported.remap_error(error),
             None => error,

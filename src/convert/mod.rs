@@ -18,7 +18,7 @@ use crate::inverse::{Inverse, Recorded};
 use crate::options::{Options, ProfileSet, Strict};
 use crate::owned::{CanonicalTool, tool_from_ir};
 use crate::passes::PassCx;
-use crate::report::{DenyLoss, Report};
+use crate::report::{DenyLoss, Report, ReportEntry};
 use crate::route::Route;
 use crate::valid::{self, Finding};
 
@@ -46,6 +46,9 @@ pub struct Conversion {
     tools: usize,
     /// The losses the options denied ([`Options::deny_loss`]).
     deny: Option<DenyLoss>,
+    /// The place in the source document of each tool written, in output order (a check of
+    /// the output traces its findings back to the source tools with it).
+    written: Vec<u32>,
 }
 
 impl Conversion {
@@ -105,12 +108,19 @@ impl Conversion {
         self.tools
     }
 
+    /// How many tools the source document held, those left out counted (what
+    /// [`Report::tool_index`] numbers).
+    pub fn tools_read(&self) -> usize {
+        self.report.tools_len()
+    }
+
     fn clear(&mut self) {
         self.output.clear();
         self.report.clear();
         self.shape = Shape::Single;
         self.tools = 0;
         self.deny = None;
+        self.written.clear();
     }
 }
 
@@ -299,6 +309,7 @@ impl Converter {
         let left_out =
             self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
                 notes::apply(&mut lowered, &route, &mut conversion.report);
+                conversion.report.add_tools(lowered.tools.iter().map(|t| (t.at, t.index)));
                 let kept = run_passes(
                     &mut lowered,
                     &route,
@@ -309,6 +320,7 @@ impl Converter {
                 )?;
                 for tool in lowered.tools.get(..kept).unwrap_or_default() {
                     conversion.inverse.record(tool);
+                    conversion.written.push(tool.index);
                 }
                 emit_document(input.len(), &lowered, kept, &route, options, conversion)?;
                 Ok(lowered.left_out)
@@ -345,11 +357,27 @@ impl Converter {
         if !route.same_format {
             let conversion = self.convert(input, from, to, options)?;
             let output = conversion.output.clone();
+            let written = conversion.written.clone();
             let mut report = conversion.report.clone();
             let mut check_options = options.clone();
             check_options.strict = Strict::Source;
             self.check(&output, to, to, &check_options)?;
-            report.extend(self.conversion.report.entries().iter().cloned());
+            let found = &self.conversion.report;
+            // A finding about a tool of the output is placed at its source tool, so that it is
+            // traced (and ordered) by the source's places.
+            let placed: Vec<ReportEntry> = found
+                .entries()
+                .iter()
+                .map(|e| {
+                    let at = found.tool_index(e).and_then(|k| written.get(k));
+                    let mut e = e.clone();
+                    if let Some(at) = at.and_then(|i| report.tool_at(*i)) {
+                        e.order.0 = at;
+                    }
+                    e
+                })
+                .collect();
+            report.extend(placed);
             report.finish();
             self.conversion.report = report;
             return Ok(&self.conversion.report);
@@ -381,6 +409,7 @@ impl Converter {
         let left_out =
             self.front.lower(input, from, Some(route), options, |mut lowered, arena| {
                 notes::apply(&mut lowered, route, &mut conversion.report);
+                conversion.report.add_tools(lowered.tools.iter().map(|t| (t.at, t.index)));
                 let mut cx = PassCx::new(arena, route, options, &mut conversion.report, text);
                 let strict = cx.strict_profile();
                 for tool in lowered.tools.iter() {

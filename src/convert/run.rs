@@ -177,11 +177,13 @@ pub(super) fn emit_document(
         Shape::Single => {
             let Some(tool) = tools.first() else {
                 let msg = conversion.report.first_message().unwrap_or_default().to_owned();
+                // Where in the tool it failed, as the entry that says why names it.
+                let pointer = conversion.report.first_pointer().unwrap_or_default().to_owned();
                 let name = lowered.tools.first().map(|t| t.name).unwrap_or_default();
                 return Err(ConversionError::new(
                     to.name(),
                     Direction::FromCanonical,
-                    "",
+                    pointer,
                     ErrorKind::NotConvertible(msg),
                 )
                 .with_tool(name));

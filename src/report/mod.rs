@@ -319,6 +319,10 @@ struct More {
     spare: Mutex<Vec<ReportEntry>>,
     /// Sort scratch, kept.
     keys: Vec<u128>,
+    /// Each tool of the converted document: its source position (what an entry's order
+    /// starts with) and its place among the document's tools, by position. What
+    /// [`Report::tool_index`] reads; kept between conversions, like the rows.
+    tools: Vec<(u32, u32)>,
     sorted: Vec<Row>,
     /// How many rows the report had when it was last finished: those are in order, each at
     /// its place in the recording from then on (the rows after it were recorded since).
@@ -330,8 +334,9 @@ impl Clone for Report {
         let more = OnceLock::new();
         // What was finished in the original is so in the copy.
         let finished = self.finished();
-        if finished > 0 {
-            let _ = more.set(Box::new(More { finished, ..More::default() }));
+        let tools = self.tools().to_vec();
+        if finished > 0 || !tools.is_empty() {
+            let _ = more.set(Box::new(More { finished, tools, ..More::default() }));
         }
         Report { rows: self.rows.clone(), text: self.text.clone(), more }
     }
@@ -408,14 +413,22 @@ impl Report {
     /// The message of the first error entry (why a tool was left out), else of the first
     /// entry: the first recorded before [`Report::finish`], the first in order after.
     pub(crate) fn first_message(&self) -> Option<&str> {
+        self.first_row().map(|r| self.str(r.message))
+    }
+
+    /// The pointer of the entry [`Report::first_message`] reads.
+    pub(crate) fn first_pointer(&self) -> Option<&str> {
+        self.first_row().map(|r| self.str(r.pointer))
+    }
+
+    fn first_row(&self) -> Option<&Row> {
         // The first error says why a tool was left out; other entries only if there is none.
         let errors = self.rows.iter().filter(|r| r.kind.severity == Severity::Error);
-        let first = if self.finished() > 0 {
+        if self.finished() > 0 {
             errors.clone().next().or(self.rows.first())
         } else {
             errors.clone().min_by_key(|r| r.order.2).or(self.rows.iter().min_by_key(|r| r.order.2))
-        };
-        first.map(|r| self.str(r.message))
+        }
     }
 
     /// [`More::finished`] (none where nothing was ever finished).
@@ -429,8 +442,57 @@ impl Report {
         }
     }
 
+    /// The place of `entry`'s tool among the tools of the document it was converted from
+    /// (0-based, in document order, the tools left out counted; 0 for a single tool), so an
+    /// entry can be traced to `/tools/<index>` of a catalog whatever the tool's name. `None`
+    /// for an entry about the catalog as a whole, or one this report did not record.
+    pub fn tool_index(&self, entry: &ReportEntry) -> Option<usize> {
+        let tools = self.tools();
+        let i = tools.binary_search_by_key(&entry.order.0, |(at, _)| *at).ok()?;
+        tools.get(i).map(|(_, index)| *index as usize)
+    }
+
+    /// [`More::tools`] (none before the first tool is added).
+    fn tools(&self) -> &[(u32, u32)] {
+        self.more.get().map_or(&[], |more| &more.tools)
+    }
+
+    /// How many tools the document held ([`Report::tool_index`] numbers them).
+    pub(crate) fn tools_len(&self) -> usize {
+        self.tools().len()
+    }
+
+    /// The source position of the tool at `index` among the document's tools.
+    pub(crate) fn tool_at(&self, index: u32) -> Option<u32> {
+        self.tools().iter().find(|(_, i)| *i == index).map(|(at, _)| *at)
+    }
+
+    /// Records where the document's tools are (see [`Report::tool_index`]): `(source
+    /// position, place)` pairs, in any order. The first call of a report boxes [`More`],
+    /// which the report keeps from then on.
+    pub(crate) fn add_tools(&mut self, tools: impl IntoIterator<Item = (u32, u32)>) {
+        let mut tools = tools.into_iter().peekable();
+        if tools.peek().is_none() {
+            return;
+        }
+        if self.more.get().is_none() {
+            let _ = self.more.set(Box::default());
+        }
+        let Some(more) = self.more.get_mut() else { return };
+        let before = more.tools.len();
+        more.tools.extend(tools);
+        let added = more.tools.get(before.saturating_sub(1)..).unwrap_or_default();
+        // Tools are read in document order: a sort is needed only when left-out ones are added.
+        if !added.windows(2).all(|w| w.first() < w.get(1)) {
+            more.tools.sort_unstable();
+        }
+    }
+
     pub(crate) fn clear(&mut self) {
         self.keep_list_as_spares();
+        if let Some(more) = self.more.get_mut() {
+            more.tools.clear();
+        }
         self.rows.clear();
         self.text.clear();
         self.set_finished(0);

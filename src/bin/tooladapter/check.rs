@@ -5,91 +5,108 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tooladapter::{Converter, Options, Registry, Severity};
+use tooladapter::{Format, Options, ProfileSet, Severity, Strict};
 
-use crate::{Outcome, ProfileArg, ReportMode, StrictArg, strict_usable, write_report};
+use crate::batch::{Batch, Emit, Work};
+use crate::report::{Printing, ReportMode};
+use crate::{Outcome, strict_usable};
 
 /// Arguments of `check`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// The provider format to check against.
-    #[arg(long)]
-    to: String,
+    /// The provider format to check against (any case).
+    #[arg(long, value_name = "FORMAT", value_parser = crate::names::target())]
+    to: Format,
     /// The input's format, when it is not already in the `--to` format: it is converted first
     /// and the output is checked.
-    #[arg(long)]
-    from: Option<String>,
+    #[arg(long, value_name = "FORMAT", value_parser = crate::names::source())]
+    from: Option<Format>,
     /// With `--from`: convert with strict mode (`--strict` or `--strict=require`).
-    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "on")]
-    strict: Option<StrictArg>,
+    #[arg(
+        long,
+        value_name = "MODE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "on",
+        value_parser = crate::names::strict()
+    )]
+    strict: Option<Strict>,
     /// Which rules the conversion (with `--from`) and the check hold the target to: `default`
     /// or `toolfoundation` (the Go toolfoundation library's support matrix; no strict mode).
-    #[arg(long, value_enum, default_value_t = ProfileArg::Default)]
-    profile: ProfileArg,
+    #[arg(long, value_parser = crate::names::profile(), default_value_t = ProfileSet::Default)]
+    profile: ProfileSet,
     /// How to print the findings on stdout.
     #[arg(long, value_enum, default_value_t = ReportMode::Text)]
     report: ReportMode,
-    /// Input file, or `-` for stdin (the default).
+    /// Input is newline-delimited JSON: one tool or catalog per line, each checked alone.
+    #[arg(long)]
+    ndjson: bool,
+    /// Threads for an NDJSON stream or a folder (as `convert --jobs`).
+    #[arg(long, value_name = "N", value_parser = crate::batch::parse_jobs)]
+    jobs: Option<usize>,
+    /// A folder with no `.json` file to check is not an error (it is without this flag).
+    #[arg(long)]
+    allow_empty: bool,
+    /// Input file, folder of `.json` files, or `-` for stdin (the default).
     input: Option<PathBuf>,
 }
 
 /// Runs `check`: exit 0 when the provider would accept everything, 1 when anything would be
-/// rejected (or the input is invalid), 2 on usage errors.
+/// rejected (or an input is invalid), 2 on usage errors. A stream or a folder is checked as
+/// `convert` converts one (the same batch code), each line or file on its own.
 pub fn run(args: &CheckArgs) -> ExitCode {
-    let registry = Registry::default();
-    let from_name = args.from.as_deref().unwrap_or(&args.to);
-    let (Some(from), Some(to)) = (registry.get(from_name), registry.get(&args.to)) else {
-        let bad = if registry.get(from_name).is_none() { from_name } else { &args.to };
-        error!("unknown format {bad:?}; known formats: {}", registry.list().join(", "));
-        return ExitCode::from(2);
-    };
+    let (from, to) = (args.from.unwrap_or(args.to), args.to);
     if let Err(code) = strict_usable(args.profile, args.strict) {
         return code;
     }
     let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
-    let limit = crate::input::default_limit();
-    let read = match input {
-        Some(path) => crate::input::read_path(path, limit, true),
-        None => crate::input::read_stdin(limit),
-    };
-    let bytes = match read {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            error!("{e}");
-            return ExitCode::from(e.code());
-        }
-    };
-    let mut options = Options::default().profile_set(args.profile.into());
-    if let Some(s) = args.strict {
-        options = options.strict(s.into());
-    }
-    let mut converter = Converter::new();
-    let report = match converter.check(&bytes, &*from, &*to, &options) {
-        Ok(report) => report,
-        Err(e) => {
-            let hint = crate::ndjson_hint(&bytes, &e, "check reads one document or catalog");
-            error!("{e}{hint}");
-            return ExitCode::from(1);
-        }
-    };
-    let findings: Vec<_> =
-        report.entries().iter().filter(|e| e.severity == Severity::Error).cloned().collect();
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) =
-        write_report(&findings, "", args.report, &mut stdout).and_then(|()| stdout.flush())
+    if let Some(path) = input
+        && let Err(e) = crate::input::check_named(path, true)
     {
-        let found = Outcome { failed: !findings.is_empty(), lost: false };
-        return found.ended_by(&e);
+        error!("{e}");
+        return ExitCode::from(e.code());
     }
-    if findings.is_empty() {
-        if args.report == ReportMode::Text {
-            drop(stdout);
-            return crate::write_stdout(
-                format!("ok: {} would accept every tool\n", to.name()).as_bytes(),
-            );
+    let mut options = Options::default().profile_set(args.profile);
+    if let Some(s) = args.strict {
+        options = options.strict(s);
+    }
+    // Only what the provider would reject is a finding.
+    let printing = Printing { mode: args.report, level: Severity::Error };
+    let batch = match Batch::new(&from, &to, &options, printing, args.jobs) {
+        Ok(batch) => batch.work(Work::Check).keep_inverse(false).input(input),
+        Err(e) => return crate::io_error(e),
+    };
+    let mut outcome = Outcome::default();
+    let mut stdout = std::io::stdout();
+    let result = {
+        let mut emit = Emit::new(&mut stdout, false, &mut outcome, false);
+        match input {
+            Some(dir) if dir.is_dir() => batch.dir(dir, None, args.allow_empty, &mut emit),
+            _ if args.ndjson => batch.ndjson(input, None, &mut emit),
+            _ => {
+                let limit = options.limits.max_input_bytes;
+                let read = match input {
+                    Some(path) => crate::input::read_path(path, limit, true),
+                    None => crate::input::read_stdin(limit),
+                };
+                match read {
+                    Ok(bytes) => emit.write(vec![batch.single(&bytes)], &mut std::io::sink()),
+                    Err(e) => {
+                        error!("{e}");
+                        return ExitCode::from(e.code());
+                    }
+                }
+            }
         }
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
+    };
+    if let Err(e) = result.and_then(|()| stdout.flush()) {
+        return outcome.ended_by(&e);
     }
+    let [.., errors] = outcome.tally.entries;
+    if errors == 0 && !outcome.failed && args.report == ReportMode::Text {
+        return crate::write_stdout(
+            format!("ok: {} would accept every tool\n", to.name()).as_bytes(),
+        );
+    }
+    outcome.code()
 }

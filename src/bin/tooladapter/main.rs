@@ -19,28 +19,25 @@ mod batch;
 mod check;
 mod exact;
 mod input;
+mod maps;
+mod names;
 mod output;
+mod report;
 mod unmap;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use tooladapter::formats::OpenApi;
 use tooladapter::ir::Keyword;
 use tooladapter::{
-    Action, Converter, DenyLoss, Inverse, Options, ProfileSet, Registry, ReportEntry,
-    SchemaFeature, Severity, Strict,
+    Action, Adapter, DenyLoss, Format, Inverse, Options, ProfileSet, SchemaFeature, Severity,
+    Strict,
 };
 
-/// Parses the rule of `--deny-loss=RULE`.
-fn parse_deny_loss(s: &str) -> Result<DenyLoss, String> {
-    DenyLoss::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = DenyLoss::ALL.iter().map(|d| d.as_str()).collect();
-        format!("unknown rule `{s}` (expected {})", names.join(", "))
-    })
-}
+use report::{Printing, ReportMode};
 
 /// Parses `KEYWORD=ACTION` for `--policy`.
 fn parse_policy(s: &str) -> Result<(Keyword, Action), String> {
@@ -52,9 +49,7 @@ fn parse_policy(s: &str) -> Result<(Keyword, Action), String> {
             k => k,
         },
     };
-    let action = Action::from_name(action).ok_or_else(|| {
-        format!("unknown action `{action}` (expected keep, rewrite, describe, drop or reject)")
-    })?;
+    let action = action.parse::<Action>().map_err(|e| e.to_string())?;
     Ok((keyword, action))
 }
 
@@ -83,58 +78,16 @@ enum Command {
 
 #[derive(clap::Args)]
 struct FormatsArgs {
-    /// Whose keyword tables to print: the providers' (default) or the Go toolfoundation
-    /// library's support matrix.
-    #[arg(long, value_enum, default_value_t = ProfileArg::Default)]
-    profile: ProfileArg,
-}
-
-/// `--strict` / `--strict=require`.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum StrictArg {
-    /// Make every tool strict; one that cannot be is written with `strict: false`.
-    On,
-    /// Make every tool strict; one that cannot be is an error.
-    Require,
-}
-
-impl From<StrictArg> for Strict {
-    fn from(s: StrictArg) -> Strict {
-        match s {
-            StrictArg::On => Strict::On,
-            StrictArg::Require => Strict::Require,
-        }
-    }
-}
-
-/// `--profile`: which keyword tables the targets are held to.
-#[derive(Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
-enum ProfileArg {
-    /// Each provider's documented rules: rewrite or describe what it lacks, keep the meaning.
-    #[default]
-    Default,
-    /// The Go toolfoundation library's support matrix: drop what it does not support, with a
-    /// warning each (no strict mode).
-    Toolfoundation,
-}
-
-impl From<ProfileArg> for ProfileSet {
-    fn from(p: ProfileArg) -> ProfileSet {
-        match p {
-            ProfileArg::Default => ProfileSet::Default,
-            ProfileArg::Toolfoundation => ProfileSet::ToolFoundation,
-        }
-    }
+    /// Whose keyword tables to print: the providers' (`default`) or the Go toolfoundation
+    /// library's support matrix (`toolfoundation`).
+    #[arg(long, value_parser = names::profile(), default_value_t = ProfileSet::Default)]
+    profile: ProfileSet,
 }
 
 /// Refuses `--strict` with a profile set that has no strict mode (exit 2, a usage error).
-fn strict_usable(profile: ProfileArg, strict: Option<StrictArg>) -> Result<(), ExitCode> {
-    let set = ProfileSet::from(profile);
+fn strict_usable(set: ProfileSet, strict: Option<Strict>) -> Result<(), ExitCode> {
     if strict.is_some() && !set.has_strict_mode() {
-        error!(
-            "--strict cannot be used with --profile {}: that profile has no strict mode",
-            set.as_str()
-        );
+        error!("--strict cannot be used with --profile {set}: that profile has no strict mode");
         return Err(ExitCode::from(2));
     }
     Ok(())
@@ -142,21 +95,26 @@ fn strict_usable(profile: ProfileArg, strict: Option<StrictArg>) -> Result<(), E
 
 #[derive(clap::Args)]
 struct ConvertArgs {
-    /// Source format.
-    #[arg(long)]
-    from: String,
-    /// Target format.
-    #[arg(long)]
-    to: String,
+    /// Source format (any case).
+    #[arg(long, value_name = "FORMAT", value_parser = names::source())]
+    from: Format,
+    /// Target format (any case); an import-only format cannot be one.
+    #[arg(long, value_name = "FORMAT", value_parser = names::target())]
+    to: Format,
     /// Input is newline-delimited JSON: one tool or catalog per line.
     #[arg(long)]
     ndjson: bool,
     /// Indent the output.
     #[arg(long, conflicts_with = "ndjson")]
     pretty: bool,
-    /// How to print the report on stderr.
+    /// How to print the report on stderr: `text` (one line an entry, then a summary line),
+    /// `json` (one JSON object an entry, with its `source` and the tool's `index`) or `none`.
     #[arg(long, value_enum, default_value_t = ReportMode::Text)]
     report: ReportMode,
+    /// Print only the report entries at this severity or above (`info` prints all). The exit
+    /// code and the summary line count every entry.
+    #[arg(long, value_name = "LEVEL", value_parser = names::severity(), default_value_t = Severity::Info)]
+    report_level: Severity,
     /// Write the report to this file instead of stderr.
     #[arg(long)]
     report_file: Option<PathBuf>,
@@ -169,7 +127,7 @@ struct ConvertArgs {
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "any",
-        value_parser = parse_deny_loss
+        value_parser = names::deny_loss()
     )]
     deny_loss: Option<DenyLoss>,
     /// Override the target's action for one keyword: `KEYWORD=ACTION` with ACTION one of keep,
@@ -180,17 +138,25 @@ struct ConvertArgs {
     /// Make every tool strict for targets with a strict mode (OpenAI, Anthropic): every object
     /// closed, (OpenAI) every property required with optional ones nullable. A tool that cannot
     /// be strict is written with `"strict": false` and a `strict-fallback` entry (a warning when
-    /// the source tool was strict); `--strict=require` makes it an error instead. Without the flag, a source tool marked strict is kept strict.
-    #[arg(long, num_args = 0..=1, require_equals = true, default_missing_value = "on")]
-    strict: Option<StrictArg>,
+    /// the source tool was strict); `--strict=require` makes it an error instead. Without the
+    /// flag, a source tool marked strict is kept strict.
+    #[arg(
+        long,
+        value_name = "MODE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "on",
+        value_parser = names::strict()
+    )]
+    strict: Option<Strict>,
     /// Write every tool with `"strict": false`.
     #[arg(long, conflicts_with = "strict")]
     no_strict: bool,
     /// Which rules the target is held to: `default` (each provider's documented rules, with
     /// rewrites that keep the meaning) or `toolfoundation` (the Go toolfoundation library's
     /// support matrix: unsupported keywords dropped, a warning each; no strict mode).
-    #[arg(long, value_enum, default_value_t = ProfileArg::Default)]
-    profile: ProfileArg,
+    #[arg(long, value_parser = names::profile(), default_value_t = ProfileSet::Default)]
+    profile: ProfileSet,
     /// Write the inverse map (renamed tools and keys, strict widening) as JSON to this file,
     /// for `tooladapter unmap --map`.
     #[arg(long, value_name = "PATH")]
@@ -231,19 +197,14 @@ struct ConvertArgs {
     input: Option<PathBuf>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum ReportMode {
-    Text,
-    Json,
-    None,
-}
-
 /// What a run found, folded into the exit code at the end.
 #[derive(Default)]
 struct Outcome {
     failed: bool,
     /// A loss `--deny-loss` denies (never set without it).
     lost: bool,
+    /// What was written and reported, for the summary line.
+    tally: report::Tally,
 }
 
 impl Outcome {
@@ -308,26 +269,35 @@ fn write_stdout(text: &[u8]) -> ExitCode {
     }
 }
 
-fn print_formats(profile: ProfileArg) -> ExitCode {
-    let registry = Registry::default();
-    let all = registry.list();
+/// What the cells of the `formats` table mean: the target's action on a keyword it lacks.
+const LEGEND: &str = "\
+keep      the target holds the keyword: written as it is
+rewrite   written in an equivalent form the target holds (same calls accepted)
+describe  dropped from the schema and written into the description (warning)
+drop      dropped (warning)
+reject    the tool is left out (error)
+-         no table for this target under this profile
+";
+
+fn print_formats(profile: ProfileSet) -> ExitCode {
+    let mut all = Format::ALL.to_vec();
+    all.sort_by_key(|f| Format::name(*f));
     let listed: Vec<String> = all
         .iter()
-        .map(|n| match registry.get(n) {
-            Some(a) if !a.info().writes => format!("{n} (import only)"),
-            _ => n.clone(),
+        .map(|f| match f.info().writes {
+            false => format!("{f} (import only)"),
+            true => f.to_string(),
         })
         .collect();
     // The table is what each target does with a keyword: import-only formats have no column.
-    let names: Vec<String> =
-        all.into_iter().filter(|n| registry.get(n).is_some_and(|a| a.info().writes)).collect();
+    let targets: Vec<Format> = all.iter().copied().filter(|f| f.info().writes).collect();
     let mut out = String::from("formats: ");
     out.push_str(&listed.join(", "));
     out.push_str("\n\nfeature");
     let width = 24;
     out.push_str(&" ".repeat(width - "feature".len()));
-    for n in &names {
-        out.push_str(&format!("{n:>18}"));
+    for f in &targets {
+        out.push_str(&format!("{:>18}", f.name()));
     }
     out.push('\n');
     for f in SchemaFeature::ALL {
@@ -336,11 +306,10 @@ fn print_formats(profile: ProfileArg) -> ExitCode {
         out.push_str(&" ".repeat(width.saturating_sub(name.len()).max(1)));
         let keyword =
             Keyword::ALL.iter().chain([&Keyword::Unknown]).find(|k| k.feature() == Some(*f));
-        for n in &names {
-            let Some(adapter) = registry.get(n) else { continue };
+        for target in &targets {
             let table = match profile {
-                ProfileArg::Default => Some(adapter.profile()),
-                ProfileArg::Toolfoundation => tooladapter::toolfoundation::profile(n),
+                ProfileSet::ToolFoundation => tooladapter::toolfoundation::profile(target.name()),
+                _ => Some(target.profile()),
             };
             let cell = match (table, keyword) {
                 (None, _) => "-",
@@ -352,35 +321,35 @@ fn print_formats(profile: ProfileArg) -> ExitCode {
         }
         out.push('\n');
     }
+    out.push('\n');
+    out.push_str(LEGEND);
     write_stdout(out.as_bytes())
 }
 
 fn convert(args: &ConvertArgs) -> ExitCode {
-    let registry = Registry::default();
-    let (Some(mut from), Some(to)) = (registry.get(&args.from), registry.get(&args.to)) else {
-        let bad = if registry.get(&args.from).is_none() { &args.from } else { &args.to };
-        error!("unknown format {bad:?}; known formats: {}", registry.list().join(", "));
-        return ExitCode::from(2);
-    };
+    let to: &dyn Adapter = &args.to;
     if let Err(code) = strict_usable(args.profile, args.strict) {
         return code;
     }
-    if !args.operations.is_empty() {
-        if from.name() != tooladapter::formats::rules::openapi::INFO.name {
+    let filtered;
+    let from: &dyn Adapter = if args.operations.is_empty() {
+        &args.from
+    } else {
+        if args.from.name() != tooladapter::formats::rules::openapi::INFO.name {
             error!("--operations selects OpenAPI operations; it needs --from openapi");
             return ExitCode::from(2);
         }
-        let filtered = args.operations.iter().fold(OpenApi::new(), |api, g| api.operations(g));
-        from = std::sync::Arc::new(filtered);
-    }
+        filtered = args.operations.iter().fold(OpenApi::new(), |api, g| api.operations(g));
+        &filtered
+    };
     let mut options = Options::default()
         .pretty(args.pretty)
         .unroll_recursion(args.unroll_recursion)
-        .profile_set(args.profile.into());
+        .profile_set(args.profile);
     options.policy = args.policy.clone();
     options.deny_loss = args.deny_loss;
     if let Some(s) = args.strict {
-        options = options.strict(s.into());
+        options = options.strict(s);
     } else if args.no_strict {
         options = options.strict(Strict::Off);
     }
@@ -430,53 +399,29 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         Some(f) => f,
         None => &mut stderr,
     };
-    let mut converter = Converter::new();
     let mut outcome = Outcome::default();
-    let mut inverse = Inverse::default();
-    // Whether a single input gave output: when it did not, no file is replaced.
-    let mut produced = true;
-    let mut run = |input: &[u8], label: &str, out: &mut dyn Write| -> std::io::Result<()> {
-        match converter.convert(input, &*from, &*to, &options) {
-            Ok(conversion) => {
-                if args.map_out.is_some() {
-                    inverse.extend(conversion.inverse().clone());
-                }
-                out.write_all(conversion.output())?;
-                out.write_all(b"\n")?;
-                write_report(conversion.report().entries(), label, args.report, &mut *report_sink)?;
-                outcome.failed |= conversion.report().max_severity() == Some(Severity::Error);
-                outcome.lost |= conversion.loss_denied();
-            }
-            Err(e) => {
-                outcome.failed = true;
-                produced = false;
-                let hint = ndjson_hint(input, &e, "add --ndjson");
-                if label.is_empty() {
-                    error!("{e}{hint}");
-                } else {
-                    error!("{label}: {e}{hint}");
-                }
-            }
-        }
-        Ok(())
-    };
-
-    let batch = match batch::Batch::new(&*from, &*to, &options, args.report, args.jobs) {
-        Ok(batch) => batch.keep_inverse(args.map_out.is_some()),
+    let printing = Printing { mode: args.report, level: args.report_level };
+    let batch = match batch::Batch::new(from, to, &options, printing, args.jobs) {
+        Ok(batch) => batch.keep_inverse(args.map_out.is_some()).input(input),
         Err(e) => return io_error(e),
     };
     let show_bar = batch::bar_wanted(args.output.as_deref());
     let limit = options.limits.max_input_bytes;
-    let io_result = if args.ndjson || input.is_some_and(Path::is_dir) {
-        let mut emit =
-            batch::Emit::new(&mut *report_sink, args.report_file.is_none(), &mut outcome, show_bar);
+    let to_stderr = args.report_file.is_none();
+    let mut inverse = Ok(Inverse::default());
+    // Whether a single input gave output: when it did not, no file is replaced.
+    let mut produced = true;
+    let is_batch = args.ndjson || input.is_some_and(Path::is_dir);
+    let single = !is_batch;
+    let io_result = if is_batch {
+        let mut emit = batch::Emit::new(&mut *report_sink, to_stderr, &mut outcome, show_bar);
         let result = match input {
             Some(dir) if dir.is_dir() => {
                 batch.dir(dir, args.output.as_deref(), args.allow_empty, &mut emit)
             }
             _ => batch.ndjson(input, args.output.as_deref(), &mut emit),
         };
-        inverse.extend(emit.into_inverse());
+        inverse = emit.into_inverse();
         result
     } else {
         let mut out = match output::Output::open(args.output.as_deref()) {
@@ -488,28 +433,36 @@ fn convert(args: &ConvertArgs) -> ExitCode {
             None => input::read_stdin(limit),
         };
         let result = match read.map_err(std::io::Error::from) {
-            // A catalog of many tools is split across the threads when that gives the same
-            // bytes as converting it whole; otherwise it is converted whole.
-            Ok(bytes) => match batch.catalog(&bytes, show_bar) {
-                Some(done) => {
-                    let mut emit = batch::Emit::new(
-                        &mut *report_sink,
-                        args.report_file.is_none(),
-                        &mut outcome,
-                        false,
-                    );
-                    let result = emit.write(vec![done], &mut out);
-                    inverse.extend(emit.into_inverse());
-                    result
-                }
-                None => run(&bytes, "", &mut out),
-            },
+            Ok(bytes) => {
+                // A catalog of many tools is split across the threads when that gives the
+                // same bytes as converting it whole; otherwise it is converted whole.
+                let done = batch.catalog(&bytes, show_bar).unwrap_or_else(|| batch.single(&bytes));
+                let mut emit = batch::Emit::new(&mut *report_sink, to_stderr, &mut outcome, false);
+                let result = emit.write(vec![done], &mut out);
+                inverse = emit.into_inverse();
+                result
+            }
             Err(e) => Err(e),
         };
-        // A single input that gave no output replaces no file: the error is all there is.
-        result.and_then(|()| if produced { out.finish() } else { Ok(()) })
+        produced = outcome.tally.failed == 0;
+        // A single input that gave no output, or one whose loss `--deny-loss` denies,
+        // replaces no file.
+        result.and_then(|()| if produced && !outcome.lost { out.finish() } else { Ok(()) })
     };
-    let flushed = io_result.and_then(|()| report_sink.flush());
+    // A summary when there is something to sum up: entries, tools left out, or (in a batch)
+    // inputs that failed; a single input's failure is its error message alone.
+    let summary = match args.report {
+        ReportMode::Text => {
+            let t = &outcome.tally;
+            let failed = t.failed > 0 && !single;
+            let said = failed || t.left_out > 0 || t.entries.iter().any(|n| *n > 0);
+            said.then(|| outcome.tally.line())
+        }
+        _ => None,
+    };
+    let summarized =
+        io_result.and_then(|()| summary.map_or(Ok(()), |line| writeln!(report_sink, "{line}")));
+    let flushed = summarized.and_then(|()| report_sink.flush());
     let finished = flushed.and_then(|()| match report_file {
         Some(file) if produced => file.commit(),
         _ => Ok(()),
@@ -517,7 +470,15 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if let Err(e) = finished {
         return outcome.ended_by(&e);
     }
-    if let Some(path) = args.map_out.as_deref().filter(|_| produced) {
+    // A map is written only for a run whose output was: not after a denied loss.
+    if let Some(path) = args.map_out.as_deref().filter(|_| produced && !outcome.lost) {
+        let mut inverse = match inverse {
+            Ok(inverse) => inverse,
+            Err(clash) => {
+                error!("--map-out {}: not written: {clash}", path.display());
+                return ExitCode::from(1);
+            }
+        };
         if inverse.from.is_empty() {
             inverse.from = from.name().to_owned();
             inverse.to = to.name().to_owned();
@@ -563,24 +524,4 @@ fn named(e: std::io::Error, path: &Path) -> std::io::Error {
 /// said and 1 otherwise.
 fn io_error(e: std::io::Error) -> ExitCode {
     Outcome::default().ended_by(&e)
-}
-
-fn write_report(
-    report: &[ReportEntry],
-    label: &str,
-    mode: ReportMode,
-    sink: &mut dyn Write,
-) -> std::io::Result<()> {
-    for entry in report {
-        match mode {
-            ReportMode::None => {}
-            ReportMode::Text if label.is_empty() => writeln!(sink, "{entry}")?,
-            ReportMode::Text => writeln!(sink, "{label}: {entry}")?,
-            ReportMode::Json => {
-                let line = serde_json::to_string(entry).map_err(std::io::Error::other)?;
-                writeln!(sink, "{line}")?;
-            }
-        }
-    }
-    Ok(())
 }

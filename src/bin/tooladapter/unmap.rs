@@ -39,6 +39,11 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    // A map that writes one name back two ways cannot say which tool a call is for.
+    if let Some(clash) = crate::maps::clash_in(&inverse) {
+        error!("the map {} is ambiguous: {clash}", args.map.display());
+        return ExitCode::from(1);
+    }
     let input = match read_stdin(limit) {
         Ok(bytes) => bytes,
         Err(e) => {
@@ -112,7 +117,7 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
             result
         }
     };
-    let outcome = Outcome { failed: failed.get(), lost: false };
+    let outcome = Outcome { failed: failed.get(), ..Outcome::default() };
     match written.and_then(|()| out.flush()) {
         Ok(()) => outcome.code(),
         Err(e) => outcome.ended_by(&e),

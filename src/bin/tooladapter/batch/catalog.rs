@@ -9,6 +9,7 @@ use tooladapter::catalog::{Chunk, Split, Stitched};
 
 use super::progress::{Progress, new_bar};
 use super::{Batch, Done, Label};
+use crate::report::Tally;
 
 /// Smallest catalog, in bytes, worth splitting: smaller ones convert in well under a
 /// millisecond, less than the split's own parse and stitching.
@@ -70,8 +71,10 @@ impl Batch<'_> {
             bar.finish_and_clear();
         }
         let converted: Vec<Chunk> = converted.into_iter().collect::<Option<_>>()?;
-        let Stitched { output, entries, inverse, .. } = split.stitch(converted)?;
-        let result = self.item(output, &entries, inverse, &Label::None);
+        let Stitched { output, entries, indexes, tools, inverse, .. } = split.stitch(converted)?;
+        let tally = Tally::of(count, tools, &entries);
+        let traced = entries.iter().zip(indexes.iter().copied());
+        let result = self.item(Some(output), traced, inverse, &Label::None, tally);
         Some(Done { label: Label::None, dest: None, result })
     }
 }
@@ -82,7 +85,7 @@ mod tests {
     use tooladapter::{Converter, Options, Strict};
 
     use super::*;
-    use crate::{ReportMode, write_report};
+    use crate::report::{Origin, Printing, ReportMode, write_entries};
 
     /// A catalog of `n` MCP tools with report entries for every other target; `{"tools":[…]}`
     /// with a catalog member the targets drop when `object`, a bare array otherwise.
@@ -110,16 +113,23 @@ mod tests {
                 options = options.strict(Strict::On);
             }
             let batch =
-                Batch::new(&Mcp, &OpenAi, &options, ReportMode::Json, Some(2)).expect("threads");
+                Batch::new(&Mcp, &OpenAi, &options, Printing::all(ReportMode::Json), Some(2))
+                    .expect("threads");
             let split = batch.catalog(input.as_bytes(), false).expect("split");
             let split = split.result.expect("converted");
             let mut converter = Converter::new();
             let whole =
                 converter.convert(input.as_bytes(), &Mcp, &OpenAi, &options).expect("whole");
-            assert_eq!(split.output, whole.output(), "object {object}");
+            assert_eq!(split.output.as_deref(), Some(whole.output()), "object {object}");
             let mut printed = Vec::new();
-            write_report(whole.report().entries(), "", ReportMode::Json, &mut printed)
+            let report = whole.report();
+            let traced = report.entries().iter().map(|e| (e, report.tool_index(e)));
+            let origin = Origin { label: "", source: "-", line: None };
+            write_entries(traced, &origin, Printing::all(ReportMode::Json), &mut printed)
                 .expect("print");
+            // Every tool-level entry names its tool's place in the whole catalog.
+            let text = String::from_utf8_lossy(&printed);
+            assert!(text.contains(r#""index":999"#), "object {object}");
             assert!(split.report == printed, "object {object}");
             assert_eq!(split.worst, whole.report().max_severity());
             assert_eq!(&split.inverse, whole.inverse());
@@ -130,8 +140,10 @@ mod tests {
     #[test]
     fn catalogs_too_small_or_on_one_thread_are_left_whole() {
         let options = Options::default();
-        let two = Batch::new(&Mcp, &OpenAi, &options, ReportMode::Json, Some(2)).expect("threads");
-        let one = Batch::new(&Mcp, &OpenAi, &options, ReportMode::Json, Some(1)).expect("threads");
+        let two = Batch::new(&Mcp, &OpenAi, &options, Printing::all(ReportMode::Json), Some(2))
+            .expect("threads");
+        let one = Batch::new(&Mcp, &OpenAi, &options, Printing::all(ReportMode::Json), Some(1))
+            .expect("threads");
         assert!(one.catalog(catalog(1000, false).as_bytes(), false).is_none(), "one thread");
         let few = catalog(20, false).replace(
             r#""title":"T""#,

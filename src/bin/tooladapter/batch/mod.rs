@@ -25,7 +25,7 @@ use tooladapter::{Adapter, Conversion, Converter, Inverse, Options, ReportEntry,
 pub(crate) use pipeline::Emit;
 pub(crate) use progress::bar_wanted;
 
-use super::{ReportMode, write_report};
+use crate::report::{Origin, Printing, Tally, write_entries};
 
 thread_local! {
     /// Each worker thread keeps one converter warm for every item it takes, as the library
@@ -58,11 +58,25 @@ pub(crate) struct Batch<'a> {
     to: &'a dyn Adapter,
     options: &'a Options,
     /// How report entries are printed; they are printed on the worker that made them.
-    mode: ReportMode,
+    printing: Printing,
     threads: Threads,
+    /// The input as JSON reports name it: its path, or `-` for stdin (a folder's files are
+    /// named by their own paths).
+    input: String,
+    /// What is done to each item: converted, or (`check`) only checked.
+    work: Work,
     /// Whether items carry their inverse map (`--map-out`): the library builds the owned map
     /// only when asked for it, so a run that writes no map should not ask.
     keep_inverse: bool,
+}
+
+/// What a batch does to each item.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Work {
+    /// Convert it (`convert`).
+    Convert,
+    /// Check it against the target's rules, writing no output (`check`).
+    Check,
 }
 
 /// What one item converted to, ready to write. Owned, since it outlives the worker's
@@ -70,7 +84,8 @@ pub(crate) struct Batch<'a> {
 /// entries of several strings each, and copying those to this thread costs more than
 /// printing them.
 pub(crate) struct Item {
-    output: Vec<u8>,
+    /// The converted document; `None` for a check, which writes none.
+    output: Option<Vec<u8>>,
     /// The report entries as `--report` prints them, labelled.
     report: Vec<u8>,
     /// The highest severity in the report, for the exit code.
@@ -79,10 +94,12 @@ pub(crate) struct Item {
     denied: bool,
     /// What maps the target's tool calls back (`--map-out`), in item order like the output.
     inverse: Inverse,
+    /// What it counts for the summary line.
+    tally: Tally,
 }
 
 /// How an item is named in messages.
-enum Label {
+pub(crate) enum Label {
     /// A single input: it is the whole run, so messages need no label.
     None,
     /// An NDJSON line, counted from 1 (blank lines count).
@@ -119,7 +136,7 @@ impl<'a> Batch<'a> {
         from: &'a dyn Adapter,
         to: &'a dyn Adapter,
         options: &'a Options,
-        mode: ReportMode,
+        printing: Printing,
         jobs: Option<usize>,
     ) -> std::io::Result<Self> {
         let threads = match jobs {
@@ -133,7 +150,19 @@ impl<'a> Batch<'a> {
                     .map_err(|e| std::io::Error::other(format!("cannot start {n} threads: {e}")))?,
             ),
         };
-        Ok(Batch { from, to, options, mode, threads, keep_inverse: true })
+        let (input, work) = ("-".to_owned(), Work::Convert);
+        Ok(Batch { from, to, options, printing, threads, input, work, keep_inverse: true })
+    }
+
+    /// Names the input in JSON reports: `path`, or stdin (`-`) when `None`.
+    pub(crate) fn input(self, path: Option<&std::path::Path>) -> Self {
+        let input = path.map_or_else(|| "-".to_owned(), |p| p.display().to_string());
+        Batch { input, ..self }
+    }
+
+    /// Sets what is done to each item.
+    pub(crate) fn work(self, work: Work) -> Self {
+        Batch { work, ..self }
     }
 
     /// Whether items carry their inverse map (on unless turned off).
@@ -174,51 +203,73 @@ impl<'a> Batch<'a> {
         })
     }
 
-    /// Converts `input` with this thread's converter and hands the conversion to `then`.
-    fn with_conversion<R>(
-        &self,
-        input: &[u8],
-        then: impl FnOnce(&Conversion) -> Result<R, String>,
-    ) -> Result<R, String> {
+    /// Converts (or checks) `input` with this thread's converter into an item ready to
+    /// write, labelled `label`.
+    pub(crate) fn convert_item(&self, input: &[u8], label: &Label) -> Result<Item, String> {
         self.with_converter(|converter| {
-            match converter.convert(input, self.from, self.to, self.options) {
-                Ok(conversion) => then(conversion),
+            let failed = |e: tooladapter::ConversionError| {
                 // A file of a folder may be NDJSON (an NDJSON line cannot hold two documents).
-                Err(e) => {
-                    let hint =
-                        crate::ndjson_hint(input, &e, "convert the file alone with --ndjson");
-                    Err(format!("{e}{hint}"))
+                let what_to_do = match (label, self.work) {
+                    (Label::None, _) => "add --ndjson",
+                    (_, Work::Convert) => "convert the file alone with --ndjson",
+                    (_, Work::Check) => "check the file alone with --ndjson",
+                };
+                let hint = crate::ndjson_hint(input, &e, what_to_do);
+                format!("{e}{hint}")
+            };
+            match self.work {
+                Work::Convert => {
+                    let c = converter
+                        .convert(input, self.from, self.to, self.options)
+                        .map_err(failed)?;
+                    let report = c.report();
+                    let entries = report.entries().iter().map(|e| (e, report.tool_index(e)));
+                    let tally = Tally::of(c.tools_read(), c.tools_written(), report.entries());
+                    self.item(Some(c.output().to_vec()), entries, self.inverse_of(c), label, tally)
+                }
+                Work::Check => {
+                    let report =
+                        converter.check(input, self.from, self.to, self.options).map_err(failed)?;
+                    let entries = report.entries().iter().map(|e| (e, report.tool_index(e)));
+                    let tally = Tally::of(0, 0, report.entries());
+                    self.item(None, entries, Inverse::default(), label, tally)
                 }
             }
         })
     }
 
-    /// Converts one input labelled `label` into an item ready to write.
-    fn convert_item(&self, input: &[u8], label: &Label) -> Result<Item, String> {
-        self.with_conversion(input, |c| {
-            self.item(c.output().to_vec(), c.report().entries(), self.inverse_of(c), label)
-        })
+    /// Converts (or checks) a single input, the whole run.
+    pub(crate) fn single(&self, input: &[u8]) -> Done {
+        let label = Label::None;
+        let result = self.convert_item(input, &label);
+        Done { label, dest: None, result }
     }
 
     /// An item with its report printed.
-    fn item(
+    fn item<'e>(
         &self,
-        output: Vec<u8>,
-        entries: &[ReportEntry],
+        output: Option<Vec<u8>>,
+        entries: impl Iterator<Item = (&'e ReportEntry, Option<usize>)> + Clone,
         inverse: Inverse,
         label: &Label,
+        tally: Tally,
     ) -> Result<Item, String> {
         let mut report = Vec::new();
-        if !entries.is_empty() {
-            write_report(entries, &label.to_string(), self.mode, &mut report)
-                .map_err(|e| format!("cannot print the report: {e}"))?;
-        }
-        let worst = entries.iter().map(|e| e.severity).max();
+        let text = label.to_string();
+        let (source, line) = match label {
+            Label::File(p) => (p.display().to_string(), None),
+            Label::Line(n) => (self.input.clone(), Some(*n)),
+            Label::None => (self.input.clone(), None),
+        };
+        let origin = Origin { label: &text, source: &source, line };
+        write_entries(entries.clone(), &origin, self.printing, &mut report)
+            .map_err(|e| format!("cannot print the report: {e}"))?;
+        let worst = entries.clone().map(|(e, _)| e.severity).max();
         let denied = self
             .options
             .deny_loss
-            .is_some_and(|rule| entries.iter().any(|e| rule.denies(e.severity, e.effect)));
-        Ok(Item { output, report, worst, denied, inverse })
+            .is_some_and(|rule| entries.clone().any(|(e, _)| rule.denies(e.severity, e.effect)));
+        Ok(Item { output, report, worst, denied, inverse, tally })
     }
 }
 

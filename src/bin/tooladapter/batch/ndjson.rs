@@ -106,8 +106,12 @@ impl Batch<'_> {
             |done| emit.write(done, &mut out),
         )?;
         emit.finish();
-        // Only a stream read and written to its end replaces the output file.
-        out.finish()
+        // Only a stream read and written to its end replaces the output file, and not when
+        // a line's loss is one `--deny-loss` denies: the run exits 3 and writes no file.
+        match out {
+            Output::File(_) if emit.lost() => Ok(()),
+            out => out.finish(),
+        }
     }
 }
 

@@ -13,6 +13,7 @@ use tooladapter::{Inverse, Severity};
 use super::progress::{Progress, new_bar};
 use super::{Batch, Done, Label, Threads};
 use crate::Outcome;
+use crate::maps::Maps;
 
 /// Windows queued for the threads at once (see [`Batch::pipeline`]): two keep them busy
 /// while this thread writes one window and reads the next.
@@ -120,6 +121,8 @@ pub(crate) struct Emit<'s> {
     outcome: &'s mut Outcome,
     /// The written items' inverse maps, appended in order.
     inverse: Inverse,
+    /// What the items' maps write each target name back to, for clashes between items.
+    maps: Maps,
     show_bar: bool,
     bar: Option<ProgressBar>,
 }
@@ -132,7 +135,15 @@ impl<'s> Emit<'s> {
         outcome: &'s mut Outcome,
         show_bar: bool,
     ) -> Self {
-        Emit { sink, sink_is_stderr, outcome, inverse: Inverse::default(), show_bar, bar: None }
+        Emit {
+            sink,
+            sink_is_stderr,
+            outcome,
+            inverse: Inverse::default(),
+            maps: Maps::default(),
+            show_bar,
+            bar: None,
+        }
     }
 
     /// Starts the bar for a batch, if one is shown; the caller advances it.
@@ -148,10 +159,15 @@ impl<'s> Emit<'s> {
         }
     }
 
-    /// The inverse maps of every item written, in order: what `--map-out` writes for a
-    /// batch, whose items never pass through the single-input path.
-    pub(crate) fn into_inverse(self) -> Inverse {
-        self.inverse
+    /// The inverse maps of every item written, in order: what `--map-out` writes.
+    ///
+    /// # Errors
+    /// Two items write a tool under one name that maps back differently (see [`Maps`]).
+    pub(crate) fn into_inverse(self) -> Result<Inverse, String> {
+        match self.maps.clash() {
+            Some(clash) => Err(clash.to_owned()),
+            None => Ok(self.inverse),
+        }
     }
 
     /// Writes `items` in order, the main output to `out`.
@@ -180,28 +196,40 @@ impl<'s> Emit<'s> {
                     continue;
                 }
             };
-            match &done.dest {
-                Some(path) => {
-                    if let Err(e) = crate::output::write_file(path, &[&item.output, b"\n"]) {
+            // An item with a loss `--deny-loss` denies is not written: the run exits 3, and
+            // what it denies must not reach a file or a pipe.
+            let output = item.output.as_ref().filter(|_| !item.denied);
+            match (&done.dest, output) {
+                (_, None) => {}
+                (Some(path), Some(output)) => {
+                    if let Err(e) = crate::output::write_file(path, &[output, b"\n"]) {
                         self.error(&done.label, &format!("cannot write: {e}"));
                     }
                 }
-                None => {
-                    out.write_all(&item.output)?;
+                (None, Some(output)) => {
+                    out.write_all(output)?;
                     out.write_all(b"\n")?;
                 }
             }
             self.sink.write_all(&item.report)?;
             self.outcome.failed |= item.worst == Some(Severity::Error);
             self.outcome.lost |= item.denied;
+            self.outcome.tally.add(item.tally);
+            self.maps.add(&done.label.to_string(), &item.inverse);
             self.inverse.extend(item.inverse);
         }
         Ok(())
     }
 
+    /// Whether an item so far had a loss `--deny-loss` denies.
+    pub(crate) fn lost(&self) -> bool {
+        self.outcome.lost
+    }
+
     /// Reports an item that produced no output; the run will exit 1.
     fn error(&mut self, label: &Label, message: &str) {
         self.outcome.failed = true;
+        self.outcome.tally.failed += 1;
         match label {
             Label::None => error!("{message}"),
             label => error!("{label}: {message}"),

@@ -1,0 +1,173 @@
+//! How the command line prints a report: text lines or JSON lines, each entry traced to its
+//! source (the input file, `-` for stdin, the NDJSON line) and its tool's place in the
+//! catalog; `--report-level` hides the entries below a severity; a run's tally ends the text
+//! report with one summary line. Shared by every path (one input, a split catalog, NDJSON
+//! lines, a folder's files, `check`), so they print alike.
+
+use std::io::Write;
+
+use clap::ValueEnum;
+use serde::Serialize;
+use tooladapter::{ReportEntry, Severity};
+
+/// `--report`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ReportMode {
+    /// One line an entry, for people.
+    Text,
+    /// One JSON object an entry (JSON lines).
+    Json,
+    /// Nothing.
+    None,
+}
+
+/// How entries are printed: the mode, and the least severity printed (`--report-level`).
+#[derive(Clone, Copy)]
+pub(crate) struct Printing {
+    /// `--report`.
+    pub(crate) mode: ReportMode,
+    /// `--report-level`: entries below it are not printed (they still count for the exit
+    /// code and the summary).
+    pub(crate) level: Severity,
+}
+
+impl Printing {
+    /// Every entry, in `mode`.
+    #[cfg(test)]
+    pub(crate) fn all(mode: ReportMode) -> Printing {
+        Printing { mode, level: Severity::Info }
+    }
+}
+
+/// Where a report's entries come from.
+pub(crate) struct Origin<'a> {
+    /// What the text report puts in front of each entry (`line 3`, a file's path); empty for
+    /// a single input, which is the whole run.
+    pub(crate) label: &'a str,
+    /// The input: a file's path, or `-` for stdin.
+    pub(crate) source: &'a str,
+    /// The NDJSON line, counted from 1.
+    pub(crate) line: Option<usize>,
+}
+
+/// A JSON report line: the entry's fields, then where it comes from.
+#[derive(Serialize)]
+struct Traced<'a> {
+    #[serde(flatten)]
+    entry: &'a ReportEntry,
+    source: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    /// The tool's place in its catalog (0 for a single tool); absent for an entry about the
+    /// catalog as a whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    index: Option<usize>,
+}
+
+/// Prints `entries` (each with its tool's place in the catalog) from `origin` to `sink`.
+///
+/// # Errors
+/// Writing `sink` failed.
+pub(crate) fn write_entries<'e>(
+    entries: impl IntoIterator<Item = (&'e ReportEntry, Option<usize>)>,
+    origin: &Origin<'_>,
+    printing: Printing,
+    sink: &mut dyn Write,
+) -> std::io::Result<()> {
+    if printing.mode == ReportMode::None {
+        return Ok(());
+    }
+    for (entry, index) in entries.into_iter().filter(|(e, _)| e.severity >= printing.level) {
+        match printing.mode {
+            ReportMode::None => {}
+            ReportMode::Text if origin.label.is_empty() => writeln!(sink, "{entry}")?,
+            ReportMode::Text => writeln!(sink, "{}: {entry}", origin.label)?,
+            ReportMode::Json => {
+                let traced = Traced { entry, source: origin.source, line: origin.line, index };
+                let line = serde_json::to_string(&traced).map_err(std::io::Error::other)?;
+                writeln!(sink, "{line}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What a run converted, for the summary line.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub(crate) struct Tally {
+    /// Tools written.
+    pub(crate) written: usize,
+    /// Tools read but not written (an error entry says why).
+    pub(crate) left_out: usize,
+    /// Inputs (documents, lines, files) that gave no output at all.
+    pub(crate) failed: usize,
+    /// Report entries per severity, least first ([`Severity::ALL`]), printed or not.
+    pub(crate) entries: [usize; 3],
+}
+
+impl Tally {
+    /// The tally of one converted input: `read` tools in, `written` out, `entries` reported.
+    pub(crate) fn of<'e>(
+        read: usize,
+        written: usize,
+        entries: impl IntoIterator<Item = &'e ReportEntry>,
+    ) -> Tally {
+        let mut tally =
+            Tally { written, left_out: read.saturating_sub(written), ..Tally::default() };
+        for e in entries {
+            let at = Severity::ALL.iter().position(|s| *s == e.severity);
+            if let Some(n) = at.and_then(|i| tally.entries.get_mut(i)) {
+                *n += 1;
+            }
+        }
+        tally
+    }
+
+    /// Adds `other` in.
+    pub(crate) fn add(&mut self, other: Tally) {
+        self.written += other.written;
+        self.left_out += other.left_out;
+        self.failed += other.failed;
+        for (a, b) in self.entries.iter_mut().zip(other.entries) {
+            *a += b;
+        }
+    }
+
+    /// `summary: 3 tools written, 1 left out; 1 error, 2 warnings, 0 info` (and `, 2 inputs
+    /// failed` after the tools when some gave no output).
+    pub(crate) fn line(&self) -> String {
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let [info, warning, error] = self.entries;
+        let mut line = format!(
+            "summary: {} written, {} left out",
+            plural(self.written, "tool", "tools"),
+            self.left_out
+        );
+        if self.failed > 0 {
+            line.push_str(&format!(", {} failed", plural(self.failed, "input", "inputs")));
+        }
+        line.push_str(&format!(
+            "; {}, {}, {info} info",
+            plural(error, "error", "errors"),
+            plural(warning, "warning", "warnings")
+        ));
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_counts_and_spells_plurals() {
+        let mut t = Tally { written: 1, left_out: 0, failed: 0, entries: [2, 1, 0] };
+        assert_eq!(t.line(), "summary: 1 tool written, 0 left out; 0 errors, 1 warning, 2 info");
+        t.add(Tally { written: 2, left_out: 1, failed: 2, entries: [0, 1, 1] });
+        assert_eq!(
+            t.line(),
+            "summary: 3 tools written, 1 left out, 2 inputs failed; 1 error, 2 warnings, 2 info"
+        );
+    }
+}
