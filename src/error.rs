@@ -211,6 +211,57 @@ impl ErrorKind {
         ErrorKind::Json { offset, line: 0, column: 0, message: message.into() }
     }
 
+    /// The cause's stable name (`json`, `input-too-large`, `unknown-format`, …), for callers
+    /// that report errors as data (the Python package's `ConversionError.kind`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            ErrorKind::EmptyInput => "empty-input",
+            ErrorKind::InputTooLarge { .. } => "input-too-large",
+            ErrorKind::Json { .. } => "json",
+            ErrorKind::InvalidUtf8 => "invalid-utf8",
+            ErrorKind::LoneSurrogate { .. } => "lone-surrogate",
+            ErrorKind::DuplicateKey { .. } => "duplicate-key",
+            ErrorKind::DepthLimit { .. } => "depth-limit",
+            ErrorKind::ArenaLimit { .. } => "arena-limit",
+            ErrorKind::RefExpansion { .. } => "ref-expansion",
+            ErrorKind::MissingMember { .. } => "missing-member",
+            ErrorKind::ForeignMember { .. } => "foreign-member",
+            ErrorKind::ErrorResponse { .. } => "error-response",
+            ErrorKind::WrongType { .. } => "wrong-type",
+            ErrorKind::Shape(_) => "shape",
+            ErrorKind::Unsupported => "unsupported",
+            ErrorKind::UnknownFormat(_) => "unknown-format",
+            ErrorKind::DuplicateFormat(_) => "duplicate-format",
+            ErrorKind::NotConvertible(_) => "not-convertible",
+            ErrorKind::InvalidOptions(_) => "invalid-options",
+            ErrorKind::LossDenied(_) => "loss-denied",
+        }
+    }
+
+    /// Whether the input is not well-formed JSON text (not JSON, not UTF-8, empty, a lone
+    /// surrogate, a repeated key).
+    pub fn is_syntax(&self) -> bool {
+        matches!(
+            self,
+            ErrorKind::EmptyInput
+                | ErrorKind::Json { .. }
+                | ErrorKind::InvalidUtf8
+                | ErrorKind::LoneSurrogate { .. }
+                | ErrorKind::DuplicateKey { .. }
+        )
+    }
+
+    /// Whether a safety limit ([`crate::Limits`]) stopped the conversion.
+    pub fn is_limit(&self) -> bool {
+        matches!(
+            self,
+            ErrorKind::InputTooLarge { .. }
+                | ErrorKind::DepthLimit { .. }
+                | ErrorKind::ArenaLimit { .. }
+                | ErrorKind::RefExpansion { .. }
+        )
+    }
+
     /// Whether the error is about one tool's own content rather than the whole input: a
     /// member missing or of the wrong type, another format's schema member, a repeated key, a
     /// shape the format does not read, a tool the target cannot hold, the `$ref` expansion
@@ -409,6 +460,32 @@ impl std::error::Error for ConversionError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::Keyword;
+
+    #[test]
+    fn kinds_have_distinct_kebab_case_names_and_groups() {
+        let kinds = [
+            ErrorKind::EmptyInput,
+            ErrorKind::json(0, "x"),
+            ErrorKind::InputTooLarge { size: 2, limit: 1 },
+            ErrorKind::DepthLimit { limit: 1 },
+            ErrorKind::Shape("x".into()),
+            ErrorKind::InvalidOptions("x".into()),
+        ];
+        let names: Vec<&str> = kinds.iter().map(ErrorKind::name).collect();
+        assert_eq!(
+            names,
+            ["empty-input", "json", "input-too-large", "depth-limit", "shape", "invalid-options"]
+        );
+        let groups: Vec<(bool, bool)> =
+            kinds.iter().map(|k| (k.is_syntax(), k.is_limit())).collect();
+        let expected = [(true, false), (true, false), (false, true), (false, true)];
+        assert_eq!(groups[..4], expected);
+        assert_eq!(groups[4..], [(false, false), (false, false)]);
+        assert_eq!(Keyword::from_policy_name("pattern"), Some(Keyword::Pattern));
+        assert_eq!(Keyword::from_policy_name("unknown-keyword"), Some(Keyword::Unknown));
+        assert_eq!(Keyword::from_policy_name("x-vendor"), None);
+    }
 
     #[test]
     fn error_is_one_pointer_wide() {

@@ -287,6 +287,16 @@ impl Keyword {
         Keyword::PropertyOrdering,
     ];
 
+    /// The keyword a policy names (`pattern`; `unknown-keyword` for the keywords the crate
+    /// does not model, as the CLI's `--policy` spells them), or `None` for a name that is
+    /// neither.
+    pub fn from_policy_name(name: &str) -> Option<Keyword> {
+        match name {
+            "unknown-keyword" => Some(Keyword::Unknown),
+            _ => Some(Keyword::from_key(name)).filter(|k| *k != Keyword::Unknown),
+        }
+    }
+
     /// Interns a key: one multiply picks the only keyword the key can be (a perfect hash of
     /// its length and three of its bytes), and one comparison with that keyword's name
     /// decides. Unknown keys cost no more than keywords do.
