@@ -224,6 +224,8 @@ impl ErrorKind {
             ErrorKind::DepthLimit { .. } => "depth-limit",
             ErrorKind::ArenaLimit { .. } => "arena-limit",
             ErrorKind::RefExpansion { .. } => "ref-expansion",
+            ErrorKind::OutputTooLarge { .. } => "output-too-large",
+            ErrorKind::ImportTooLarge { .. } => "import-too-large",
             ErrorKind::MissingMember { .. } => "missing-member",
             ErrorKind::ForeignMember { .. } => "foreign-member",
             ErrorKind::ErrorResponse { .. } => "error-response",
@@ -259,6 +261,8 @@ impl ErrorKind {
                 | ErrorKind::DepthLimit { .. }
                 | ErrorKind::ArenaLimit { .. }
                 | ErrorKind::RefExpansion { .. }
+                | ErrorKind::OutputTooLarge { .. }
+                | ErrorKind::ImportTooLarge { .. }
         )
     }
 

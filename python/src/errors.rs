@@ -17,7 +17,7 @@ create_exception!(
     tooladapter,
     LimitError,
     ConversionError,
-    "A safety limit (input size, nesting depth, memory, `$ref` expansion) stopped the conversion."
+    "A safety limit (input size, nesting depth, memory, `$ref` expansion, output size) stopped the conversion."
 );
 
 /// The Python exception for a crate error, its fields set as attributes.

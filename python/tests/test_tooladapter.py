@@ -182,7 +182,11 @@ def test_deep_nesting_raises_a_limit_error():
         deeper = [deeper]
     with pytest.raises(ta.LimitError):
         ta.convert(deeper)
+    # JSON text nested as deep: refused (over 1 MiB by a depth scan before parsing, a
+    # LimitError; under it, by whichever fault lowering meets first), never a crash.
     with pytest.raises(ta.LimitError):
+        ta.convert(b"[" * 1_000_000 + b"]" * 1_000_000)
+    with pytest.raises(ta.ConversionError):
         ta.convert(b"[" * 100_000 + b"]" * 100_000)
 
 

@@ -31,7 +31,7 @@ class ParseError(ConversionError):
 
 class LimitError(ConversionError):
     """A safety limit stopped the conversion (``input-too-large``, ``depth-limit``,
-    ``arena-limit``, ``ref-expansion``)."""
+    ``arena-limit``, ``ref-expansion``, ``output-too-large``, ``import-too-large``)."""
 
 class ReportEntry:
     """One report entry: what changed in one tool, how much it matters, and where."""

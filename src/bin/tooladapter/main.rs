@@ -42,13 +42,8 @@ use report::{Printing, ReportMode};
 /// Parses `KEYWORD=ACTION` for `--policy`.
 fn parse_policy(s: &str) -> Result<(Keyword, Action), String> {
     let (name, action) = s.split_once('=').ok_or("expected KEYWORD=ACTION")?;
-    let keyword = match name {
-        "unknown-keyword" => Keyword::Unknown,
-        _ => match Keyword::from_key(name) {
-            Keyword::Unknown => return Err(format!("`{name}` is not a keyword this crate models")),
-            k => k,
-        },
-    };
+    let keyword = Keyword::from_policy_name(name)
+        .ok_or_else(|| format!("`{name}` is not a keyword this crate models"))?;
     let action = action.parse::<Action>().map_err(|e| e.to_string())?;
     Ok((keyword, action))
 }
