@@ -133,6 +133,10 @@ pub struct FormatInfo {
     /// any conversion into it: a same-format conversion normalizes (names, shapes, dialect)
     /// rather than passing the tools through. Valid input comes out byte-identical.
     pub provider: bool,
+    /// The provider's error for a tool holding a member its API does not define, when it
+    /// refuses one: members the format has no typed place for are then dropped (and reported)
+    /// even between formats of its family, and `check` lists them with these words.
+    pub closed_members: Option<&'static str>,
 }
 
 impl FormatInfo {
@@ -162,7 +166,15 @@ impl FormatInfo {
             requires_object_root: false,
             holds_output_schema: false,
             provider: false,
+            closed_members: None,
         }
+    }
+
+    /// Sets [`FormatInfo::closed_members`] to the provider's error text.
+    #[must_use]
+    pub const fn closed_members(mut self, error: &'static str) -> FormatInfo {
+        self.closed_members = Some(error);
+        self
     }
 
     /// Sets [`FormatInfo::provider`].

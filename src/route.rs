@@ -56,8 +56,8 @@ impl<'r> Route<'r> {
                 || to.provider
                 || matches!(options.strict, Strict::On | Strict::Require),
             keeps: MemberKeeps {
-                meta: same_family,
-                outer: same_format,
+                meta: same_family && to.closed_members.is_none(),
+                outer: same_format && to.closed_members.is_none(),
                 output: to.holds_output_schema,
             },
             profile: overridden(set.profile_ref(to).unwrap_or(to.profile)),

@@ -268,3 +268,35 @@ fn a_fix_that_breaks_an_earlier_rule_is_fixed_too() {
     assert!(findings(c.output(), "gemini").is_empty());
     assert_eq!(output(&c)["parameters"]["properties"]["p"]["type"], "STRING");
 }
+
+/// OpenAI refuses members it does not define ("Unknown parameter"): BFCL's `response` and an
+/// extra wrapper member are dropped, with an entry each, even converting OpenAI to OpenAI,
+/// and `check` lists them; a tool without them is written as read.
+#[test]
+fn openai_drops_and_check_lists_members_it_does_not_define() {
+    let tool = br#"{"type":"function","function":{"name":"f","description":"d","parameters":{"type":"object","properties":{}},"response":{"type":"dict"}},"x-extra":1}"#;
+    let clean = br#"{"type":"function","function":{"name":"f","description":"d","parameters":{"type":"object","properties":{}}}}"#;
+    let registry = tooladapter::Registry::default();
+    for to in ["openai", "openai-responses"] {
+        let c = registry.convert(tool, "openai", to).expect("converts");
+        let out = c.output_str();
+        assert!(!out.contains("response") && !out.contains("x-extra"), "{to}: {out}");
+        let dropped: Vec<(&str, &str)> =
+            c.report().entries().iter().map(|e| (e.code.as_str(), e.pointer.as_str())).collect();
+        assert_eq!(
+            dropped,
+            [("metadata-dropped", "/function/response"), ("metadata-dropped", "/x-extra")],
+            "{to}"
+        );
+    }
+    assert_eq!(registry.convert(clean, "openai", "openai").expect("converts").output(), clean);
+    let mut converter = tooladapter::Converter::new();
+    let options = tooladapter::Options::default();
+    let openai = tooladapter::Format::OPENAI;
+    let found = converter.check(tool, &openai, &openai, &options).expect("checks").clone();
+    let pointers: Vec<&str> = found.entries().iter().map(|e| e.pointer.as_str()).collect();
+    assert_eq!(pointers, ["/function/response", "/x-extra"]);
+    assert!(found.entries().iter().all(|e| e.message.contains("Unknown parameter")));
+    let none = converter.check(clean, &openai, &openai, &options).expect("checks");
+    assert!(none.is_empty(), "{none:?}");
+}

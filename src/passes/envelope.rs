@@ -9,18 +9,21 @@
 //! and moves the schema's own root `title` and `description` out of the way of the tool's.
 
 use crate::error::ConversionError;
-use crate::ir::{Keyword, Role, Schema, Tool, ToolMember, Value};
+use crate::ir::{Keyword, MemberKeeps, Role, Schema, Tool, ToolMember, Value};
 use crate::pointer::{Path, Seg};
 use crate::report::{Code, Effect, Note, Severity, Shared};
 
 use super::{CowSlice, PassCx, arena_error, features_of, render};
 
 /// Returns whether the tool is emitted.
-pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
+pub(super) fn run<'a>(
+    tool: &mut Tool<'a>,
+    cx: &mut PassCx<'a, '_>,
+) -> Result<bool, ConversionError> {
     let keeps = cx.route.keeps;
     if tool.opaque.is_some() {
         if cx.same_format {
-            return true;
+            return Ok(true);
         }
         // Its `type` (OpenAI, Anthropic), else the name its reader gave it (Bedrock's union
         // member: `cachePoint`, `systemTool`).
@@ -48,7 +51,7 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
                 message,
             },
         );
-        return false;
+        return Ok(false);
     }
     let target = cx.target.name();
     // Metadata and the output schema: no argument depends on them, and the target's
@@ -125,7 +128,40 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
         };
         cx.record(tool, tool.at, note);
     }
-    true
+    // Dropped members leave the tool: the same format's writer writes the members as read,
+    // and the check after the passes holds the tool's members to the target's rules.
+    drop_members(tool, keeps, cx)?;
+    Ok(true)
+}
+
+/// Takes the members the route does not keep out of `tool` (a copy in the arena; the tool's
+/// slice is shared with the lowered document).
+fn drop_members<'a>(
+    tool: &mut Tool<'a>,
+    keeps: MemberKeeps,
+    cx: &PassCx<'a, '_>,
+) -> Result<(), ConversionError> {
+    let dropped =
+        |m: &ToolMember<'_>| matches!(m.role, Role::Meta | Role::Outer) && !keeps.keeps(m.role);
+    if !tool.members.iter().any(dropped) {
+        return Ok(());
+    }
+    let copy =
+        cx.arena.try_alloc_slice_copy(tool.members).map_err(|_| arena_error(&Path::ROOT, cx))?;
+    let mut kept = 0;
+    for i in 0..copy.len() {
+        if let Some(&m) = copy.get(i)
+            && !dropped(&m)
+        {
+            if let Some(slot) = copy.get_mut(kept) {
+                *slot = m;
+            }
+            kept += 1;
+        }
+    }
+    let copy: &'a [ToolMember<'a>] = copy;
+    tool.members = copy.get(..kept).unwrap_or_default();
+    Ok(())
 }
 
 /// Records that member `m` of `tool`, which no argument depends on, is dropped, with `note`

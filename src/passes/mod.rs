@@ -279,7 +279,7 @@ fn no_strict_mode(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
 /// The passes every tool runs, strict or not.
 fn run_all<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, ConversionError> {
     // 1. envelope: metadata, output schema and `strict` the target cannot hold; built-in tools.
-    if !envelope::run(tool, cx) {
+    if !envelope::run(tool, cx)? {
         return Ok(false);
     }
     // 2. dialect: draft-07 tuples, draft-04 boolean bounds, OpenAPI `nullable` and BFCL

@@ -88,6 +88,23 @@ fn check(
             message: name_message("tool name", tool.name, rule, target),
         });
     }
+    // Members the route drops are gone from a converted tool (the envelope pass); those left
+    // are sent.
+    if let Some(error) = target.info().closed_members {
+        for member in tool.meta() {
+            out.push(Finding {
+                tool: None,
+                at: member.at,
+                feature: "member",
+                pointer: tool.member_pointer(member),
+                message: format!(
+                    "{} tools hold no member `{}`: the provider refuses members it does not define (\"{error}: …\")",
+                    target.name(),
+                    member.key
+                ),
+            });
+        }
+    }
     let strict = strict.filter(|_| is_strict(tool, target));
     let profile = strict.unwrap_or(profile);
     let base = Path::ROOT;

@@ -103,9 +103,17 @@ pub const TOOLFOUNDATION_FEATURES: FeatureSet = FeatureSet::of(&[
 pub const TOOLFOUNDATION: Profile =
     toolfoundation(PROFILE, TOOLFOUNDATION_FEATURES).named("openai (toolfoundation)");
 
+/// The API refuses a request member it does not define, nested ones included: "Unknown
+/// parameter: 'tool_choice'." (openai/openai-agents-python#467, 2025-04-10), "Unknown
+/// parameter: 'messages[1].tool_calls[0].index'." (songquanpeng/one-api#1319, 2024-04-15);
+/// read 2026-11-26. A tool member outside `type`/`function`/`name`/`description`/
+/// `parameters`/`strict` (BFCL's `response`) is one.
+const UNKNOWN_MEMBER: &str = "Unknown parameter";
+
 /// Chat Completions function tools: `parameters` may be omitted for a function without
 /// arguments; the root must be an object schema; a written tool is always wrapped, its name
-/// in `function`, whichever shape was read.
+/// in `function`, whichever shape was read. Members the API does not define are refused
+/// ([`UNKNOWN_MEMBER`]).
 pub const CHAT: FormatInfo = FormatInfo::new("openai", &PROFILE)
     .strict(StrictMode::new(&STRICT))
     .toolfoundation(&TOOLFOUNDATION)
@@ -113,6 +121,7 @@ pub const CHAT: FormatInfo = FormatInfo::new("openai", &PROFILE)
     .schema_members(&[super::FUNCTION, super::PARAMETERS])
     .object_root()
     .provider()
+    .closed_members(UNKNOWN_MEMBER)
     .name_pointer("/function/name");
 
 /// Responses API function tools: the API reads a tool without `strict` as strict. The Go
@@ -123,4 +132,5 @@ pub const RESPONSES: FormatInfo = FormatInfo::new("openai-responses", &PROFILE)
     .toolfoundation(&TOOLFOUNDATION)
     .schema_members(&[super::PARAMETERS])
     .object_root()
-    .provider();
+    .provider()
+    .closed_members(UNKNOWN_MEMBER);
