@@ -1,20 +1,24 @@
 //! Time complexity on hostile shapes (issue 22): each shape is converted at n and at 10n in one
-//! run, and the test fails when the time grows more than 15× (linear or n·log n grows about
-//! 10–12×; the quadratic spots these shapes hit grew 100×). Inputs are generated here. Sizes are
-//! chosen so a debug `cargo test` stays within seconds; the release figures at 100,000 are in
-//! docs/security.md ("Hostile shapes: time").
+//! run, and the test fails when the time grows more than [`MAX_GROWTH`] (linear or n·log n
+//! grows about 10–12×; the quadratic spots these shapes hit grew 100×). Inputs are generated
+//! here. The release figures at 100,000 are in docs/security.md ("Hostile shapes: time").
 
 use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tooladapter::formats::{Anthropic, Gemini, Mcp, OpenAi};
 use tooladapter::{Adapter, Converter, Options, Strict};
 
-/// The smaller size; the larger is ten times it.
-const N: usize = 2_000;
+/// The smaller size; the larger is ten times it. A release build (CI runs this suite so,
+/// `cargo test --release --test complexity`) takes the sizes the issue names; a debug build
+/// smaller ones, to stay within seconds.
+const N: usize = if cfg!(debug_assertions) { 2_000 } else { 10_000 };
 
-/// The most the time may grow from n to 10n.
-const MAX_GROWTH: f64 = 15.0;
+/// The most the time may grow from n to 10n: 16× in a release build (linear or n·log n grows
+/// 10–12×, up to 15× with caches outgrown on a loaded machine; the quadratic spots grew 100×).
+/// A debug build, which `cargo test` runs beside the other suites, is held to 25×: still far
+/// below what a quadratic spot gives.
+const MAX_GROWTH: f64 = if cfg!(debug_assertions) { 25.0 } else { 16.0 };
 
 /// `"p0":<schema>,"p1":<schema>,…` for `n` properties.
 fn props(n: usize, schema: &str) -> String {
@@ -28,20 +32,58 @@ fn names(n: usize) -> String {
     list.join(",")
 }
 
-/// The best of three conversions by one warm converter (the first, untimed, warms it).
-fn time(input: &[u8], from: &dyn Adapter, to: &dyn Adapter, options: &Options) -> Duration {
-    let mut converter = Converter::new();
-    let mut best = Duration::MAX;
-    for round in 0..4 {
-        let start = Instant::now();
-        let c = converter.convert(input, from, to, options).expect("the shape converts");
-        assert!(!c.output().is_empty());
-        if round > 0 {
-            best = best.min(start.elapsed());
-        }
-    }
-    best
+/// The CPU time this thread has used: unlike wall time, it does not count the turns other
+/// processes take on a shared machine.
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant libc defines.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "the thread CPU clock is readable");
+    Duration::new(u64::try_from(ts.tv_sec).unwrap_or(0), u32::try_from(ts.tv_nsec).unwrap_or(0))
 }
+
+/// One timed conversion by a warm converter (this thread's CPU time).
+fn once(
+    c: &mut Converter,
+    input: &[u8],
+    from: &dyn Adapter,
+    to: &dyn Adapter,
+    o: &Options,
+) -> Duration {
+    let start = thread_cpu_time();
+    let out = c.convert(input, from, to, o).expect("the shape converts");
+    assert!(!out.output().is_empty());
+    thread_cpu_time().saturating_sub(start)
+}
+
+/// The best of [`ROUNDS`] timings of `small` and of `large`, taken in turn (small, large,
+/// small, …) after one untimed conversion of each, so that a burst of load on a shared
+/// machine falls on both sizes alike rather than on one.
+fn best_of_pair(
+    small: &[u8],
+    large: &[u8],
+    from: &dyn Adapter,
+    to: &dyn Adapter,
+    options: &Options,
+) -> (Duration, Duration) {
+    // Both keep their buffers: above the retention cap (tests/memory.rs) a converter gives
+    // them back after each call and the next one pays for fresh pages, a cost of the policy
+    // that would fall on the larger size only.
+    let (mut a, mut b) = (Converter::new(), Converter::new());
+    a.set_retention(usize::MAX);
+    b.set_retention(usize::MAX);
+    once(&mut a, small, from, to, options);
+    once(&mut b, large, from, to, options);
+    let (mut best_small, mut best_large) = (Duration::MAX, Duration::MAX);
+    for _ in 0..ROUNDS {
+        best_small = best_small.min(once(&mut a, small, from, to, options));
+        best_large = best_large.min(once(&mut b, large, from, to, options));
+    }
+    (best_small, best_large)
+}
+
+/// Timed rounds per size.
+const ROUNDS: usize = 7;
 
 /// One measurement at a time: the harness runs tests in parallel, and a neighbour's work in
 /// one of the two timings skews the ratio.
@@ -58,13 +100,23 @@ fn grows_linearly(
     options: &Options,
 ) {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
-    let small = time(shape(N).as_bytes(), from, to, options);
-    let large = time(shape(10 * N).as_bytes(), from, to, options);
+    let (small_input, large_input) = (shape(N), shape(10 * N));
     // A floor on the small time: below it, timer and scheduler noise is most of the ratio.
     let floor = Duration::from_micros(200);
-    let ratio = large.as_secs_f64() / small.max(floor).as_secs_f64();
-    eprintln!("{name}: n={N} {small:?}, 10n {large:?}, ×{ratio:.1}");
-    assert!(ratio <= MAX_GROWTH, "{name}: time grew ×{ratio:.1} from n={N} to 10n");
+    // Measured twice at most: a linear shape that a burst of load on a shared machine pushes
+    // over the bound once comes in under it the next time; a quadratic one (100×) never does.
+    let mut ratios = Vec::new();
+    for _ in 0..2 {
+        let (small, large) =
+            best_of_pair(small_input.as_bytes(), large_input.as_bytes(), from, to, options);
+        let ratio = large.as_secs_f64() / small.max(floor).as_secs_f64();
+        eprintln!("{name}: n={N} {small:?}, 10n {large:?}, ×{ratio:.1}");
+        ratios.push(ratio);
+        if ratio <= MAX_GROWTH {
+            return;
+        }
+    }
+    panic!("{name}: time grew {ratios:.1?}× from n={N} to 10n, over ×{MAX_GROWTH}");
 }
 
 /// Item 1: an OpenAI tool marked strict, every property required, to Anthropic (the strict

@@ -42,14 +42,27 @@ const KEPT: usize = 4;
 thread_local! {
     /// The index buffers kept between uses: one is taken by a [`NameSet`] and given back when
     /// it is dropped.
-    static SPARE: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+    static SPARE: RefCell<Vec<Vec<(u64, u32)>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A list of names (or of properties, by name), asked whether it holds a name.
 pub(crate) struct NameSet<'n, T: Named = &'n str> {
     names: &'n [T],
-    /// Positions in `names`, in the names' order (empty for a short list, which is scanned).
-    order: Vec<u32>,
+    /// The names' first eight bytes (as a big-endian number, so numbers order as the bytes
+    /// do) and positions in `names`, in the names' order (empty for a short list, which is
+    /// scanned). Sorting and searching compare the inline prefix first and read a name only
+    /// on a tie: the index of a long list stays in cache where the names themselves would not.
+    order: Vec<(u64, u32)>,
+}
+
+/// The first eight bytes of `name`, zero-padded, as a number that orders as the bytes do.
+#[inline]
+fn prefix(name: &str) -> u64 {
+    let mut head = [0u8; 8];
+    for (slot, b) in head.iter_mut().zip(name.bytes()) {
+        *slot = b;
+    }
+    u64::from_be_bytes(head)
 }
 
 impl<'n, T: Named> NameSet<'n, T> {
@@ -62,8 +75,12 @@ impl<'n, T: Named> NameSet<'n, T> {
         let taken = SPARE.try_with(|s| s.try_borrow_mut().ok().and_then(|mut v| v.pop()));
         let mut order = taken.ok().flatten().unwrap_or_default();
         order.clear();
-        order.extend(0..len);
-        order.sort_unstable_by(|&a, &b| name(names, a).cmp(name(names, b)));
+        order.extend((0..len).map(|i| (prefix(name(names, i)), i)));
+        // A zero-padded prefix ties a name with that name followed by NUL bytes: the full
+        // names break every tie.
+        order.sort_unstable_by(|&(pa, a), &(pb, b)| {
+            pa.cmp(&pb).then_with(|| name(names, a).cmp(name(names, b)))
+        });
         NameSet { names, order }
     }
 
@@ -88,8 +105,12 @@ impl<'n, T: Named> NameSet<'n, T> {
                 .iter()
                 .position(|n| same_short(n.name().as_bytes(), wanted.as_bytes()));
         }
-        let at = self.order.binary_search_by(|&i| name(self.names, i).cmp(wanted)).ok()?;
-        self.order.get(at).map(|&i| i as usize)
+        let key = prefix(wanted);
+        let at = self
+            .order
+            .binary_search_by(|&(p, i)| p.cmp(&key).then_with(|| name(self.names, i).cmp(wanted)))
+            .ok()?;
+        self.order.get(at).map(|&(_, i)| i as usize)
     }
 }
 
@@ -120,7 +141,10 @@ mod tests {
     #[test]
     fn short_and_long_lists_answer_alike() {
         for n in [0_usize, 1, 5, SHORT, SHORT + 1, 100, 1000] {
-            let owned: Vec<String> = (0..n).map(|i| format!("p{}", (i * 7919) % 1009)).collect();
+            let mut owned: Vec<String> =
+                (0..n).map(|i| format!("p{}", (i * 7919) % 1009)).collect();
+            // Names alike in their first eight bytes, and a name with trailing NUL bytes.
+            owned.extend(["property_a", "property_b", "property", "property\0"].map(String::from));
             let names: Vec<&str> = owned.iter().map(String::as_str).collect();
             let set = NameSet::new(&names);
             for i in 0..1100 {
@@ -128,6 +152,8 @@ mod tests {
                 assert_eq!(set.contains(&probe), names.contains(&probe.as_str()), "{n} {probe}");
             }
             assert!(!set.contains(""));
+            assert!(names.iter().all(|n| set.contains(n)));
+            assert!(!set.contains("property_c") && !set.contains("propert"));
             // Nested sets (the buffer is taken): each answers for its own list.
             let inner = NameSet::new(&names[..n / 2]);
             if let Some(last) = names.last() {
