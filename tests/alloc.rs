@@ -5,7 +5,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use tooladapter::formats::{Anthropic, LangChain, Mcp, OpenAi, OpenAiResponses};
+use tooladapter::formats::{Anthropic, LangChain, Mcp, OpenAi};
 use tooladapter::{Adapter, Converter, Options};
 
 struct Counting;
@@ -52,23 +52,99 @@ fn warm_converter_allocates_nothing_per_tool() {
         format!(r#"{{"tools":[{}]}}"#, tools.join(","))
     };
     let options = Options::default();
-    let targets: [&dyn Adapter; 5] = [&Mcp, &OpenAi, &OpenAiResponses, &Anthropic, &LangChain];
+    let mut checked = 0;
+    let targets = tooladapter::Format::ALL.iter().filter(|f| f.info().writes);
     for target in targets {
         for input in [TOOL, catalog.as_bytes()] {
             let mut converter = Converter::new();
             for _ in 0..3 {
-                let c = converter.convert(input, &Mcp, target, &options).expect("converts");
-                assert!(c.report().is_empty(), "{:?}", c.report());
+                converter.convert(input, &Mcp, target, &options).expect("converts");
             }
+            let quiet = converter.convert(input, &Mcp, target, &options).expect("converts");
+            let quiet = quiet.report().is_empty();
             let n = allocations(|| {
                 for _ in 0..100 {
                     let c = converter.convert(input, &Mcp, target, &options).expect("converts");
                     assert!(!c.output().is_empty());
                 }
             });
-            assert_eq!(n, 0, "{} allocations in 100 warm conversions to {}", n, target.name());
+            // Gemini inlines the `$ref` and says so: texts built per entry allocate (see the
+            // corpus test below). A conversion with nothing to say allocates nothing.
+            if quiet {
+                assert_eq!(n, 0, "{} allocations in 100 warm conversions to {}", n, target.name());
+                checked += 1;
+            }
         }
     }
+    let writers = tooladapter::Format::ALL.iter().filter(|f| f.info().writes).count();
+    assert!(
+        checked >= 2 * writers - 4,
+        "{checked} of {} conversions had nothing to say",
+        2 * writers
+    );
+}
+
+/// Every corpus catalog to every writer, plain and (where the target has a strict mode)
+/// strict: a warm conversion whose report is empty allocates nothing. Conversions with
+/// entries are counted and printed (`--nocapture`): texts that passes build per entry
+/// (`format!` messages, pointers written out) allocate, as do read notes and the `$ref`
+/// inliner's memo; docs/performance.md lists them.
+#[cfg(feature = "corpus")]
+#[test]
+fn every_corpus_catalog_converts_warm_without_allocating() {
+    let dir = std::env::var_os("TOOLADAPTER_CORPUS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
+        })
+        .join("mcp-catalogs");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the corpus's mcp-catalogs")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 100, "{} catalogs", files.len());
+    let (mut allocating, mut with_entries) = (Vec::new(), Vec::new());
+    let mut runs = 0;
+    for path in &files {
+        let input = std::fs::read(path).expect("reads");
+        for target in tooladapter::Format::ALL.iter().filter(|f| f.info().writes) {
+            let strict = [tooladapter::Strict::Source, tooladapter::Strict::On];
+            let modes = if target.info().strict.is_some() { &strict[..] } else { &strict[..1] };
+            for &mode in modes {
+                let options = Options::default().strict(mode);
+                let mut converter = Converter::new();
+                if converter.convert(&input, &Mcp, target, &options).is_err() {
+                    continue;
+                }
+                converter.convert(&input, &Mcp, target, &options).expect("converts again");
+                let mut entries = 0;
+                let n = allocations(|| {
+                    for _ in 0..3 {
+                        let c =
+                            converter.convert(&input, &Mcp, target, &options).expect("converts");
+                        entries = c.report().len();
+                    }
+                });
+                runs += 1;
+                let name = path.file_name().map(|f| f.to_string_lossy().into_owned());
+                let row = (name.unwrap_or_default(), target.name(), mode, n / 3);
+                if entries == 0 && n > 0 {
+                    allocating.push(row);
+                } else if n > 0 {
+                    with_entries.push(row);
+                }
+            }
+        }
+    }
+    assert!(runs > 1000, "{runs} warm conversions checked");
+    let most = with_entries.iter().map(|r| r.3).max().unwrap_or(0);
+    eprintln!(
+        "{runs} warm conversions; {} with report entries allocate (at most {most} per conversion)",
+        with_entries.len()
+    );
+    assert!(allocating.is_empty(), "without entries, yet allocating: {allocating:#?}");
 }
 
 /// Metadata and a keyword OpenAI has no place for: every conversion writes the same report
