@@ -90,7 +90,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                     None => crate::input::read_stdin(limit),
                 };
                 match read {
-                    Ok(bytes) => emit.write(vec![batch.single(&bytes)], &mut std::io::sink()),
+                    Ok(bytes) => emit.write(&mut batch.single(&bytes), &mut std::io::sink()),
                     Err(e) => {
                         error!("{e}");
                         return ExitCode::from(e.code());

@@ -431,9 +431,10 @@ fn convert(args: &ConvertArgs) -> ExitCode {
             Ok(bytes) => {
                 // A catalog of many tools is split across the threads when that gives the
                 // same bytes as converting it whole; otherwise it is converted whole.
-                let done = batch.catalog(&bytes, show_bar).unwrap_or_else(|| batch.single(&bytes));
+                let mut done =
+                    batch.catalog(&bytes, show_bar).unwrap_or_else(|| batch.single(&bytes));
                 let mut emit = batch::Emit::new(&mut *report_sink, to_stderr, &mut outcome, false);
-                let result = emit.write(vec![done], &mut out);
+                let result = emit.write(&mut done, &mut out);
                 inverse = emit.into_inverse();
                 result
             }

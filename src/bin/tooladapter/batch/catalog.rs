@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use tooladapter::catalog::{Chunk, Split, Stitched};
 
 use super::progress::{Progress, new_bar};
-use super::{Batch, Done, Label};
+use super::{Batch, Converted, Label};
 use crate::report::Tally;
 
 /// Smallest catalog, in bytes, worth splitting: smaller ones convert in well under a
@@ -31,7 +31,7 @@ impl Batch<'_> {
     /// thread, when it is too small to be worth it ([`SPLIT_MIN_BYTES`], [`SPLIT_MIN_TOOLS`]),
     /// or when the library cannot split it or cannot stitch the chunks into what one whole
     /// conversion writes ([`Split::new`], [`Split::stitch`]).
-    pub(crate) fn catalog(&self, input: &[u8], show_bar: bool) -> Option<Done> {
+    pub(crate) fn catalog(&self, input: &[u8], show_bar: bool) -> Option<Converted> {
         // Cheapest first: most single inputs are small, and asking for the thread count
         // starts the global pool.
         if input.len() < SPLIT_MIN_BYTES || !Split::supported(self.from, self.to) || self.jobs() < 2
@@ -74,8 +74,14 @@ impl Batch<'_> {
         let Stitched { output, entries, indexes, tools, inverse, .. } = split.stitch(converted)?;
         let tally = Tally::of(count, tools, &entries);
         let traced = entries.iter().zip(indexes.iter().copied());
-        let result = self.item(Some(output), traced, inverse, &Label::None, tally);
-        Some(Done { label: Label::None, dest: None, result })
+        // The stitched output becomes the buffer, rather than a copy of it.
+        let mut converted = Converted { output, ..Converted::default() };
+        converted.output.push(b'\n');
+        let written = Some(0..converted.output.len());
+        converted.push(Label::None, None, |into| {
+            self.item(written, traced, inverse, &Label::None, tally, into)
+        });
+        Some(converted)
     }
 }
 
@@ -115,12 +121,17 @@ mod tests {
             let batch =
                 Batch::new(&Mcp, &OpenAi, &options, Printing::all(ReportMode::Json), Some(2))
                     .expect("threads");
-            let split = batch.catalog(input.as_bytes(), false).expect("split");
-            let split = split.result.expect("converted");
+            let converted = batch.catalog(input.as_bytes(), false).expect("split");
+            let [done] = converted.done.as_slice() else { panic!("one item") };
+            let split = done.result.as_ref().expect("converted");
+            let output = split.output.clone().and_then(|r| converted.output.get(r));
             let mut converter = Converter::new();
             let whole =
                 converter.convert(input.as_bytes(), &Mcp, &OpenAi, &options).expect("whole");
-            assert_eq!(split.output.as_deref(), Some(whole.output()), "object {object}");
+            // The output is followed by its newline.
+            let mut expected = whole.output().to_vec();
+            expected.push(b'\n');
+            assert_eq!(output, Some(expected.as_slice()), "object {object}");
             let mut printed = Vec::new();
             let report = whole.report();
             let traced = report.entries().iter().map(|e| (e, report.tool_index(e)));
@@ -130,7 +141,10 @@ mod tests {
             // Every tool-level entry names its tool's place in the whole catalog.
             let text = String::from_utf8_lossy(&printed);
             assert!(text.contains(r#""index":999"#), "object {object}");
-            assert!(split.report == printed, "object {object}");
+            assert!(
+                converted.report.get(split.report.clone()) == Some(&printed[..]),
+                "object {object}"
+            );
             assert_eq!(split.worst, whole.report().max_severity());
             assert_eq!(&split.inverse, whole.inverse());
             assert_eq!(split.inverse.tools.len(), if strict { 1000 } else { 0 });

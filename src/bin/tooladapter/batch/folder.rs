@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::pipeline::Emit;
 use super::progress::Progress;
-use super::{Batch, Done, Label};
+use super::{Batch, Converted, Label};
 use crate::named;
 
 impl Batch<'_> {
@@ -60,17 +60,17 @@ impl Batch<'_> {
             |path: &PathBuf| {
                 let label = Label::File(path.clone());
                 let limit = self.options.limits.max_input_bytes;
-                let result = crate::input::read_path(path, limit, false)
-                    .map_err(|e| format!("cannot read: {}", e.reason()))
-                    .and_then(|bytes| self.convert_item(&bytes, &label));
-                Done {
-                    label,
-                    dest: output.zip(path.file_name()).map(|(dir, name)| dir.join(name)),
-                    result,
-                }
+                let dest = output.zip(path.file_name()).map(|(dir, name)| dir.join(name));
+                let mut converted = Converted::default();
+                converted.push(Label::File(path.clone()), dest, |into| {
+                    crate::input::read_path(path, limit, false)
+                        .map_err(|e| format!("cannot read: {}", e.reason()))
+                        .and_then(|bytes| self.convert_item(&bytes, &label, into))
+                });
+                converted
             },
-            |done| {
-                emit.write(vec![done], &mut stdout)?;
+            |mut done| {
+                emit.write(&mut done, &mut stdout)?;
                 if let Some(bar) = &bar {
                     bar.inc(1);
                 }

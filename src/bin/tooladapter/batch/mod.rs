@@ -17,6 +17,7 @@ mod progress;
 
 use std::cell::RefCell;
 use std::fmt;
+use std::ops::Range;
 use std::path::PathBuf;
 
 use rayon::prelude::*;
@@ -25,7 +26,7 @@ use tooladapter::{Adapter, Conversion, Converter, Inverse, Options, ReportEntry,
 pub(crate) use pipeline::Emit;
 pub(crate) use progress::bar_wanted;
 
-use crate::report::{Origin, Printing, Tally, write_entries};
+use crate::report::{Origin, Printing, ReportMode, Tally, write_entries};
 
 thread_local! {
     /// Each worker thread keeps one converter warm for every item it takes, as the library
@@ -79,15 +80,16 @@ pub(crate) enum Work {
     Check,
 }
 
-/// What one item converted to, ready to write. Owned, since it outlives the worker's
-/// converter; the report is printed already, on the worker, since a report can be many
-/// entries of several strings each, and copying those to this thread costs more than
-/// printing them.
+/// What one item converted to, ready to write: its output and printed report are ranges of
+/// the buffers of the [`Converted`] it belongs to, since they outlive the worker's converter.
+/// The report is printed already, on the worker, since a report can be many entries of
+/// several strings each, and copying those to this thread costs more than printing them.
 pub(crate) struct Item {
-    /// The converted document; `None` for a check, which writes none.
-    output: Option<Vec<u8>>,
-    /// The report entries as `--report` prints them, labelled.
-    report: Vec<u8>,
+    /// The converted document and its newline, in [`Converted::output`]; `None` for a check,
+    /// which writes none.
+    output: Option<Range<usize>>,
+    /// The report entries as `--report` prints them, labelled, in [`Converted::report`].
+    report: Range<usize>,
     /// The highest severity in the report, for the exit code.
     worst: Option<Severity>,
     /// Whether the report has an entry `--deny-loss` denies, for the exit code.
@@ -115,6 +117,47 @@ impl fmt::Display for Label {
             Label::Line(n) => write!(f, "line {n}"),
             Label::File(p) => write!(f, "{}", p.display()),
         }
+    }
+}
+
+/// Items converted together (the lines of an NDJSON task, a file, a catalog), in order, with
+/// the two buffers their outputs and printed reports are written into. One buffer for all the
+/// items of a task, reused from task to task, rather than one per item: a buffer made on a
+/// worker and freed on the writing thread is an allocation crossing threads for every line,
+/// and the writing thread, which every worker waits on, then writes a task's output at once.
+#[derive(Default)]
+pub(crate) struct Converted {
+    done: Vec<Done>,
+    /// The items' outputs back to back, each followed by a newline.
+    output: Vec<u8>,
+    /// The items' printed reports back to back.
+    report: Vec<u8>,
+}
+
+impl Converted {
+    /// Empties it for the next task, keeping its buffers.
+    fn clear(&mut self) {
+        self.done.clear();
+        self.output.clear();
+        self.report.clear();
+    }
+
+    /// Appends `output` and its newline; where it lies.
+    fn push_output(&mut self, output: &[u8]) -> Range<usize> {
+        let start = self.output.len();
+        self.output.reserve(output.len() + 1);
+        self.output.extend_from_slice(output);
+        self.output.push(b'\n');
+        start..self.output.len()
+    }
+
+    /// Buffers retained for reuse hold at most this many bytes each, so that one very long
+    /// line does not keep its buffers for the rest of the run.
+    const RETAIN: usize = 16 << 20;
+
+    /// Whether its buffers are small enough to be kept for the next task.
+    fn reusable(&self) -> bool {
+        self.output.capacity() <= Self::RETAIN && self.report.capacity() <= Self::RETAIN
     }
 }
 
@@ -204,8 +247,13 @@ impl<'a> Batch<'a> {
     }
 
     /// Converts (or checks) `input` with this thread's converter into an item ready to
-    /// write, labelled `label`.
-    pub(crate) fn convert_item(&self, input: &[u8], label: &Label) -> Result<Item, String> {
+    /// write, labelled `label`, its output and report written into `into`.
+    pub(crate) fn convert_item(
+        &self,
+        input: &[u8],
+        label: &Label,
+        into: &mut Converted,
+    ) -> Result<Item, String> {
         self.with_converter(|converter| {
             let failed = |e: tooladapter::ConversionError| {
                 // A file of a folder may be NDJSON (an NDJSON line cannot hold two documents).
@@ -225,51 +273,72 @@ impl<'a> Batch<'a> {
                     let report = c.report();
                     let entries = report.entries().iter().map(|e| (e, report.tool_index(e)));
                     let tally = Tally::of(c.tools_read(), c.tools_written(), report.entries());
-                    self.item(Some(c.output().to_vec()), entries, self.inverse_of(c), label, tally)
+                    let output = into.push_output(c.output());
+                    self.item(Some(output), entries, self.inverse_of(c), label, tally, into)
                 }
                 Work::Check => {
                     let report =
                         converter.check(input, self.from, self.to, self.options).map_err(failed)?;
                     let entries = report.entries().iter().map(|e| (e, report.tool_index(e)));
                     let tally = Tally::of(0, 0, report.entries());
-                    self.item(None, entries, Inverse::default(), label, tally)
+                    self.item(None, entries, Inverse::default(), label, tally, into)
                 }
             }
         })
     }
 
     /// Converts (or checks) a single input, the whole run.
-    pub(crate) fn single(&self, input: &[u8]) -> Done {
-        let label = Label::None;
-        let result = self.convert_item(input, &label);
-        Done { label, dest: None, result }
+    pub(crate) fn single(&self, input: &[u8]) -> Converted {
+        let mut converted = Converted::default();
+        converted.push(Label::None, None, |c| self.convert_item(input, &Label::None, c));
+        converted
     }
 
-    /// An item with its report printed.
+    /// An item with its report printed into `into` (its output, if any, is there already).
     fn item<'e>(
         &self,
-        output: Option<Vec<u8>>,
+        output: Option<Range<usize>>,
         entries: impl Iterator<Item = (&'e ReportEntry, Option<usize>)> + Clone,
         inverse: Inverse,
         label: &Label,
         tally: Tally,
+        into: &mut Converted,
     ) -> Result<Item, String> {
-        let mut report = Vec::new();
-        let text = label.to_string();
-        let (source, line) = match label {
-            Label::File(p) => (p.display().to_string(), None),
-            Label::Line(n) => (self.input.clone(), Some(*n)),
-            Label::None => (self.input.clone(), None),
-        };
-        let origin = Origin { label: &text, source: &source, line };
-        write_entries(entries.clone(), &origin, self.printing, &mut report)
-            .map_err(|e| format!("cannot print the report: {e}"))?;
+        let start = into.report.len();
+        // The label and source are text only where an entry is printed: most NDJSON lines
+        // have none, and a run with `--report none` prints none.
+        if self.printing.mode != ReportMode::None && entries.clone().next().is_some() {
+            let text = label.to_string();
+            let (source, line) = match label {
+                Label::File(p) => (p.display().to_string(), None),
+                Label::Line(n) => (self.input.clone(), Some(*n)),
+                Label::None => (self.input.clone(), None),
+            };
+            let origin = Origin { label: &text, source: &source, line };
+            write_entries(entries.clone(), &origin, self.printing, &mut into.report)
+                .map_err(|e| format!("cannot print the report: {e}"))?;
+        }
+        let report = start..into.report.len();
         let worst = entries.clone().map(|(e, _)| e.severity).max();
         let denied = self
             .options
             .deny_loss
             .is_some_and(|rule| entries.clone().any(|(e, _)| rule.denies(e.severity, e.effect)));
         Ok(Item { output, report, worst, denied, inverse, tally })
+    }
+}
+
+impl Converted {
+    /// Converts one item with `convert`, which writes its output and report into `self`, and
+    /// adds it labelled `label`, for `dest` (see [`Done::dest`]).
+    fn push(
+        &mut self,
+        label: Label,
+        dest: Option<PathBuf>,
+        convert: impl FnOnce(&mut Self) -> Result<Item, String>,
+    ) {
+        let result = convert(self);
+        self.done.push(Done { label, dest, result });
     }
 }
 

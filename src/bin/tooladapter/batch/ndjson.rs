@@ -4,11 +4,11 @@
 use std::io::{BufRead, BufReader, Read};
 use std::ops::Range;
 use std::path::Path;
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 
 use super::pipeline::Emit;
 use super::progress::Progress;
-use super::{Batch, Done, Label};
+use super::{Batch, Converted, Label};
 use crate::input::open_stream;
 use crate::output::Output;
 
@@ -20,24 +20,21 @@ const WINDOW_LINES: usize = 1024;
 const WINDOW_BYTES: usize = 4 << 20;
 
 impl Batch<'_> {
-    /// Converts some lines of an NDJSON window, results in line order.
-    fn convert_lines(&self, window: &Window, lines: Range<usize>) -> Vec<Done> {
-        let lines = window.lines.get(lines).unwrap_or_default();
-        lines
-            .iter()
-            .map(|line| {
-                let label = Label::Line(line.number);
-                let result = match &line.text {
-                    LineText::Kept(range) => self
-                        .convert_item(window.bytes.get(range.clone()).unwrap_or_default(), &label),
-                    LineText::TooLong(len) => Err(format!(
-                        "line of {len} bytes exceeds the input limit of {} bytes; skipped",
-                        self.options.limits.max_input_bytes
-                    )),
-                };
-                Done { label, dest: None, result }
-            })
-            .collect()
+    /// Converts some lines of an NDJSON window into `into`, in line order.
+    fn convert_lines(&self, window: &Window, lines: Range<usize>, into: &mut Converted) {
+        for line in window.lines.get(lines).unwrap_or_default() {
+            let label = Label::Line(line.number);
+            into.push(Label::Line(line.number), None, |into| match &line.text {
+                LineText::Kept(range) => {
+                    let text = window.bytes.get(range.clone()).unwrap_or_default();
+                    self.convert_item(text, &label, into)
+                }
+                LineText::TooLong(len) => Err(format!(
+                    "line of {len} bytes exceeds the input limit of {} bytes; skipped",
+                    self.options.limits.max_input_bytes
+                )),
+            });
+        }
     }
 
     /// Converts an NDJSON stream (`input`: a file, or stdin when `None`) window by window,
@@ -67,6 +64,8 @@ impl Batch<'_> {
         // A window comes back from the workers once its last task is done and is refilled,
         // so buffers are allocated (and their pages faulted in) once per run, not per window.
         let (recycle, recycled) = mpsc::channel::<Window>();
+        // So are the buffers a task's results are written into, once written.
+        let spare: Mutex<Vec<Converted>> = Mutex::default();
         let tasks = self.tasks_per_window();
         self.pipeline(
             || {
@@ -94,7 +93,8 @@ impl Batch<'_> {
                 ))
             },
             |(window, range)| {
-                let done = self.convert_lines(&window, range);
+                let mut done = spare.lock().ok().and_then(|mut s| s.pop()).unwrap_or_default();
+                self.convert_lines(&window, range, &mut done);
                 // The last task of a window hands it back, unless one very long line grew it.
                 if let Ok(window) = Arc::try_unwrap(window)
                     && window.bytes.capacity() <= 2 * WINDOW_BYTES
@@ -103,7 +103,15 @@ impl Batch<'_> {
                 }
                 done
             },
-            |done| emit.write(done, &mut out),
+            |mut done| {
+                emit.write(&mut done, &mut out)?;
+                if done.reusable()
+                    && let Ok(mut spare) = spare.lock()
+                {
+                    spare.push(done);
+                }
+                Ok(())
+            },
         )?;
         emit.finish();
         // Only a stream read and written to its end replaces the output file, and not when

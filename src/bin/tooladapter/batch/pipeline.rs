@@ -11,7 +11,7 @@ use indicatif::ProgressBar;
 use tooladapter::{Inverse, Severity};
 
 use super::progress::{Progress, new_bar};
-use super::{Batch, Done, Label, Threads};
+use super::{Batch, Converted, Label, Threads};
 use crate::Outcome;
 use crate::maps::Maps;
 
@@ -170,25 +170,40 @@ impl<'s> Emit<'s> {
         }
     }
 
-    /// Writes `items` in order, the main output to `out`.
+    /// Writes the items of `converted` in order, the main output to `out`, and leaves it
+    /// empty, its buffers kept for reuse.
     ///
     /// # Errors
     /// Writing `out` or the report failed (the run cannot go on); an item's own output file
     /// that cannot be written is reported and counted as a failure instead.
-    pub(crate) fn write(&mut self, items: Vec<Done>, out: &mut dyn Write) -> std::io::Result<()> {
-        let to_stderr = items.iter().any(|d| match &d.result {
+    pub(crate) fn write(
+        &mut self,
+        converted: &mut Converted,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        let to_stderr = converted.done.iter().any(|d| match &d.result {
             Ok(item) => self.sink_is_stderr && !item.report.is_empty(),
             Err(_) => true,
         });
-        match self.bar.clone() {
+        let result = match self.bar.clone() {
             // Only suspend when something goes to stderr: each suspension redraws the bar.
-            Some(bar) if to_stderr => bar.suspend(|| self.write_items(items, out)),
-            _ => self.write_items(items, out),
-        }
+            Some(bar) if to_stderr => bar.suspend(|| self.write_items(converted, out)),
+            _ => self.write_items(converted, out),
+        };
+        converted.clear();
+        result
     }
 
-    fn write_items(&mut self, items: Vec<Done>, out: &mut dyn Write) -> std::io::Result<()> {
-        for done in items {
+    fn write_items(
+        &mut self,
+        converted: &mut Converted,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        let Converted { done, output: bytes, report } = converted;
+        // Outputs that follow each other in `bytes` and go to `out` are written as one run:
+        // on an NDJSON task, all of its lines at once.
+        let mut run = 0..0;
+        for done in done.drain(..) {
             let item = match done.result {
                 Ok(item) => item,
                 Err(message) => {
@@ -198,27 +213,34 @@ impl<'s> Emit<'s> {
             };
             // An item with a loss `--deny-loss` denies is not written: the run exits 3, and
             // what it denies must not reach a file or a pipe.
-            let output = item.output.as_ref().filter(|_| !item.denied);
+            let output = item.output.clone().filter(|_| !item.denied);
             match (&done.dest, output) {
                 (_, None) => {}
                 (Some(path), Some(output)) => {
-                    if let Err(e) = crate::output::write_file(path, &[output, b"\n"]) {
+                    let output = bytes.get(output).unwrap_or_default();
+                    if let Err(e) = crate::output::write_file(path, &[output]) {
                         self.error(&done.label, &format!("cannot write: {e}"));
                     }
                 }
+                (None, Some(output)) if output.start == run.end => run.end = output.end,
                 (None, Some(output)) => {
-                    out.write_all(output)?;
-                    out.write_all(b"\n")?;
+                    out.write_all(bytes.get(run).unwrap_or_default())?;
+                    run = output;
                 }
             }
-            self.sink.write_all(&item.report)?;
+            if !item.report.is_empty() {
+                self.sink.write_all(report.get(item.report).unwrap_or_default())?;
+            }
             self.outcome.failed |= item.worst == Some(Severity::Error);
             self.outcome.lost |= item.denied;
             self.outcome.tally.add(item.tally);
-            self.maps.add(&done.label.to_string(), &item.inverse);
+            // The label is text only for a map to check: most items carry none.
+            if !item.inverse.tools.is_empty() {
+                self.maps.add(&done.label.to_string(), &item.inverse);
+            }
             self.inverse.extend(item.inverse);
         }
-        Ok(())
+        out.write_all(bytes.get(run).unwrap_or_default())
     }
 
     /// Whether an item so far had a loss `--deny-loss` denies.
