@@ -216,19 +216,21 @@ impl<'s> Split<'s> {
     /// rule folds), which the whole conversion would rename or report; or the catalog-level
     /// report entries (no tool) differ between chunks or do not lead a chunk's report, where the
     /// whole conversion reports them once, first.
-    pub fn stitch(&self, chunks: Vec<Chunk>) -> Option<Stitched> {
+    pub fn stitch(&self, mut chunks: Vec<Chunk>) -> Option<Stitched> {
         let first = chunks.first()?;
-        let shared = catalog_level(&first.report)?;
+        let shared = catalog_level(&first.report)?.to_vec();
         let mut next = 0;
         let mut seen = HashSet::new();
-        let mut entries = shared.to_vec();
+        let mut entries = shared.clone();
         let mut indexes = first.indexes.get(..shared.len())?.to_vec();
         let mut inverse = Inverse::default();
-        for chunk in &chunks {
+        // The chunks' entries and maps are moved out, not copied: this runs on the thread
+        // that waits for every chunk, before anything is written.
+        for chunk in &mut chunks {
             let level = catalog_level(&chunk.report)?;
             if chunk.source.start != next
                 || level.len() != shared.len()
-                || !level.iter().zip(shared).all(|(a, b)| same_entry(a, b))
+                || !level.iter().zip(&shared).all(|(a, b)| same_entry(a, b))
             {
                 return None;
             }
@@ -236,12 +238,12 @@ impl<'s> Split<'s> {
             if !chunk.names.iter().all(|n| seen.insert(n.to_ascii_lowercase())) {
                 return None;
             }
-            entries.extend_from_slice(chunk.report.get(shared.len()..)?);
+            entries.extend(chunk.report.drain(shared.len()..));
             // A chunk's tools are numbered from 0 in its own catalog.
             let moved = chunk.indexes.get(shared.len()..)?.iter();
             indexes.extend(moved.map(|i| i.map(|i| i + chunk.source.start)));
             // Per tool, in catalog order, as the whole conversion records it (no chunk renamed).
-            inverse.extend(chunk.inverse.clone());
+            inverse.extend(std::mem::take(&mut chunk.inverse));
         }
         if next != self.tools.len() {
             return None;
@@ -301,13 +303,14 @@ fn cut_object<'t>(text: &'t str, key: &str) -> Option<(String, String, Vec<&'t R
     if key.is_empty() {
         return None;
     }
-    let RawMembers(members) = serde_json::from_str(text).ok()?;
+    let mut de = serde_json::Deserializer::from_str(text);
+    let (members, tools) = de.deserialize_map(CutMembers { key, text: PhantomData }).ok()?;
+    de.end().ok()?;
+    let tools = tools?;
     let mut seen = HashSet::new();
     if !members.iter().all(|(k, _)| seen.insert(k.as_str())) {
         return None;
     }
-    let (_, list) = members.iter().find(|(k, _)| k == key)?;
-    let tools: Vec<&RawValue> = serde_json::from_str(list.get()).ok()?;
     let (mut head, mut tail) = (String::from("{"), String::new());
     let mut before = true;
     for (i, (k, v)) in members.iter().enumerate() {
@@ -322,7 +325,7 @@ fn cut_object<'t>(text: &'t str, key: &str) -> Option<(String, String, Vec<&'t R
             tail.push(']');
             before = false;
         } else {
-            part.push_str(v.get());
+            part.push_str(v.map_or("", |v| v.get()));
         }
     }
     tail.push('}');
@@ -488,6 +491,40 @@ impl<'de: 't, 't> Deserialize<'de> for RawMembers<'t> {
         }
 
         deserializer.deserialize_map(RawMembersVisitor(PhantomData))
+    }
+}
+
+/// An object's members in source order, their values unparsed but for the first member
+/// `key`, read as a list of raw values: one pass over a catalog object, where reading it raw
+/// and then its list raw again took two over the whole input (on the thread every chunk waits
+/// for). The list member's value is `None` among the members.
+struct CutMembers<'k, 't> {
+    key: &'k str,
+    text: PhantomData<&'t ()>,
+}
+
+/// What [`CutMembers`] reads: the members, and the list when there is one.
+type Cut<'t> = (Vec<(String, Option<&'t RawValue>)>, Option<Vec<&'t RawValue>>);
+
+impl<'de: 't, 't> Visitor<'de> for CutMembers<'_, 't> {
+    type Value = Cut<'t>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let (mut members, mut list) = (Vec::new(), None);
+        while let Some(key) = map.next_key::<String>()? {
+            if key == self.key && list.is_none() {
+                list = Some(map.next_value::<Vec<&'t RawValue>>()?);
+                members.push((key, None));
+            } else {
+                let value = map.next_value::<&'t RawValue>()?;
+                members.push((key, Some(value)));
+            }
+        }
+        Ok((members, list))
     }
 }
 
