@@ -8,11 +8,12 @@
 # the repository. Cases:
 #   catalogs  compact NDJSON, one catalog a line, repeated to >= $MB MB (default 150)
 #   tools     compact NDJSON, one tool a line, repeated to >= $MB MB (needs jq)
-#   folder    a folder of the compact catalogs, $COPIES copies each (default 20)
-#   catalog   one catalog of every corpus tool, $COPIES times over with unique names (needs jq)
+#   folder    a folder of the compact catalogs, $FOLDER_COPIES copies each (default 100)
+#   catalog   one catalog of every corpus tool, $COPIES times over (default 20) with unique
+#             names, so that it splits across the threads (needs jq)
 #
 # Usage: bash benches/batch.sh [case ...]   (all four by default)
-# Env:   RUNS (pairs, default 5), MB, COPIES, BIN (default target/release/tooladapter, built
+# Env:   RUNS (pairs, default 5), MB, COPIES, FOLDER_COPIES, BIN (default target/release/tooladapter, built
 #        with `cargo build --release` when missing), KEEP=1 keeps the inputs.
 set -euo pipefail
 TIMEFORMAT='%3R %3U %3S'
@@ -21,6 +22,7 @@ corpus="${TOOLADAPTER_CORPUS:-../shared/corpus}/mcp-catalogs"
 runs="${RUNS:-5}"
 mb="${MB:-150}"
 copies="${COPIES:-20}"
+folder_copies="${FOLDER_COPIES:-100}"
 bin="${BIN:-target/release/tooladapter}"
 [ -x "$bin" ] || cargo build --release
 [ -d "$corpus" ] || { echo "no corpus at $corpus (set TOOLADAPTER_CORPUS)" >&2; exit 1; }
@@ -85,9 +87,9 @@ for c in "${cases[@]}"; do
       n=0
       while IFS= read -r line; do
         n=$((n + 1))
-        for k in $(seq "$copies"); do printf '%s\n' "$line" >"$tmp/folder/$k-$n.json"; done
+        for k in $(seq "$folder_copies"); do printf '%s\n' "$line" >"$tmp/folder/$k-$n.json"; done
       done <"$tmp/once.ndjson"
-      measure "a folder of $((n * copies)) catalogs ($(du -sm "$tmp/folder" | cut -f1) MB)" \
+      measure "a folder of $((n * folder_copies)) catalogs ($(du -sm "$tmp/folder" | cut -f1) MB)" \
         "$tmp/folder" ;;
     catalog)
       jq -cs --argjson k "$copies" \

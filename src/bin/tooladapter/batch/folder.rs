@@ -6,13 +6,17 @@ use std::path::{Path, PathBuf};
 
 use super::pipeline::Emit;
 use super::progress::Progress;
-use super::{Batch, Converted, Label};
+use super::{Batch, Label, Spare};
 use crate::named;
+
+/// Files converted by one task, one after another on the same worker.
+const FILES_PER_TASK: usize = 8;
 
 impl Batch<'_> {
     /// Converts every `.json` file of `dir` (sorted by name), each whole, a window of files at
     /// a time: into `output/<name>` when an output folder is given, else to stdout in order.
-    /// At most [`IN_FLIGHT`](super::pipeline::IN_FLIGHT) windows of files are held at a time.
+    /// At most [`IN_FLIGHT`](super::pipeline::IN_FLIGHT) windows of files are in flight, each
+    /// a few tasks per thread of [`FILES_PER_TASK`] files, read one at a time.
     ///
     /// A folder with no `.json` file is an error naming it unless `allow_empty`: a run that
     /// converts nothing is most likely a wrong path. Each file is read through the input
@@ -52,27 +56,32 @@ impl Batch<'_> {
         }
         let bar = emit.start(Progress::Files(files.len() as u64));
         let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-        // One task per file: files are read whole, in the workers, so a window of files is
-        // what bounds memory.
-        let mut windows = files.chunks(self.tasks_per_window());
+        // A few files per task: files are read whole, in the workers, one at a time, so a
+        // window of tasks is what bounds memory; a task of one small file cost more in its
+        // hand-off to a worker and back than in converting it.
+        let mut windows = files.chunks(self.tasks_per_window().saturating_mul(FILES_PER_TASK));
+        let spare = Spare::default();
         self.pipeline(
-            || Ok(windows.next().map(|window| window.iter().collect())),
-            |path: &PathBuf| {
-                let label = Label::File(path.clone());
+            || Ok(windows.next().map(|window| window.chunks(FILES_PER_TASK).collect())),
+            |paths: &[PathBuf]| {
                 let limit = self.options.limits.max_input_bytes;
-                let dest = output.zip(path.file_name()).map(|(dir, name)| dir.join(name));
-                let mut converted = Converted::default();
-                converted.push(Label::File(path.clone()), dest, |into| {
-                    crate::input::read_path(path, limit, false)
-                        .map_err(|e| format!("cannot read: {}", e.reason()))
-                        .and_then(|bytes| self.convert_item(&bytes, &label, into))
-                });
-                converted
+                let mut converted = spare.take();
+                for path in paths {
+                    let label = Label::File(path.clone());
+                    let dest = output.zip(path.file_name()).map(|(dir, name)| dir.join(name));
+                    converted.push(Label::File(path.clone()), dest, |into| {
+                        crate::input::read_path(path, limit, false)
+                            .map_err(|e| format!("cannot read: {}", e.reason()))
+                            .and_then(|bytes| self.convert_item(&bytes, &label, into))
+                    });
+                }
+                (converted, paths.len())
             },
-            |mut done| {
+            |(mut done, files)| {
                 emit.write(&mut done, &mut stdout)?;
+                spare.give(done);
                 if let Some(bar) = &bar {
-                    bar.inc(1);
+                    bar.inc(files as u64);
                 }
                 Ok(())
             },

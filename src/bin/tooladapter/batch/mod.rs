@@ -161,6 +161,29 @@ impl Converted {
     }
 }
 
+/// [`Converted`]s written and kept for the next tasks: a pool the workers take from and the
+/// writing thread gives back to, so that a run's buffers are allocated (and their pages
+/// faulted in) once, not once per task.
+#[derive(Default)]
+pub(crate) struct Spare(std::sync::Mutex<Vec<Converted>>);
+
+impl Spare {
+    /// An empty `Converted`, kept from an earlier task when there is one.
+    fn take(&self) -> Converted {
+        self.0.lock().ok().and_then(|mut spare| spare.pop()).unwrap_or_default()
+    }
+
+    /// Keeps `converted`, written and so empty, for a later task, unless its buffers grew
+    /// past [`Converted::RETAIN`].
+    fn give(&self, converted: Converted) {
+        if converted.reusable()
+            && let Ok(mut spare) = self.0.lock()
+        {
+            spare.push(converted);
+        }
+    }
+}
+
 /// One converted item, held until its turn to be written.
 pub(crate) struct Done {
     label: Label,

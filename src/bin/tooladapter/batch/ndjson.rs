@@ -4,11 +4,11 @@
 use std::io::{BufRead, BufReader, Read};
 use std::ops::Range;
 use std::path::Path;
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, mpsc};
 
 use super::pipeline::Emit;
 use super::progress::Progress;
-use super::{Batch, Converted, Label};
+use super::{Batch, Converted, Label, Spare};
 use crate::input::open_stream;
 use crate::output::Output;
 
@@ -65,7 +65,7 @@ impl Batch<'_> {
         // so buffers are allocated (and their pages faulted in) once per run, not per window.
         let (recycle, recycled) = mpsc::channel::<Window>();
         // So are the buffers a task's results are written into, once written.
-        let spare: Mutex<Vec<Converted>> = Mutex::default();
+        let spare = Spare::default();
         let tasks = self.tasks_per_window();
         self.pipeline(
             || {
@@ -93,7 +93,7 @@ impl Batch<'_> {
                 ))
             },
             |(window, range)| {
-                let mut done = spare.lock().ok().and_then(|mut s| s.pop()).unwrap_or_default();
+                let mut done = spare.take();
                 self.convert_lines(&window, range, &mut done);
                 // The last task of a window hands it back, unless one very long line grew it.
                 if let Ok(window) = Arc::try_unwrap(window)
@@ -105,11 +105,7 @@ impl Batch<'_> {
             },
             |mut done| {
                 emit.write(&mut done, &mut out)?;
-                if done.reusable()
-                    && let Ok(mut spare) = spare.lock()
-                {
-                    spare.push(done);
-                }
+                spare.give(done);
                 Ok(())
             },
         )?;
