@@ -142,6 +142,28 @@ fn bench(c: &mut Criterion) {
                 parse_p99 / p99
             ));
         }
+        // A caller holding `serde_json::Value`s: the same conversion behind a serialize and a
+        // parse (`Converter::convert_value`), against the bytes path above.
+        let value: Value = serde_json::from_slice(&input).unwrap_or_default();
+        let mut converter = Converter::new();
+        let times = RefCell::new(Vec::new());
+        group.bench_function("mcp_to_openai_value", |b| {
+            b.iter_custom(|iters| {
+                timed(iters, &times, || {
+                    let out = converter.convert_value(
+                        black_box(&value),
+                        &Mcp,
+                        &OpenAi,
+                        &Options::default(),
+                    );
+                    black_box(out.map(|(v, _)| v.is_array()).unwrap_or(false));
+                })
+            });
+        });
+        let (median, p99) = percentiles(&mut times.borrow_mut());
+        summary.push(format!(
+            "{n} tools, MCP -> openai, Value in and out (convert_value): median {median:.1} µs, p99 {p99:.1} µs"
+        ));
         group.finish();
     }
     summary.push(retention(&tools));
