@@ -23,7 +23,7 @@ use std::sync::{Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use store::{Kind, Row};
+use store::Row;
 /// How much an entry matters. It follows the entry's [`Effect`]: `info` only where the same
 /// calls are accepted ([`Effect::None`]); at least `warning` where they are not; `error` where
 /// the tool is left out.
@@ -536,34 +536,6 @@ impl Report {
         self.rows.clear();
         self.text.clear();
         self.set_finished(0);
-    }
-
-    /// Appends a whole entry (one made outside the passes: an import's, a bridge's), its
-    /// three pointers as they are.
-    pub(crate) fn push(&mut self, entry: ReportEntry) {
-        let ReportEntry {
-            tool,
-            severity,
-            code,
-            effect,
-            arguments,
-            feature,
-            pointer,
-            tool_pointer,
-            output_pointer,
-            from,
-            to,
-            message,
-            order,
-        } = entry;
-        let formats = self.formats(&from, &to);
-        let document = Some(self.text.push(pointer.as_str()));
-        let output = output_pointer.map(|p| self.text.push(p.as_str()));
-        let pointer = self.text.push(tool_pointer.as_str());
-        let message = self.text.push(message.as_str());
-        let names = [tool.as_str(), feature.as_str()];
-        let kind = Kind { severity, code, effect, arguments };
-        self.record_row(kind, order, names, formats, [pointer, message], [document, output]);
     }
 
     pub(crate) fn extend(&mut self, entries: impl IntoIterator<Item = ReportEntry>) {

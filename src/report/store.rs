@@ -204,6 +204,34 @@ impl Report {
         self.rows.push(row);
     }
 
+    /// Appends a whole entry (one made outside the passes: an import's, a bridge's), its
+    /// three pointers as they are.
+    pub(crate) fn push(&mut self, entry: ReportEntry) {
+        let ReportEntry {
+            tool,
+            severity,
+            code,
+            effect,
+            arguments,
+            feature,
+            pointer,
+            tool_pointer,
+            output_pointer,
+            from,
+            to,
+            message,
+            order,
+        } = entry;
+        let formats = self.formats(&from, &to);
+        let document = Some(self.text.push(pointer.as_str()));
+        let output = output_pointer.map(|p| self.text.push(p.as_str()));
+        let pointer = self.text.push(tool_pointer.as_str());
+        let message = self.text.push(message.as_str());
+        let names = [tool.as_str(), feature.as_str()];
+        let kind = Kind { severity, code, effect, arguments };
+        self.record_row(kind, order, names, formats, [pointer, message], [document, output]);
+    }
+
     /// The list made from the rows, in the last list's entries where there are some.
     pub(super) fn make(&self, spare: &Mutex<Vec<ReportEntry>>) -> Vec<ReportEntry> {
         let mut list = std::mem::take(&mut *spare.lock().unwrap_or_else(PoisonError::into_inner));
