@@ -238,10 +238,16 @@ impl<'s> Split<'s> {
             if !chunk.names.iter().all(|n| seen.insert(n.to_ascii_lowercase())) {
                 return None;
             }
-            entries.extend(chunk.report.drain(shared.len()..));
-            // A chunk's tools are numbered from 0 in its own catalog.
-            let moved = chunk.indexes.get(shared.len()..)?.iter();
-            indexes.extend(moved.map(|i| i.map(|i| i + chunk.source.start)));
+            // A chunk's tools are numbered from 0 in its own catalog, and its entries point
+            // into it.
+            let moved = chunk.indexes.get(shared.len()..)?;
+            for (mut e, i) in chunk.report.drain(shared.len()..).zip(moved) {
+                if let Some(i) = *i {
+                    e.pointer = moved_pointer(&e, i, i + chunk.source.start)?;
+                }
+                entries.push(e);
+            }
+            indexes.extend(moved.iter().map(|i| i.map(|i| i + chunk.source.start)));
             // Per tool, in catalog order, as the whole conversion records it (no chunk renamed).
             inverse.extend(std::mem::take(&mut chunk.inverse));
         }
@@ -280,6 +286,15 @@ impl Converter {
         let conversion = self.convert(&input, split.from, split.to, split.options).ok()?;
         split.check(tools, conversion)
     }
+}
+
+/// The document-level pointer of `entry`, about the tool at `from` in a chunk's list, once
+/// that tool is at `to` in the whole catalog's; `None` when the pointer is not the tool's
+/// place in the list followed by the pointer in the tool.
+fn moved_pointer(entry: &ReportEntry, from: usize, to: usize) -> Option<String> {
+    let place = entry.pointer.strip_suffix(entry.tool_pointer.as_str())?;
+    let list = place.strip_suffix(from.to_string().as_str())?.strip_suffix('/')?;
+    Some(format!("{list}/{to}{}", entry.tool_pointer))
 }
 
 /// Whether `limits` holds a limit on a whole request (strict tools, optional or union

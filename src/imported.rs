@@ -165,9 +165,10 @@ impl Imported {
     /// the source document, then adds the import's own entries, each before the entries of
     /// its tool.
     pub(crate) fn report(&self, report: &mut Report, from: &str, to: &str) {
+        // From the pointer in the translated tool, which the entry keeps as its tool pointer.
         report.for_each_mut(|entry| {
             if let Some(i) = self.tool_index(&entry.tool)
-                && let Some(p) = self.source_pointer(i, &entry.pointer)
+                && let Some(p) = self.source_pointer(i, &entry.tool_pointer)
             {
                 entry.pointer = p;
             }
@@ -182,6 +183,9 @@ impl Imported {
                 arguments: n.arguments,
                 feature: n.feature.clone(),
                 pointer: n.pointer.clone(),
+                // The import's own entries point into the source document only.
+                tool_pointer: n.pointer.clone(),
+                output_pointer: None,
                 from: from.to_owned(),
                 to: to.to_owned(),
                 message: n.message.clone(),

@@ -14,13 +14,15 @@
 //!     conversion.output_str(),
 //!     r#"[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}}]"#
 //! );
-//! // MCP's `title` has no place in an OpenAI tool: the report says so, with a pointer. No
-//! // argument depends on it, so the same calls are accepted: `info`, not a loss.
+//! // MCP's `title` has no place in an OpenAI tool: the report says so, with its pointer in the
+//! // input document (and `tool_pointer`, in the tool). No argument depends on it, so the same
+//! // calls are accepted: `info`, not a loss.
 //! let entry = &conversion.report().entries()[0];
 //! assert_eq!(
 //!     entry.to_string(),
-//!     r#"info[metadata]: [metadata-dropped] tool "get_weather" at "/title": `title` has no place in openai tools; dropped"#
+//!     r#"info[metadata]: [metadata-dropped] tool "get_weather" at "/tools/0/title": `title` has no place in openai tools; dropped"#
 //! );
+//! assert_eq!(entry.tool_pointer, "/title");
 //! assert!(conversion.warnings().is_empty());
 //! # Ok::<(), tooladapter::ConversionError>(())
 //! ```

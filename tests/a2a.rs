@@ -32,7 +32,7 @@ fn entries(c: &Conversion) -> Vec<(Severity, Code, String, String)> {
     c.report()
         .entries()
         .iter()
-        .map(|e| (e.severity, e.code, e.feature.clone(), e.pointer.clone()))
+        .map(|e| (e.severity, e.code, e.feature.clone(), e.tool_pointer.clone()))
         .collect()
 }
 
@@ -296,9 +296,10 @@ fn wrong_shapes_are_typed_errors_with_pointers() {
         r#"{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{}}}]}"#
     );
     let left: Vec<_> = entries(&c).into_iter().filter(|e| e.0 == Severity::Error).collect();
-    let missing =
-        (Severity::Error, Code::ToolNotConverted, "id".to_owned(), "/skills/1".to_owned());
+    let missing = (Severity::Error, Code::ToolNotConverted, "id".to_owned(), String::new());
     assert_eq!(left, [missing]);
+    let left = c.report().entries().iter().find(|e| e.code == Code::ToolNotConverted);
+    assert_eq!(left.map(|e| e.pointer.as_str()), Some("/skills/1"));
     let e = fails(r#"{"skills":[{"id":7,"name":"Seven"}]}"#, "a2a", "mcp");
     assert!(matches!(e.kind(), ErrorKind::WrongType { found: "number", .. }), "{e}");
     assert_eq!(e.pointer(), "/skills/0/id");
@@ -375,7 +376,7 @@ fn an_owned_tool_is_written_as_a_skill_named_by_its_name() {
                            "description": "Converts measures.", "tags": []}]})
     );
     let dropped: Vec<(&str, &str)> =
-        c.report().entries().iter().map(|e| (e.code.as_str(), e.pointer.as_str())).collect();
+        c.report().entries().iter().map(|e| (e.code.as_str(), e.tool_pointer.as_str())).collect();
     assert_eq!(
         dropped,
         [

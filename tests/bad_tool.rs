@@ -93,8 +93,15 @@ fn second(catalog: &str, format: &str) -> String {
     format!("/{key}/1")
 }
 
+/// The entries as printed, each at its place in its tool (the tools before it in the two
+/// catalogs compared differ).
 fn printed(entries: &[ReportEntry]) -> Vec<String> {
-    entries.iter().map(ToString::to_string).collect()
+    let in_tool = |e: &ReportEntry| {
+        let mut e = e.clone();
+        e.pointer.clone_from(&e.tool_pointer);
+        e.to_string()
+    };
+    entries.iter().map(in_tool).collect()
 }
 
 fn errors(c: &Conversion) -> Vec<&ReportEntry> {

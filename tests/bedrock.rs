@@ -120,7 +120,8 @@ fn tool_config_to_another_format_reports_cache_point_and_tool_choice() {
     );
     // MCP has no `strict`: dropped and said so, with the pointer into the Bedrock tool.
     let strict = entries.iter().find(|e| e.code == Code::MetadataDropped).expect("strict");
-    assert_eq!((strict.tool.as_str(), strict.pointer.as_str()), ("ping", "/toolSpec/strict"));
+    assert_eq!((strict.tool.as_str(), strict.tool_pointer.as_str()), ("ping", "/toolSpec/strict"));
+    assert_eq!(strict.pointer, "/tools/2/toolSpec/strict");
     // A target with `strict` keeps it.
     let openai = json_of(&convert(TOOL_CONFIG, "bedrock", "openai"));
     assert_eq!(openai[1]["function"]["strict"], json!(true));
@@ -315,7 +316,7 @@ fn check_lists_what_bedrock_would_reject() {
     let mut converter = Converter::new();
     let report = converter.check(&bytes, &Bedrock, &Bedrock, &Options::default()).expect("reads");
     let found: Vec<(&str, &str)> =
-        report.entries().iter().map(|e| (e.tool.as_str(), e.pointer.as_str())).collect();
+        report.entries().iter().map(|e| (e.tool.as_str(), e.tool_pointer.as_str())).collect();
     let expected = [
         ("bad name", "/toolSpec/name"),
         ("bad name", "/toolSpec/inputSchema/json/properties/a b"),

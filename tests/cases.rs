@@ -1,7 +1,8 @@
 //! The data-driven cases: every `tests/cases/<area>/*.json` file is one case (an input, the
 //! formats and the options), converted through the public API (`Registry::convert_with`) and
 //! snapshotted with insta under `tests/snapshots/cases__<area>__<case>.snap`: the output, the
-//! report (one line per entry, `severity[effect] code`; `metadata`: not about the arguments) and
+//! report (one line per entry, `severity[effect] code`; `metadata`: not about the arguments; the
+//! document-level pointer, and where a rewrite moved the place to as `written at`) and
 //! the inverse map, or the error. A case whose `to` is `"*"` (every writable built-in format) or a
 //! list gives one snapshot per target, `cases__<area>__<case>@<target>.snap`. The same file also
 //! runs two of the cases through the `tooladapter` binary with `--report json` (`cases__cli__…`).
@@ -278,7 +279,12 @@ fn shown(case: &Case, to: &str) -> String {
                 if !e.tool.is_empty() {
                     s.push_str(&format!(" tool={}", e.tool));
                 }
-                s.push_str(&format!(" feature={} at {:?}: {}\n", e.feature, e.pointer, e.message));
+                s.push_str(&format!(" feature={} at {:?}", e.feature, e.pointer));
+                // Where a rewrite moved the place to, in the written tool.
+                if let Some(output) = &e.output_pointer {
+                    s.push_str(&format!(" (written at {output:?})"));
+                }
+                s.push_str(&format!(": {}\n", e.message));
             }
             let inverse = c.inverse();
             if !inverse.is_empty() {

@@ -20,10 +20,11 @@ fn readme_command_converts_the_example() {
     assert!(err.contains("/title"));
 }
 
-/// Every JSON entry has the library's ten fields, then where it comes from: the input
-/// (`source`) and the tool's place in its catalog (`index`).
+/// Every JSON entry has the library's eleven fields (`output_pointer` only where a rewrite
+/// moved the place, which this catalog's entries are not about), then where it comes from:
+/// the input (`source`) and the tool's place in its catalog (`index`).
 #[test]
-fn json_report_has_the_ten_fields_and_its_source() {
+fn json_report_has_the_eleven_fields_and_its_source() {
     let args = [
         "convert",
         "--from",
@@ -52,6 +53,7 @@ fn json_report_has_the_ten_fields_and_its_source() {
                 "arguments",
                 "feature",
                 "pointer",
+                "tool_pointer",
                 "from",
                 "to",
                 "message",
@@ -410,7 +412,41 @@ fn a_tool_with_an_invalid_header_annotation_is_left_out() {
         let entry: serde_json::Value =
             serde_json::from_str(err.lines().next().expect("entry")).expect("json");
         assert_eq!(entry["code"], "invalid-tool");
-        assert_eq!(entry["pointer"], "/inputSchema/properties/n/x-mcp-header");
+        assert_eq!(entry["pointer"], "/tools/0/inputSchema/properties/n/x-mcp-header");
+        assert_eq!(entry["tool_pointer"], "/inputSchema/properties/n/x-mcp-header");
+    }
+}
+
+/// `--report-pointers tool` shows each entry's place in its tool, in the text report and as
+/// a JSON line's `pointer`; the default is the place in the document.
+#[test]
+fn report_pointers_choose_the_document_or_the_tool() {
+    let catalog = br#"{"tools":[{"name":"a","inputSchema":{"type":"object"}},{"name":"b","inputSchema":{"type":"object","properties":{"u":{"type":"string","format":"uri"}}}}]}"#;
+    let convert = |extra: &[&str]| {
+        let mut args = vec!["convert", "--from", "mcp", "--to", "gemini"];
+        args.extend_from_slice(extra);
+        let (code, _, err) = run(&args, catalog);
+        assert_eq!(code, 0, "{err}");
+        err
+    };
+    let text = convert(&[]);
+    assert!(text.contains(r#"at "/tools/1/inputSchema/properties/u/format""#), "{text}");
+    let text = convert(&["--report-pointers", "tool"]);
+    assert!(text.contains(r#"at "/inputSchema/properties/u/format""#), "{text}");
+    assert!(!text.contains("/tools/1/"), "{text}");
+    for (form, pointer) in [
+        ("document", "/tools/1/inputSchema/properties/u/format"),
+        ("tool", "/inputSchema/properties/u/format"),
+    ] {
+        let json = convert(&["--report", "json", "--report-pointers", form]);
+        let line = json.lines().find(|l| l.contains(r#""feature":"format""#)).expect("entry");
+        let v: serde_json::Value = serde_json::from_str(line).expect("json");
+        assert_eq!(
+            (v["pointer"].as_str(), v["index"].as_u64()),
+            (Some(pointer), Some(1)),
+            "{form}"
+        );
+        assert_eq!(v["tool_pointer"], "/inputSchema/properties/u/format");
     }
 }
 

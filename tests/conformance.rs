@@ -66,8 +66,8 @@ fn same_input_gives_same_bytes_and_report() {
     assert_eq!(a.report(), b.report());
     let order: Vec<_> =
         a.report().entries().iter().map(|e| (e.tool.clone(), e.pointer.clone())).collect();
-    assert_eq!(order[0], ("search_orders".to_owned(), "/title".to_owned()));
-    assert_eq!(order[1].1, "/annotations");
+    assert_eq!(order[0], ("search_orders".to_owned(), "/tools/0/title".to_owned()));
+    assert_eq!(order[1].1, "/tools/0/annotations");
 }
 
 #[test]

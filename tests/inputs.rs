@@ -484,7 +484,7 @@ fn a_tool_with_an_invalid_x_mcp_header_is_left_out_with_an_error() {
             let e =
                 c.report().entries().iter().find(|e| e.code == Code::InvalidTool).expect("entry");
             assert_eq!(
-                (e.severity, e.tool.as_str(), e.pointer.as_str()),
+                (e.severity, e.tool.as_str(), e.tool_pointer.as_str()),
                 (Severity::Error, "execute_sql", pointer),
                 "{region}"
             );

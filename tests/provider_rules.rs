@@ -47,7 +47,9 @@ fn fixed(schema: Value, to: &str, pointer: &str, severity: Severity) -> Value {
     assert!(found.is_empty(), "{to} output still breaks a rule: {found:?}");
     let entry = c.report().entries().iter().find(|e| e.code == Code::ShapeRewritten);
     let entry = entry.unwrap_or_else(|| panic!("no shape entry: {:?}", c.report().entries()));
-    assert_eq!((entry.pointer.as_str(), entry.severity), (pointer, severity), "{entry}");
+    // Where the rewrite wrote: the output's place, when it is not the source's.
+    let written = entry.output_pointer.as_deref().unwrap_or(&entry.tool_pointer);
+    assert_eq!((written, entry.severity), (pointer, severity), "{entry}");
     let out = output(&c);
     let params = match to {
         "openai" => &out[0]["function"]["parameters"],

@@ -318,14 +318,15 @@ fn check_lists_what_the_provider_would_reject() {
     let found: Vec<(String, String, String)> = report
         .entries()
         .iter()
-        .map(|e| (e.tool.clone(), e.feature.clone(), e.pointer.clone()))
+        .map(|e| (e.tool.clone(), e.feature.clone(), e.tool_pointer.clone()))
         .collect();
     let has = |tool: &str, feature: &str, pointer: &str| {
         found.iter().any(|(t, f, p)| t == tool && f == feature && p == pointer)
     };
     assert!(has("bad.name", "name", "/function/name"), "{found:?}");
     assert!(has("bad.name", "additionalProperties", "/function/parameters"), "{found:?}");
-    assert!(has("bad.name", "required", "/function/parameters/required"), "{found:?}");
+    // Where the source has no `required`: the property it does not list.
+    assert!(has("bad.name", "required", "/function/parameters/properties/a"), "{found:?}");
     assert!(
         has("bad.name", "minLength", "/function/parameters/properties/a/minLength"),
         "{found:?}"
@@ -380,7 +381,7 @@ fn the_output_check_still_sees_what_the_strict_pass_does_not_walk() {
         .entries()
         .iter()
         .filter(|e| e.code == Code::WouldBeRejected)
-        .map(|e| e.pointer.as_str())
+        .map(|e| e.tool_pointer.as_str())
         .collect();
     assert_eq!(rejected, ["/inputSchema/properties/a/not"], "{:?}", c.report());
 }
@@ -478,7 +479,7 @@ fn the_output_check_finds_an_object_the_strict_pass_could_not_close() {
             .entries()
             .iter()
             .filter(|e| e.code == Code::WouldBeRejected)
-            .map(|e| (e.feature.as_str(), e.pointer.as_str()))
+            .map(|e| (e.feature.as_str(), e.tool_pointer.as_str()))
             .collect();
         assert_eq!(rejected, [("additionalProperties", "/inputSchema/properties/o")]);
     }

@@ -190,6 +190,8 @@ pub(crate) fn report_dropped(
                 arguments: true,
                 feature: m.key.to_owned(),
                 pointer: pointer.clone(),
+                tool_pointer: pointer.clone(),
+                output_pointer: None,
                 from: from.name().to_owned(),
                 to: to.name().to_owned(),
                 message: format!(
@@ -253,6 +255,8 @@ fn dropped(route: &Route<'_>, why: Why, key: &str, pointer: &str) -> ReportEntry
         arguments: false,
         feature: key.to_owned(),
         pointer: pointer.to_owned(),
+        tool_pointer: pointer.to_owned(),
+        output_pointer: None,
         from: route.source.name().to_owned(),
         to: to.to_owned(),
         message,

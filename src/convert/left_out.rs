@@ -57,6 +57,9 @@ pub(crate) fn record(
 ) {
     report.add_tools(left_out.iter().map(|l| (l.at, l.index)));
     for LeftOut { place, at, error, .. } in left_out {
+        // In the tool: the error's pointer past the tool's place (before an import moves it).
+        let tool_pointer = error.pointer().strip_prefix(place.as_str()).unwrap_or_default();
+        let tool_pointer = tool_pointer.to_owned();
         let error = match imported {
             Some(imported) => imported.remap_error(error),
             None => error,
@@ -77,6 +80,8 @@ pub(crate) fn record(
             arguments: true,
             feature: feature.to_owned(),
             pointer: error.pointer().to_owned(),
+            tool_pointer,
+            output_pointer: None,
             from: from.to_owned(),
             to: to.to_owned(),
             message: format!("{}; the tool at {place} is left out", error.kind()),

@@ -8,6 +8,7 @@ mod document;
 mod layout;
 mod left_out;
 mod notes;
+mod places;
 mod read;
 mod run;
 mod value;
@@ -308,8 +309,10 @@ impl Converter {
         // parse → lower, then passes → emit.
         let left_out =
             self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
-                notes::apply(&mut lowered, &route, &mut conversion.report);
+                // Every tool read, those a reader's note leaves out too: their entries are
+                // traced to their place.
                 conversion.report.add_tools(lowered.tools.iter().map(|t| (t.at, t.index)));
+                notes::apply(&mut lowered, &route, &mut conversion.report);
                 let kept = run_passes(
                     &mut lowered,
                     &route,
@@ -318,6 +321,7 @@ impl Converter {
                     &mut conversion.report,
                     scratch,
                 )?;
+                places::locate(&mut conversion.report, lowered.tape);
                 for tool in lowered.tools.get(..kept).unwrap_or_default() {
                     conversion.inverse.record(tool);
                     conversion.written.push(tool.index);
@@ -408,8 +412,10 @@ impl Converter {
         let (findings, names, text) = (&mut self.findings, &mut self.names, &mut self.text);
         let left_out =
             self.front.lower(input, from, Some(route), options, |mut lowered, arena| {
-                notes::apply(&mut lowered, route, &mut conversion.report);
+                // Every tool read, those a reader's note leaves out too: their entries are
+                // traced to their place.
                 conversion.report.add_tools(lowered.tools.iter().map(|t| (t.at, t.index)));
+                notes::apply(&mut lowered, route, &mut conversion.report);
                 let mut cx = PassCx::new(arena, route, options, &mut conversion.report, text);
                 let strict = cx.strict_profile();
                 for tool in lowered.tools.iter() {
@@ -435,6 +441,7 @@ impl Converter {
                     findings,
                 );
                 record_findings(&crate::formats::EMPTY_TOOL, lowered.tools, findings, &mut cx);
+                places::locate(&mut conversion.report, lowered.tape);
                 Ok(lowered.left_out)
             })?;
         if !left_out.is_empty() {

@@ -60,7 +60,9 @@ pub(crate) fn report_unwritten(
             message: format!(
                 "`{field}` has no place in the MCP form owned tools are written through; dropped"
             ),
+            tool_pointer: pointer.clone(),
             pointer,
+            output_pointer: None,
             from: "canonical".to_owned(),
             to: to.to_owned(),
             // After the conversion's own entries, tool by tool.

@@ -9,10 +9,12 @@
 
 mod effect;
 mod order;
+mod places;
 mod recorder;
 mod store;
 
 pub use effect::{DenyLoss, Effect};
+pub(crate) use places::Places;
 pub(crate) use recorder::{Note, Recorder, Shared};
 pub(crate) use store::{Text, TextSpan, Texts};
 
@@ -21,7 +23,7 @@ use std::sync::{Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use store::{Kind, Row};
+use store::Row;
 /// How much an entry matters. It follows the entry's [`Effect`]: `info` only where the same
 /// calls are accepted ([`Effect::None`]); at least `warning` where they are not; `error` where
 /// the tool is left out.
@@ -223,8 +225,31 @@ pub struct ReportEntry {
     pub arguments: bool,
     /// The keyword or metadata member concerned (e.g. `format`, `annotations`).
     pub feature: String,
-    /// RFC 6901 pointer to the place in the source tool (`/inputSchema/properties/a~1b/format`).
+    /// RFC 6901 pointer to the place the entry is about in the input document, as the
+    /// source wrote it: `/tools/3/inputSchema/properties/a~1b/format` for the fourth tool of an
+    /// MCP catalog, `/3/…` in a bare array, `/result/tools/3/…` in a JSON-RPC response, the
+    /// tool's own pointer ([`ReportEntry::tool_pointer`]) for a single tool, and a place in the
+    /// source document for an importing format (an OpenAPI operation's parameter). After a
+    /// rewrite it still names the source's place (the `oneOf` a rewrite made an `anyOf`);
+    /// [`ReportEntry::output_pointer`] says where that went. An entry about the catalog as a
+    /// whole points at the catalog's member (`/nextCursor`).
     pub pointer: String,
+    /// The same place relative to the tool's own object (`/inputSchema/properties/a~1b/format`),
+    /// whatever the tool's place in its document: [`ReportEntry::pointer`] without the tool's
+    /// place in front. The same as `pointer` for a single tool and for an entry about the
+    /// catalog as a whole (or made outside a conversion: a bridge's, an owned tool's). For an
+    /// importing format, the place in the tool as the import translated it (an OpenAPI
+    /// operation as an MCP tool), and the import's own entries the source document's place.
+    #[serde(default)]
+    pub tool_pointer: String,
+    /// Where the place went in the converted schema, when the source has no such place: a
+    /// rewrite moved it (`/inputSchema/anyOf/0/additionalProperties` where the source has
+    /// `oneOf/0`), or the conversion added it (`/inputSchema/required`, `/inputSchema/type`,
+    /// while `pointer` names the node or tool it was added to). Relative to the tool as the
+    /// source shapes it (its input schema's member, `/inputSchema` for MCP, even when the
+    /// target calls it `parameters`). `None` where the source's path is the output's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_pointer: Option<String>,
     /// Source format.
     pub from: String,
     /// Target format.
@@ -272,7 +297,8 @@ pub struct FeatureLossWarning {
     pub effect: Effect,
     /// Whether it was about the arguments ([`ReportEntry::arguments`]).
     pub arguments: bool,
-    /// RFC 6901 pointer to where it was in the source tool.
+    /// RFC 6901 pointer to where it was in the source tool, relative to the tool
+    /// ([`ReportEntry::tool_pointer`]).
     pub path: String,
     /// Source format.
     pub from: String,
@@ -324,6 +350,12 @@ struct More {
     /// [`Report::tool_index`] reads; kept between conversions, like the rows.
     tools: Vec<(u32, u32)>,
     sorted: Vec<Row>,
+    /// The place in the input document of each tool that has entries (`/tools/3`), by source
+    /// position: what [`ReportEntry::pointer`] puts in front of the pointer in the tool. Made
+    /// by [`Report::locate`]; kept between conversions, like the rows.
+    places: Vec<(u32, TextSpan)>,
+    /// The text of [`More::places`].
+    place_text: Texts,
     /// How many rows the report had when it was last finished: those are in order, each at
     /// its place in the recording from then on (the rows after it were recorded since).
     finished: usize,
@@ -335,8 +367,14 @@ impl Clone for Report {
         // What was finished in the original is so in the copy.
         let finished = self.finished();
         let tools = self.tools().to_vec();
-        if finished > 0 || !tools.is_empty() {
-            let _ = more.set(Box::new(More { finished, tools, ..More::default() }));
+        let (places, place_text) = self
+            .more
+            .get()
+            .map(|more| (more.places.clone(), more.place_text.clone()))
+            .unwrap_or_default();
+        if finished > 0 || !tools.is_empty() || !places.is_empty() {
+            let copy = More { finished, tools, places, place_text, ..More::default() };
+            let _ = more.set(Box::new(copy));
         }
         Report { rows: self.rows.clone(), text: self.text.clone(), more }
     }
@@ -416,7 +454,7 @@ impl Report {
         self.first_row().map(|r| self.str(r.message))
     }
 
-    /// The pointer of the entry [`Report::first_message`] reads.
+    /// The pointer (in the tool) of the entry [`Report::first_message`] reads.
     pub(crate) fn first_pointer(&self) -> Option<&str> {
         self.first_row().map(|r| self.str(r.pointer))
     }
@@ -492,33 +530,12 @@ impl Report {
         self.keep_list_as_spares();
         if let Some(more) = self.more.get_mut() {
             more.tools.clear();
+            more.places.clear();
+            more.place_text.clear();
         }
         self.rows.clear();
         self.text.clear();
         self.set_finished(0);
-    }
-
-    /// Appends a whole entry (one made outside the passes: an import's, a bridge's).
-    pub(crate) fn push(&mut self, entry: ReportEntry) {
-        let ReportEntry {
-            tool,
-            severity,
-            code,
-            effect,
-            arguments,
-            feature,
-            pointer,
-            from,
-            to,
-            message,
-            order,
-        } = entry;
-        let formats = self.formats(&from, &to);
-        let pointer = self.text.push(pointer.as_str());
-        let message = self.text.push(message.as_str());
-        let names = [tool.as_str(), feature.as_str()];
-        let kind = Kind { severity, code, effect, arguments };
-        self.record_row(kind, order, names, formats, [pointer, message]);
     }
 
     pub(crate) fn extend(&mut self, entries: impl IntoIterator<Item = ReportEntry>) {

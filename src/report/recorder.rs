@@ -179,7 +179,7 @@ impl<'f, 'r> Recorder<'f, 'r> {
         let texts = [self.write(pointer), self.write(message)];
         let order = (at_tool, at, 0);
         let kind = Kind { severity, code, effect, arguments };
-        self.report.record_row(kind, order, [tool, feature], formats, texts);
+        self.report.record_row(kind, order, [tool, feature], formats, texts, [None, None]);
     }
 
     /// Writes `text` in the report, or finds it there when it is shared and written before.

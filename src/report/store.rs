@@ -27,6 +27,11 @@ impl TextSpan {
     pub(crate) fn len(self) -> usize {
         self.end - self.start
     }
+
+    /// The same string without its first `n` bytes (empty past its end).
+    pub(crate) fn skip(self, n: usize) -> TextSpan {
+        TextSpan { start: (self.start + n).min(self.end), end: self.end }
+    }
 }
 
 impl Texts {
@@ -139,7 +144,13 @@ pub(super) struct Row {
     pub(super) order: (u32, u32, u32),
     pub(super) tool: TextSpan,
     pub(super) feature: TextSpan,
+    /// The pointer relative to the tool ([`ReportEntry::tool_pointer`]).
     pub(super) pointer: TextSpan,
+    /// The document-level pointer, where it is not the tool's place followed by `pointer`
+    /// (an import's place in its source document, an entry about the output).
+    pub(super) document: Option<TextSpan>,
+    /// [`ReportEntry::output_pointer`].
+    pub(super) output: Option<TextSpan>,
     pub(super) from: TextSpan,
     pub(super) to: TextSpan,
     pub(super) message: TextSpan,
@@ -177,6 +188,7 @@ impl Report {
         [tool, feature]: [&str; 2],
         Formats { from, to }: Formats,
         [pointer, message]: [TextSpan; 2],
+        [document, output]: [Option<TextSpan>; 2],
     ) {
         debug_assert!(
             super::effect::consistent(kind.severity, kind.effect, kind.arguments),
@@ -188,7 +200,36 @@ impl Report {
         // Until `finish`, the last part of the order is the row's place in the recording.
         let len = self.rows.len();
         let order = (order.0, order.1, u32::try_from(len).unwrap_or(u32::MAX));
-        self.rows.push(Row { kind, order, tool, feature, pointer, from, to, message });
+        let row = Row { kind, order, tool, feature, pointer, document, output, from, to, message };
+        self.rows.push(row);
+    }
+
+    /// Appends a whole entry (one made outside the passes: an import's, a bridge's), its
+    /// three pointers as they are.
+    pub(crate) fn push(&mut self, entry: ReportEntry) {
+        let ReportEntry {
+            tool,
+            severity,
+            code,
+            effect,
+            arguments,
+            feature,
+            pointer,
+            tool_pointer,
+            output_pointer,
+            from,
+            to,
+            message,
+            order,
+        } = entry;
+        let formats = self.formats(&from, &to);
+        let document = Some(self.text.push(pointer.as_str()));
+        let output = output_pointer.map(|p| self.text.push(p.as_str()));
+        let pointer = self.text.push(tool_pointer.as_str());
+        let message = self.text.push(message.as_str());
+        let names = [tool.as_str(), feature.as_str()];
+        let kind = Kind { severity, code, effect, arguments };
+        self.record_row(kind, order, names, formats, [pointer, message], [document, output]);
     }
 
     /// The list made from the rows, in the last list's entries where there are some.
@@ -196,6 +237,23 @@ impl Report {
         let mut list = std::mem::take(&mut *spare.lock().unwrap_or_else(PoisonError::into_inner));
         for (i, row) in self.rows.iter().enumerate() {
             let fill = |e: &mut ReportEntry| {
+                // The document-level pointer: the tool's place, then the pointer in the tool.
+                e.pointer.clear();
+                match row.document {
+                    Some(span) => e.pointer.push_str(self.str(span)),
+                    None => {
+                        e.pointer.push_str(self.place(row.order.0));
+                        e.pointer.push_str(self.str(row.pointer));
+                    }
+                }
+                match (row.output, &mut e.output_pointer) {
+                    (None, out) => *out = None,
+                    (Some(span), Some(out)) => {
+                        out.clear();
+                        out.push_str(self.str(span));
+                    }
+                    (Some(span), out) => *out = Some(self.str(span).to_owned()),
+                }
                 e.severity = row.kind.severity;
                 e.code = row.kind.code;
                 e.effect = row.kind.effect;
@@ -204,7 +262,7 @@ impl Report {
                 for (out, span) in [
                     (&mut e.tool, row.tool),
                     (&mut e.feature, row.feature),
-                    (&mut e.pointer, row.pointer),
+                    (&mut e.tool_pointer, row.pointer),
                     (&mut e.from, row.from),
                     (&mut e.to, row.to),
                     (&mut e.message, row.message),
@@ -224,6 +282,8 @@ impl Report {
                         arguments: true,
                         feature: String::new(),
                         pointer: String::new(),
+                        tool_pointer: String::new(),
+                        output_pointer: None,
                         from: String::new(),
                         to: String::new(),
                         message: String::new(),

@@ -26,7 +26,7 @@ fn rows_recorded_in_any_order_finish_in_source_order() {
             effect: Effect::None,
             arguments: true,
         };
-        report.record_row(kind, (tool, at, 0), names, formats, texts);
+        report.record_row(kind, (tool, at, 0), names, formats, texts, [None, None]);
     };
     let mut kept = Report::default();
     for (i, place) in places.into_iter().enumerate() {
@@ -67,6 +67,8 @@ fn entry(tool: &str, pointer: &str, order: (u32, u32, u32)) -> ReportEntry {
         arguments: true,
         feature: "format".to_owned(),
         pointer: pointer.to_owned(),
+        tool_pointer: pointer.to_owned(),
+        output_pointer: None,
         from: "mcp".to_owned(),
         to: "openai".to_owned(),
         message: format!("{tool} at {pointer}"),

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use tooladapter::{Format, Options, ProfileSet, Severity, Strict};
 
 use crate::batch::{Batch, Emit, Work};
-use crate::report::{Printing, ReportMode};
+use crate::report::{Pointers, Printing, ReportMode};
 use crate::{Outcome, strict_usable};
 
 /// Arguments of `check`.
@@ -38,6 +38,10 @@ pub struct CheckArgs {
     /// How to print the findings on stdout.
     #[arg(long, value_enum, default_value_t = ReportMode::Text)]
     report: ReportMode,
+    /// Which pointer each finding shows: `document` (the place in the input document) or
+    /// `tool` (the place in the tool), as `convert --report-pointers`.
+    #[arg(long, value_enum, value_name = "FORM", default_value_t = Pointers::Document)]
+    report_pointers: Pointers,
     /// Input is newline-delimited JSON: one tool or catalog per line, each checked alone.
     #[arg(long)]
     ndjson: bool,
@@ -71,7 +75,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         options = options.strict(s);
     }
     // Only what the provider would reject is a finding.
-    let printing = Printing { mode: args.report, level: Severity::Error };
+    let printing =
+        Printing { mode: args.report, level: Severity::Error, pointers: args.report_pointers };
     let batch = match Batch::new(&from, &to, &options, printing, args.jobs) {
         Ok(batch) => batch.work(Work::Check).keep_inverse(false).input(input),
         Err(e) => return crate::io_error(e),

@@ -37,7 +37,7 @@ use tooladapter::{
     Strict,
 };
 
-use report::{Printing, ReportMode};
+use report::{Pointers, Printing, ReportMode};
 
 /// Parses `KEYWORD=ACTION` for `--policy`.
 fn parse_policy(s: &str) -> Result<(Keyword, Action), String> {
@@ -110,6 +110,11 @@ struct ConvertArgs {
     /// code and the summary line count every entry.
     #[arg(long, value_name = "LEVEL", value_parser = names::severity(), default_value_t = Severity::Info)]
     report_level: Severity,
+    /// Which pointer each report entry shows as its `pointer`: `document` (the place in the
+    /// input document, `/tools/3/inputSchema/…` in a catalog) or `tool` (the place in the
+    /// tool, `/inputSchema/…`). A JSON line carries the tool's as `tool_pointer` either way.
+    #[arg(long, value_enum, value_name = "FORM", default_value_t = Pointers::Document)]
+    report_pointers: Pointers,
     /// Write the report to this file instead of stderr.
     #[arg(long)]
     report_file: Option<PathBuf>,
@@ -395,7 +400,8 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         None => &mut stderr,
     };
     let mut outcome = Outcome::default();
-    let printing = Printing { mode: args.report, level: args.report_level };
+    let printing =
+        Printing { mode: args.report, level: args.report_level, pointers: args.report_pointers };
     let batch = match batch::Batch::new(from, to, &options, printing, args.jobs) {
         Ok(batch) => batch.keep_inverse(args.map_out.is_some()).input(input),
         Err(e) => return io_error(e),

@@ -21,7 +21,18 @@ pub(crate) enum ReportMode {
     None,
 }
 
-/// How entries are printed: the mode, and the least severity printed (`--report-level`).
+/// `--report-pointers`: which pointer an entry's `pointer` shows.
+#[derive(Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Pointers {
+    /// The place in the input document (`/tools/3/inputSchema/properties/a`).
+    #[default]
+    Document,
+    /// The place in the tool (`/inputSchema/properties/a`), whatever the tool's place.
+    Tool,
+}
+
+/// How entries are printed: the mode, the least severity printed (`--report-level`) and
+/// the pointer shown (`--report-pointers`).
 #[derive(Clone, Copy)]
 pub(crate) struct Printing {
     /// `--report`.
@@ -29,13 +40,15 @@ pub(crate) struct Printing {
     /// `--report-level`: entries below it are not printed (they still count for the exit
     /// code and the summary).
     pub(crate) level: Severity,
+    /// `--report-pointers`.
+    pub(crate) pointers: Pointers,
 }
 
 impl Printing {
-    /// Every entry, in `mode`.
+    /// Every entry, in `mode`, with document-level pointers.
     #[cfg(test)]
     pub(crate) fn all(mode: ReportMode) -> Printing {
-        Printing { mode, level: Severity::Info }
+        Printing { mode, level: Severity::Info, pointers: Pointers::Document }
     }
 }
 
@@ -78,6 +91,19 @@ pub(crate) fn write_entries<'e>(
         return Ok(());
     }
     for (entry, index) in entries.into_iter().filter(|(e, _)| e.severity >= printing.level) {
+        // `pointer` shows the tool-relative form when asked (the JSON line keeps both).
+        let relative;
+        let entry = match printing.pointers {
+            Pointers::Document => entry,
+            Pointers::Tool => {
+                relative = {
+                    let mut e = entry.clone();
+                    e.pointer.clone_from(&e.tool_pointer);
+                    e
+                };
+                &relative
+            }
+        };
         match printing.mode {
             ReportMode::None => {}
             ReportMode::Text if origin.label.is_empty() => writeln!(sink, "{entry}")?,

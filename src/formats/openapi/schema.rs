@@ -260,6 +260,8 @@ pub(super) fn write_defs(cx: &mut Context<'_, '_>, w: &mut Writer<'_>) {
     }
     w.key_plain("$defs");
     w.begin_object();
+    // `$defs` as a whole (an entry about inlining it) is the source's component schemas.
+    cx.notes.place("/inputSchema/$defs", String::from("/components/schemas"));
     let mut k = 0;
     // Writing one definition may add others to the list.
     while let Some(&name) = cx.defs.list.get(k) {
