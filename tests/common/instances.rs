@@ -95,6 +95,19 @@ pub fn instances(schema: &Value, seed: u64) -> Instances {
     out
 }
 
+/// [`instances`] from `runs` seeds (`seed`, `seed + 1_000_003`, …), merged without repeats:
+/// other branch picks, enum members and numbers, the same constraints.
+pub fn instances_from(schema: &Value, seed: u64, runs: u64) -> Instances {
+    let mut out = Instances::default();
+    let mut seen = std::collections::HashSet::new();
+    for run in 0..runs {
+        let made = instances(schema, seed.wrapping_add(run.wrapping_mul(1_000_003)));
+        out.valid.extend(made.valid.into_iter().filter(|v| seen.insert(v.to_string())));
+        out.mutants.extend(made.mutants.into_iter().filter(|v| seen.insert(v.to_string())));
+    }
+    out
+}
+
 /// One step into a value: an object key or an array index.
 #[derive(Clone, Debug)]
 enum Seg {
