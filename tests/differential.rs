@@ -310,6 +310,9 @@ struct Judged {
     source_valid: usize,
     meant: usize,
     meant_valid: usize,
+    /// Whether the target refused a generated valid value the source accepts (no undeclared
+    /// member in it: strict mode's closing does not explain it, a missing `null` would).
+    meant_refused: bool,
     /// The first instance the source accepts and the target refuses.
     narrowed: Option<Value>,
     /// The first instance the source refuses and the target accepts.
@@ -386,6 +389,7 @@ fn judge(
         if by_source && !by_target && j.narrowed.is_none() {
             j.narrowed = Some(s.clone());
         }
+        j.meant_refused |= by_source && !by_target && case.meant.contains(&i);
         if !by_source && by_target && j.widened.is_none() {
             j.widened = Some(s.clone());
         }
@@ -408,6 +412,8 @@ struct Tally {
     /// Generated values meant to be valid, and how many the source accepts.
     meant: usize,
     meant_valid: usize,
+    /// Tools whose target refused a generated valid value.
+    meant_refused: usize,
     /// (tool, what the instances and entries show), per kind of failure.
     silent: Vec<(String, String)>,
     contradicts: Vec<(String, String)>,
@@ -452,6 +458,7 @@ fn run(title: &str, cases: &[Case]) -> Vec<Tally> {
             t.instances += j.instances;
             t.meant += j.meant;
             t.meant_valid += j.meant_valid;
+            t.meant_refused += usize::from(j.meant_refused);
             t.source_valid += j.source_valid;
             let changed = j.narrowed.is_some() || j.widened.is_some();
             t.changed += usize::from(changed);
@@ -485,7 +492,7 @@ fn run(title: &str, cases: &[Case]) -> Vec<Tally> {
         t.meant_valid, t.meant
     );
     eprintln!(
-        "{:<26}{:>7}{:>8}{:>8}{:>10}{:>8}{:>8}{:>8}{:>8}{:>9}{:>8}{:>8}",
+        "{:<26}{:>7}{:>8}{:>8}{:>10}{:>8}{:>8}{:>8}{:>8}{:>9}{:>8}{:>8}{:>8}",
         "target",
         "tools",
         "refused",
@@ -495,6 +502,7 @@ fn run(title: &str, cases: &[Case]) -> Vec<Tally> {
         "changed",
         "narrow",
         "widen",
+        "valid-x",
         "warned=",
         "silent",
         "contra"
@@ -502,7 +510,7 @@ fn run(title: &str, cases: &[Case]) -> Vec<Tally> {
     for ((to, strict), t) in TARGETS.iter().zip(&tallies) {
         let name = format!("{to}{}", if *strict { " --strict" } else { "" });
         eprintln!(
-            "{name:<26}{:>7}{:>8}{:>8}{:>10}{:>7.1}%{:>8}{:>8}{:>8}{:>9}{:>8}{:>8}",
+            "{name:<26}{:>7}{:>8}{:>8}{:>10}{:>7.1}%{:>8}{:>8}{:>8}{:>8}{:>9}{:>8}{:>8}",
             t.tools,
             t.refused,
             t.judged,
@@ -511,6 +519,7 @@ fn run(title: &str, cases: &[Case]) -> Vec<Tally> {
             t.changed,
             t.narrowed,
             t.widened,
+            t.meant_refused,
             t.warned_unchanged,
             t.silent.len(),
             t.contradicts.len()
