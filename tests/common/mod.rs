@@ -1,6 +1,8 @@
 //! Helpers shared by the integration suites.
 #![allow(dead_code)]
 
+pub mod instances;
+
 use std::path::PathBuf;
 
 use serde_json::Value;
