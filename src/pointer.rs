@@ -45,6 +45,21 @@ impl<'p> Path<'p> {
         }
     }
 
+    /// Whether a step above this one is the key of one of `keys` (a `oneOf` or `not` the
+    /// node sits in).
+    pub(crate) fn under(&self, keys: &[&str]) -> bool {
+        let mut cur = self.parent;
+        while let Some(p) = cur {
+            if let Some(Seg::Key(k)) = p.seg
+                && keys.contains(&k)
+            {
+                return true;
+            }
+            cur = p.parent;
+        }
+        false
+    }
+
     /// Depth in steps.
     pub fn depth(&self) -> usize {
         let mut n = 0;

@@ -695,54 +695,16 @@ fn assert_clean(title: &str, tallies: &[Tally], known: &[Known], from_mcp: bool)
     assert_eq!(mcp.refused, 0, "{title}: MCP → MCP refuses nothing");
 }
 
-/// Found on the suite, draft 2020-12 (see the report of the change that lists them).
+/// Found on the suite, draft 2020-12: a widening inside a `$defs` entry that a `oneOf` branch
+/// refers to (`$ref`) can narrow the enclosing `oneOf`. A `oneOf` rewritten under a `oneOf` or
+/// `not` on its own path says `changes`; one reached through a `$ref` is not traced yet.
 const KNOWN_2020_12: [Known; 1] = [(
     "contradicts",
     "gemini-json",
     "draft2020-12/unevaluatedProperties.json / dynamic evalation inside nested refs",
-    "oneOf → anyOf (widens) inside a branch of an outer oneOf: more branches match, so the \
-     outer oneOf refuses {\"x\":\"a\"}; the entries all say widens",
+    "oneOf → anyOf (widens) in a $defs entry a branch of an outer oneOf refers to: more \
+     branches match, so the outer oneOf refuses {\"x\":\"a\"}; the entries all say widens",
 )];
-
-/// Found on the corpus MCP tools.
-const KNOWN_CORPUS: [Known; 5] = [
-    (
-        "silent",
-        "gemini",
-        "livemcpbench--biomcp-biomedical-model-context-protocol.json / search",
-        NULLABLE_ENUM,
-    ),
-    (
-        "silent",
-        "gemini",
-        "livemcpbench--biomcp-biomedical-model-context-protocol.json / fetch",
-        NULLABLE_ENUM,
-    ),
-    (
-        "silent",
-        "gemini",
-        "livemcpbench--biomcp-biomedical-model-context-protocol.json / trial_searcher",
-        NULLABLE_ENUM,
-    ),
-    (
-        "silent",
-        "gemini",
-        "livemcpbench--biomcp-biomedical-model-context-protocol.json / variant_searcher",
-        NULLABLE_ENUM,
-    ),
-    (
-        "silent",
-        "gemini",
-        "livemcpbench--investor-agent-a-financial-analysis-mcp-server.json / get_options",
-        NULLABLE_ENUM,
-    ),
-];
-
-/// `anyOf: [{enum, type}, {type: null}]` is written for Gemini as the enum with
-/// `nullable: true` ("same values accepted", info), but the crate's own reader takes OpenAPI
-/// 3.0.3's reading back (`nullable` adds `null` to the type, the `enum` still refuses it): the
-/// `null` the source accepted is refused.
-const NULLABLE_ENUM: &str = "nullable enum: written as accepting null, read back as refusing it";
 
 #[test]
 fn suite_draft2020_12() {
@@ -769,7 +731,7 @@ fn corpus_mcp_tools() {
     assert!(t.meant_valid * 100 >= t.meant * 95, "{} of {}", t.meant_valid, t.meant);
     let strict = &tallies[8];
     assert!(strict.narrowed * 2 > strict.judged, "{} of {}", strict.narrowed, strict.judged);
-    assert_clean("corpus", &tallies, &KNOWN_CORPUS, true);
+    assert_clean("corpus", &tallies, &[], true);
 }
 
 #[test]

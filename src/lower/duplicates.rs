@@ -8,7 +8,7 @@ use crate::pointer::{Path, Seg};
 impl<'a> Lowerer<'a, '_> {
     /// Rejects an object whose keys repeat. Small objects compare each key's fingerprint with
     /// the earlier ones' (strings only on a match); larger ones sort (hash, position) pairs in
-    /// a reused scratch vector ([`first_repeat`]), so the check stays O(n log n) without
+    /// a reused scratch vector (`first_repeat`), so the check stays O(n log n) without
     /// allocating.
     pub fn check_duplicates(&mut self, at: At, path: &Path<'_>) -> Result<(), ConversionError> {
         let len = self.object_len(at);

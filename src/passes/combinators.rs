@@ -188,6 +188,14 @@ fn one_of<'a>(
         .all(|(i, a)| branches.iter().skip(i + 1).all(|b| disjoint(a, b)));
     let (effect, why) = if disjoint {
         (Effect::None, "the branches are disjoint, so the same values are accepted")
+    } else if path.under(&["oneOf", "not"]) {
+        // Inside a `oneOf` branch or a `not`, what a node newly accepts can make the
+        // enclosing schema refuse a value it took (a second `oneOf` branch now matches).
+        (
+            Effect::Changes,
+            "the branches may overlap, so a value matching several is now accepted here, and \
+             the enclosing `oneOf` or `not` may refuse what it accepted",
+        )
     } else {
         (Effect::Widens, "the branches may overlap, so a value matching several is now accepted")
     };

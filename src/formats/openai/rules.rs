@@ -113,7 +113,7 @@ const UNKNOWN_MEMBER: &str = "Unknown parameter";
 /// Chat Completions function tools: `parameters` may be omitted for a function without
 /// arguments; the root must be an object schema; a written tool is always wrapped, its name
 /// in `function`, whichever shape was read. Members the API does not define are refused
-/// ([`UNKNOWN_MEMBER`]).
+/// (`UNKNOWN_MEMBER`).
 pub const CHAT: FormatInfo = FormatInfo::new("openai", &PROFILE)
     .strict(StrictMode::new(&STRICT))
     .toolfoundation(&TOOLFOUNDATION)

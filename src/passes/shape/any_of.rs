@@ -5,7 +5,7 @@
 use smallvec::SmallVec;
 
 use crate::error::ConversionError;
-use crate::ir::{Entry, JsonType, Keyword, Schema, Tool, Value};
+use crate::ir::{Entry, Json, JsonType, Keyword, Schema, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::shape::{ShapeRule, ShapeRules};
 use crate::report::Effect;
@@ -53,12 +53,25 @@ pub(super) fn any_of_alone<'a>(
         if let [only] = others.as_slice()
             && let Ok(merged) = merge(only, &rest, cx.arena)
         {
+            // OpenAPI 3.0.3 (§4.7.24) reads `nullable: true` as adding `null` to `type` only: an
+            // `enum` or `const` that does not list `null` still refuses it, and the target's
+            // readers (this crate's among them) may read it so. Said as the narrowing it can be.
+            let (effect, how) = if refuses_null(only) {
+                (
+                    Effect::Narrows,
+                    " (`null` may now be refused: its `enum`/`const` does not list it, and \
+                     OpenAPI 3.0.3 does not add it there)",
+                )
+            } else {
+                (Effect::None, " (same values accepted)")
+            };
             let message = [
                 target,
                 " takes `anyOf` only alone in its node; the `anyOf` of one type and \
-                 `null` was written as that type with `nullable: true` (same values accepted)",
+                 `null` was written as that type with `nullable: true`",
+                how,
             ];
-            note(cx, tool, any.at, path, ShapeRule::AnyOfAlone, Effect::None, message);
+            note(cx, tool, any.at, path, ShapeRule::AnyOfAlone, effect, message);
             let merged = Schema { at: s.at, ..merged };
             let again = match refix_at {
                 Some(depth) => refix(rules, &merged, path, tool, cx, depth)?,
@@ -167,4 +180,16 @@ fn describe_into<'a>(
             .map_err(|()| arena_error(path, cx))?;
     }
     Ok(node)
+}
+
+/// Whether `s` holds an `enum` or `const` whose values do not include `null`.
+fn refuses_null(s: &Schema<'_>) -> bool {
+    let listed = |v: &Value<'_>| match v {
+        Value::Json(Json::Array(values)) => values.iter().any(|j| matches!(j, Json::Null)),
+        _ => false,
+    };
+    let enum_refuses = s.get(Keyword::Enum).is_some_and(|e| !listed(&e.value));
+    let const_refuses =
+        s.get(Keyword::Const).is_some_and(|e| !matches!(e.value, Value::Json(Json::Null)));
+    enum_refuses || const_refuses
 }
