@@ -163,7 +163,13 @@ mod tests {
         name: "a b",
         at: 0,
         source_name: None,
-        schema: Schema { boolean: None, keywords: &ARRAY, features: FeatureSet::EMPTY, at: 0 },
+        schema: Schema {
+            boolean: None,
+            keywords: &ARRAY,
+            features: FeatureSet::EMPTY,
+            at: 0,
+            span: 0,
+        },
         widened: false,
     }];
     static ROOT: [Entry<'static>; 2] = [
@@ -172,7 +178,8 @@ mod tests {
     ];
 
     fn moves() -> Moves<'static> {
-        let source = Schema { boolean: None, keywords: &ROOT, features: features_of(&ROOT), at: 0 };
+        let source =
+            Schema { boolean: None, keywords: &ROOT, features: features_of(&ROOT), at: 0, span: 0 };
         Moves { source, tuples: true, definitions: true }
     }
 
