@@ -9,7 +9,7 @@ use crate::emit::Source;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::{MemberKeeps, Tool};
 use crate::lower::{Lowerer, ReadNote, Span};
-use crate::options::Options;
+use crate::options::{Options, Strict};
 use crate::parse::Parser;
 use crate::route::Route;
 
@@ -162,8 +162,15 @@ impl Session<'_> {
         };
         let result = {
             let mut lw = Lowerer::new(&doc, input, arena, limits, name, self.scratch);
-            // Texts copied whole serve compact output only, and only a conversion writes.
-            if !self.options.pretty && !self.options.token_path && self.route.is_some() {
+            // Texts copied whole serve compact output only, where a conversion writes type
+            // names as JSON Schema spells them and does not rewrite every object (strict mode
+            // closes each one).
+            let strict = matches!(self.options.strict, Strict::On | Strict::Require);
+            let copies = self.route.is_some_and(|r| {
+                let rewrites_all = r.makes_strict && r.strict_profile.is_some() && strict;
+                !(r.target.info().upper_type_names || rewrites_all)
+            });
+            if copies && !self.options.pretty && !self.options.token_path {
                 lw.record_spans(self.spans);
             }
             lw.check_keys(self.route.and_then(|r| r.target.profile().key_rule()));
