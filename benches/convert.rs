@@ -59,18 +59,6 @@ fn bench_inputs(c: &mut Criterion, inputs: &[Vec<u8>], suffix: &str) {
                 }
             });
         });
-        // The same conversion with every schema written token by token: what copying
-        // untouched schema objects from the input whole saves (compact output only).
-        let token_path = options.clone().token_path(true);
-        let mut converter = Converter::new();
-        group.bench_function("tooladapter_token_path", |b| {
-            b.iter(|| {
-                for input in inputs {
-                    let out = converter.convert(black_box(input), &Mcp, target, &token_path);
-                    black_box(out.map(|c| c.output().len()).unwrap_or(0));
-                }
-            });
-        });
         group.bench_function("serde_json_value_roundtrip", |b| {
             b.iter(|| {
                 for input in inputs {

@@ -64,20 +64,16 @@ fn inputs() -> Vec<Vec<u8>> {
 fn main() {
     let inputs = inputs();
     let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(40);
-    let targets: [(&str, &dyn Adapter, Strict, bool); 7] = [
-        ("openai", &OpenAi, Strict::Source, false),
-        ("openai, token path", &OpenAi, Strict::Source, true),
-        ("openai-responses", &OpenAiResponses, Strict::Source, false),
-        ("anthropic", &Anthropic, Strict::Source, false),
-        ("gemini", &Gemini, Strict::Source, false),
-        ("openai strict", &OpenAi, Strict::On, false),
-        ("openai strict, token path", &OpenAi, Strict::On, true),
+    let targets: [(&str, &dyn Adapter, Strict); 5] = [
+        ("openai", &OpenAi, Strict::Source),
+        ("openai-responses", &OpenAiResponses, Strict::Source),
+        ("anthropic", &Anthropic, Strict::Source),
+        ("gemini", &Gemini, Strict::Source),
+        ("openai strict", &OpenAi, Strict::On),
     ];
     let mut converters: Vec<Converter> = targets.iter().map(|_| Converter::new()).collect();
-    let options: Vec<Options> = targets
-        .iter()
-        .map(|&(_, _, strict, token)| Options::default().strict(strict).token_path(token))
-        .collect();
+    let options: Vec<Options> =
+        targets.iter().map(|&(_, _, strict)| Options::default().strict(strict)).collect();
     let mut buffers = simd_json::Buffers::default();
     let mut spare: Tape<'static> = Tape(Vec::new());
     let mut best = vec![Duration::MAX; targets.len() + 2];
@@ -109,7 +105,7 @@ fn main() {
             spare = tape.reset();
         }
         best[1] = best[1].min(start.elapsed());
-        for (i, (_, target, _, _)) in targets.iter().enumerate() {
+        for (i, (_, target, _)) in targets.iter().enumerate() {
             let (Some(converter), Some(options)) = (converters.get_mut(i), options.get(i)) else {
                 continue;
             };

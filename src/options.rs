@@ -205,11 +205,6 @@ pub struct Options {
     /// with an entry the rule denies says so through [`crate::Conversion::loss_denied`]. The
     /// conversion itself is made and reported all the same. `None` (the default): no rule.
     pub deny_loss: Option<DenyLoss>,
-    /// Write every schema token by token. By default a schema object no pass changed, whose
-    /// text in the input is already compact with the writer's own escapes, is copied from the
-    /// input whole into compact output; the bytes are the same either way (tests and the
-    /// `verbatim` fuzz target compare the two), so this exists to compare and to measure.
-    pub token_path: bool,
 }
 
 impl Options {
@@ -286,13 +281,6 @@ impl Options {
     #[must_use]
     pub fn strict(mut self, strict: Strict) -> Options {
         self.strict = strict;
-        self
-    }
-
-    /// Writes every schema token by token (see [`Options::token_path`]).
-    #[must_use]
-    pub fn token_path(mut self, on: bool) -> Options {
-        self.token_path = on;
         self
     }
 

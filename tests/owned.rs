@@ -225,8 +225,7 @@ fn deep_copy_keeps_a_value_json_keyword() {
         },
         Entry { keyword: Keyword::Unknown, at: 3, value: tooladapter::ir::Value::Unknown(&vendor) },
     ];
-    let node =
-        Schema { boolean: None, keywords: &entries, features: FeatureSet::EMPTY, at: 0, span: 0 };
+    let node = Schema { boolean: None, keywords: &entries, features: FeatureSet::EMPTY, at: 0 };
     let copy = node.deep_copy();
     let o = copy.as_object().expect("object");
     assert_eq!(o.minimum, Some(0.into()));

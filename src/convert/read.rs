@@ -8,8 +8,8 @@ use crate::adapter::{Adapter, Imported};
 use crate::emit::Source;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::{MemberKeeps, Tool};
-use crate::lower::{Lowerer, ReadNote, Span};
-use crate::options::{Options, Strict};
+use crate::lower::{Lowerer, ReadNote};
+use crate::options::Options;
 use crate::parse::Parser;
 use crate::route::Route;
 
@@ -25,8 +25,6 @@ pub(super) struct Front {
     pub(super) arena: Bump,
     pub(super) parser: Parser,
     pub(super) scratch: Vec<(u64, u32)>,
-    /// Where lowering records the texts of schema objects ([`Span`]).
-    pub(super) spans: Vec<Span>,
     pub(super) imported: Imported,
 }
 
@@ -86,12 +84,12 @@ impl Front {
         options: &Options,
         then: impl for<'a> FnOnce(Lowered<'a>, &'a Bump) -> Result<R, ConversionError>,
     ) -> Result<R, ConversionError> {
-        let Front { arena, parser, scratch, spans, imported } = self;
-        let mut session = Session { arena, parser, scratch, spans, from, route, options };
+        let Front { arena, parser, scratch, imported } = self;
+        let mut session = Session { arena, parser, scratch, from, route, options };
         if !from.info().imports {
             return session.read(input, |lw, arena, source| {
                 let mut lowered = lower_document(lw, from)?;
-                lowered.source = Source { spans: lw.spans_in_arena(), ..source };
+                lowered.source = source;
                 then(lowered, arena)
             });
         }
@@ -102,7 +100,7 @@ impl Front {
         let Imported { document, names, positions, .. } = imported;
         let result = session.read(document, |lw, arena, source| {
             let mut lowered = lower_document(lw, from)?;
-            lowered.source = Source { spans: lw.spans_in_arena(), ..source };
+            lowered.source = source;
             // By the tool's place in the translated catalog, which a tool left out leaves
             // empty.
             for tool in lowered.tools.iter() {
@@ -127,7 +125,6 @@ pub(super) struct Session<'s> {
     pub(super) arena: &'s mut Bump,
     pub(super) parser: &'s mut Parser,
     pub(super) scratch: &'s mut Vec<(u64, u32)>,
-    pub(super) spans: &'s mut Vec<Span>,
     pub(super) from: &'s dyn Adapter,
     /// The conversion's route, if there is a target: lowering tests property keys against its
     /// key rule and leaves unread what it drops whole.
@@ -157,22 +154,9 @@ impl Session<'_> {
             src: input,
             escapes: doc.escapes,
             escape_starts: doc.escape_starts,
-            structurals: doc.structurals,
-            spans: &[],
         };
         let result = {
             let mut lw = Lowerer::new(&doc, input, arena, limits, name, self.scratch);
-            // Texts copied whole serve compact output only, where a conversion writes type
-            // names as JSON Schema spells them and does not rewrite every object (strict mode
-            // closes each one).
-            let strict = matches!(self.options.strict, Strict::On | Strict::Require);
-            let copies = self.route.is_some_and(|r| {
-                let rewrites_all = r.makes_strict && r.strict_profile.is_some() && strict;
-                !(r.target.info().upper_type_names || rewrites_all)
-            });
-            if copies && !self.options.pretty && !self.options.token_path {
-                lw.record_spans(self.spans);
-            }
             lw.check_keys(self.route.and_then(|r| r.target.profile().key_rule()));
             lw.set_keeps(self.route.map_or(MemberKeeps::ALL, |r| r.keeps));
             lw.set_same_format(self.route.is_none_or(|r| r.same_format));

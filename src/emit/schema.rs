@@ -54,15 +54,6 @@ impl Writer<'_> {
             self.bool(b);
             return;
         }
-        if !P
-            && s.span != 0
-            && !self.upper_types
-            && let Some(text) = self.source.object_text(s)
-        {
-            self.out.extend_from_slice(text);
-            self.first = false;
-            return;
-        }
         self.open::<P, b'{'>();
         for e in s.keywords {
             self.entry_in::<P>(e);

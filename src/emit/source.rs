@@ -2,8 +2,6 @@
 //! them instead of escaping them again.
 
 use super::escape;
-use crate::ir::Schema;
-use crate::lower::Span;
 
 /// Where the strings of a parsed input live, so the writer can tell a string the input held
 /// without any escape: JSON forbids such text to contain `"`, `\` or a control character, so
@@ -20,11 +18,6 @@ pub(crate) struct Source<'s> {
     pub escapes: &'s [u64],
     /// Where each escape of the input starts, in order ([`crate::parse::Doc::escape_starts`]).
     pub escape_starts: &'s [usize],
-    /// Byte offsets of the input's structural characters ([`crate::parse::Doc::structurals`]).
-    pub structurals: &'s [u32],
-    /// Where lowering found the texts of schema objects (see [`Source::object_text`]); empty when
-    /// nothing is to be copied whole (pretty output, or the token path asked for).
-    pub spans: &'s [Span],
 }
 
 impl<'s> Source<'s> {
@@ -98,57 +91,6 @@ impl<'s> Source<'s> {
         (self.src.get(close) == Some(&b'"')).then_some((open, close + 1))
     }
 
-    /// The input's text of the schema object `s`, when writing `s` compact would give exactly
-    /// those bytes: lowering recorded where `s` starts, `s` still has the keyword list lowering
-    /// made from that text (so no pass changed anything in its subtree), the text holds no
-    /// whitespace between tokens, and each of its escapes is the one the writer writes (see
-    /// [`escape::canonical_escape`]). Keys, strings and numbers are then written as the input
-    /// spells them, keywords in input order and type names as the input's own: the token path
-    /// writes the same bytes.
-    ///
-    /// Where the text ends is counted, not searched: a subtree of `T` tape nodes (keys
-    /// included) of which `E` are empty containers has `2T - 1 + E` structural characters
-    /// (each node's first character, one `:` per key, and each non-empty container's commas
-    /// and closing bracket make `2T - 1`; an empty one's closing bracket is the `+1`). Between
-    /// tokens stands only whitespace, so the byte before each structural is either the end of
-    /// the token before it or whitespace: one look at it tells both that the text is compact
-    /// and, when it is an opening bracket before a closing one, that a container is empty.
-    /// Each empty container is met before the count it adds is needed (its closing bracket
-    /// comes at least two structurals per empty container after it before the end).
-    pub(super) fn object_text(&self, s: &Schema<'_>) -> Option<&'s [u8]> {
-        let span = self.spans.get((s.span as usize).checked_sub(1)?)?;
-        if span.keywords != s.keywords.as_ptr() as usize || span.len as usize != s.keywords.len() {
-            return None;
-        }
-        let src = self.src;
-        let first = self.structurals.partition_point(|&p| p < span.open);
-        let mut after = self.structurals.get(first + 1..)?.iter();
-        // Structurals after the `{`, to its `}` included.
-        let mut left = (span.nodes as usize).checked_mul(2)?.checked_sub(2)?;
-        let mut close = 0;
-        while left > 0 {
-            close = *after.next()? as usize;
-            left -= 1;
-            match BEFORE.get(usize::from(*src.get(close.wrapping_sub(1))?)) {
-                Some(&WHITESPACE) => return None,
-                Some(&OPENING) if matches!(src.get(close), Some(b'}' | b']')) => left += 1,
-                _ => {}
-            }
-        }
-        let open = span.open as usize;
-        if src.get(open) != Some(&b'{') || src.get(close) != Some(&b'}') {
-            return None;
-        }
-        let from = self.escape_starts.partition_point(|&e| e < open);
-        for &e in self.escape_starts.get(from..).unwrap_or_default() {
-            if e > close {
-                break;
-            }
-            escape::canonical_escape(src, e)?;
-        }
-        src.get(open..=close)
-    }
-
     /// Whether `s` is the input's own text (see [`Source::quoted`]).
     #[cfg(test)]
     pub(super) fn verbatim(&self, s: &str) -> bool {
@@ -161,18 +103,3 @@ impl<'s> Source<'s> {
         crate::parse::escape_within(self.escapes, at, end)
     }
 }
-
-/// What the byte before a structural character says in [`Source::object_text`].
-const WHITESPACE: u8 = 1;
-const OPENING: u8 = 2;
-#[allow(clippy::indexing_slicing, reason = "const build: a byte indexes 256 entries")]
-static BEFORE: [u8; 256] = {
-    let mut t = [0u8; 256];
-    t[b' ' as usize] = WHITESPACE;
-    t[b'\t' as usize] = WHITESPACE;
-    t[b'\n' as usize] = WHITESPACE;
-    t[b'\r' as usize] = WHITESPACE;
-    t[b'{' as usize] = OPENING;
-    t[b'[' as usize] = OPENING;
-    t
-};

@@ -18,13 +18,8 @@ fn only_strings_the_input_held_unescaped_skip_the_scan() {
     let src = br#"{"a":"plain","b":"x\ny","c\"":"q"}"#;
     let mut parser = crate::parse::Parser::default();
     let doc = parser.parse(src, usize::MAX, usize::MAX).unwrap();
-    let source = Source {
-        base: doc.base,
-        src,
-        escapes: doc.escapes,
-        escape_starts: doc.escape_starts,
-        ..Source::default()
-    };
+    let source =
+        Source { base: doc.base, src, escapes: doc.escapes, escape_starts: doc.escape_starts };
     let strings: Vec<&str> = doc
         .tape
         .iter()
@@ -53,13 +48,8 @@ fn only_strings_the_input_held_unescaped_skip_the_scan() {
 fn strings_and_keys_agree(src: &[u8], slices: bool) -> usize {
     let mut parser = crate::parse::Parser::default();
     let doc = parser.parse(src, usize::MAX, usize::MAX).unwrap();
-    let source = Source {
-        base: doc.base,
-        src,
-        escapes: doc.escapes,
-        escape_starts: doc.escape_starts,
-        ..Source::default()
-    };
+    let source =
+        Source { base: doc.base, src, escapes: doc.escapes, escape_starts: doc.escape_starts };
     let mut short = 0;
     for node in &doc.tape {
         let simd_json::Node::String(s) = *node else { continue };
@@ -147,7 +137,6 @@ fn escaped_input_strings_are_copied_only_when_spelled_as_written() {
                         src: doc.as_bytes(),
                         escapes: d.escapes,
                         escape_starts: d.escape_starts,
-                        ..Source::default()
                     };
                     let s = d.tape.iter().find_map(|n| match n {
                         simd_json::Node::String(s) => Some(*s),
@@ -202,13 +191,8 @@ fn keyword_keys_and_type_members_in_every_position() {
                 entry(Keyword::Description, Value::Str("d")),
                 entry(Keyword::Type, types),
             ];
-            let s = Schema {
-                boolean: None,
-                keywords: &keywords,
-                features: FeatureSet::EMPTY,
-                at: 0,
-                span: 0,
-            };
+            let s =
+                Schema { boolean: None, keywords: &keywords, features: FeatureSet::EMPTY, at: 0 };
             for (upper, pretty) in [(false, false), (true, false), (false, true), (true, true)] {
                 let name = if upper { ty.as_upper_str() } else { ty.as_str() };
                 let value = if array { format!(r#"["{name}"]"#) } else { format!(r#""{name}""#) };
@@ -246,58 +230,4 @@ fn pretty_and_compact() {
     out.clear();
     Writer::new(&mut out, true).json(&Json::Object(&[]));
     assert_eq!(out, b"{}");
-}
-
-/// The text of the MCP tool `src`'s input schema that [`Source::object_text`] gives, lowered
-/// with spans recorded, and the schema written token by token (compact).
-fn object_text_and_tokens(src: &str) -> (Option<String>, String) {
-    use crate::adapter::Adapter;
-    let arena = bumpalo::Bump::new();
-    let limits = crate::options::Limits::default();
-    let mut parser = crate::parse::Parser::default();
-    let (mut scratch, mut spans) = (Vec::new(), Vec::new());
-    let doc = parser.parse(src.as_bytes(), usize::MAX, usize::MAX).unwrap();
-    let mut lw =
-        crate::lower::Lowerer::new(&doc, src.as_bytes(), &arena, &limits, "mcp", &mut scratch);
-    lw.record_spans(&mut spans);
-    let tool = crate::formats::Mcp.lower_tool(&mut lw, 0, &crate::pointer::Path::ROOT).unwrap();
-    let source = Source {
-        base: doc.base,
-        src: src.as_bytes(),
-        escapes: doc.escapes,
-        escape_starts: doc.escape_starts,
-        structurals: doc.structurals,
-        spans: lw.spans_in_arena(),
-    };
-    let schema = tool.input.unwrap();
-    let text = source.object_text(&schema).map(|t| String::from_utf8(t.to_vec()).unwrap());
-    let mut out = Vec::new();
-    Writer::new(&mut out, false).with_source(Source::default()).schema(&schema);
-    (text, String::from_utf8(out).unwrap())
-}
-
-/// A schema object lowering recorded is copied whole when its text is compact with the
-/// writer's own escapes, and the copy is what the token path writes; whitespace anywhere
-/// between its tokens, or an escape the writer spells otherwise, sends it down the token path.
-#[test]
-fn untouched_schema_objects_are_copied_whole_only_in_the_output_form() {
-    let schema = r#"{"type":"object","properties":{"a":{"type":"string","enum":["x\n\"y",""]},"b":{},"c":{"type":"array","items":[],"minItems":0}},"required":["a"],"x-k":{"q":[{}]}}"#;
-    let tool = |s: &str| format!(r#"{{"name":"t","inputSchema":{s}}}"#);
-    let (text, tokens) = object_text_and_tokens(&tool(schema));
-    assert_eq!(text.as_deref(), Some(schema));
-    assert_eq!(tokens, schema);
-    // The same with whitespace between two tokens, deep inside.
-    let spaced = schema.replace(r#""minItems":0"#, r#""minItems": 0"#);
-    assert_eq!(object_text_and_tokens(&tool(&spaced)), (None, schema.to_owned()));
-    let spaced = schema.replace(r#"[{}]"#, r#"[{} ]"#);
-    assert_eq!(object_text_and_tokens(&tool(&spaced)).0, None);
-    // An escape the writer does not write (`\/`, `\u0041`): the token path decodes it.
-    for escape in [r"\/", r"\u0041"] {
-        let odd = schema.replace(r#""x\n"#, &format!(r#""x{escape}\n"#));
-        let (text, tokens) = object_text_and_tokens(&tool(&odd));
-        assert_eq!(text, None, "{escape}");
-        assert_ne!(tokens, odd);
-    }
-    // Too small to be recorded: written token by token.
-    assert_eq!(object_text_and_tokens(&tool(r#"{"type":"object"}"#)).0, None);
 }

@@ -17,7 +17,7 @@ pub struct Writer<'o> {
     depth: usize,
     pub(super) first: bool,
     pub(super) upper_types: bool,
-    pub(super) source: Source<'o>,
+    source: Source<'o>,
     /// Output length past which schemas are no longer written (see [`Writer::over`]).
     limit: usize,
     /// Where the first schema not written for the limit was in the input.

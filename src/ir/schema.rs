@@ -144,11 +144,6 @@ pub struct Schema<'a> {
     pub features: FeatureSet,
     /// Position in the source (the tape index of the node), which orders report entries.
     pub at: u32,
-    /// Where lowering recorded this node's text in the input, for emission to copy it whole
-    /// (see [`crate::lower::Span`]): the record's index plus one, 0 for none. A record holds
-    /// the address of the keyword list lowering made, and counts only while the node still
-    /// has that very list, so a node a pass rebuilt (whatever it copied along) never matches.
-    pub span: u32,
 }
 
 /// One keyword of a schema node.
@@ -218,7 +213,7 @@ pub enum Value<'a> {
 impl<'a> Schema<'a> {
     /// The boolean schema `true` (accepts anything), at source position `at`.
     pub const fn bool(value: bool, at: u32) -> Schema<'a> {
-        Schema { boolean: Some(value), keywords: &[], features: FeatureSet::EMPTY, at, span: 0 }
+        Schema { boolean: Some(value), keywords: &[], features: FeatureSet::EMPTY, at }
     }
 
     /// The first entry for `keyword`, if present.

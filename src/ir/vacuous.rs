@@ -136,13 +136,7 @@ mod tests {
     }
 
     fn node(keywords: &'static [Entry<'static>]) -> Schema<'static> {
-        Schema {
-            boolean: None,
-            keywords,
-            features: crate::ir::features_of(keywords),
-            at: 0,
-            span: 0,
-        }
+        Schema { boolean: None, keywords, features: crate::ir::features_of(keywords), at: 0 }
     }
 
     static TRUE: Schema<'static> = Schema::bool(true, 0);

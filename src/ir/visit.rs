@@ -111,7 +111,7 @@ pub(crate) mod tests {
 
     /// A schema node with `keywords`, for tests.
     pub(crate) fn node<'a>(keywords: &'a [Entry<'a>]) -> Schema<'a> {
-        Schema { boolean: None, keywords, features: FeatureSet::EMPTY, at: 0, span: 0 }
+        Schema { boolean: None, keywords, features: FeatureSet::EMPTY, at: 0 }
     }
 
     /// A keyword entry, for tests.

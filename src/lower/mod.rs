@@ -63,25 +63,6 @@ pub(crate) struct ReadNote {
     pub leave_out: bool,
 }
 
-/// Where lowering found a schema object's text in the input, for emission to copy it whole
-/// instead of writing it token by token: the keyword list lowering made for the node (its
-/// address and length: the record counts only for a node that still has that very list, which
-/// no pass can have changed, since the IR is never written in place) and the byte offset of
-/// its `{`. Whether the text is in the output's form (compact, each escape the writer's own)
-/// is for emission to tell (`emit::Source`).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Span {
-    pub keywords: usize,
-    pub len: u32,
-    pub open: u32,
-    /// The tape nodes of the subtree, the object's own included (keys count).
-    pub nodes: u32,
-}
-
-/// The fewest tape nodes a schema object's subtree must have for its span to be recorded:
-/// under this, finding the span costs about what writing the node token by token does.
-const SPAN_MIN_NODES: usize = 8;
-
 /// Reads a parsed document into the arena. Format front ends ([`crate::Adapter::lower_tool`])
 /// use its methods to read their envelope and call [`Lowerer::schema`] for schemas.
 pub struct Lowerer<'a, 's> {
@@ -118,8 +99,6 @@ pub struct Lowerer<'a, 's> {
     watched: bool,
     /// What the readers said about the tools ([`ReadNote`]).
     notes: Vec<ReadNote>,
-    /// Where schema objects' texts are recorded ([`Span`]), when the output can use them.
-    spans: Option<&'s mut Vec<Span>>,
 }
 
 impl<'a, 's> Lowerer<'a, 's> {
@@ -151,55 +130,7 @@ impl<'a, 's> Lowerer<'a, 's> {
             watch: "",
             watched: false,
             notes: Vec::new(),
-            spans: None,
         }
-    }
-
-    /// Records the input spans of the schema objects lowered from now on into `spans`
-    /// (emptied first), for [`Lowerer::spans_in_arena`].
-    pub(crate) fn record_spans(&mut self, spans: &'s mut Vec<Span>) {
-        spans.clear();
-        self.spans = Some(spans);
-    }
-
-    /// The spans recorded, copied into the arena (none if it is full: emission then writes
-    /// every node token by token).
-    pub(crate) fn spans_in_arena(&self) -> &'a [Span] {
-        match &self.spans {
-            Some(spans) => self.arena.try_alloc_slice_copy(spans).map_or(&[], |s| &*s),
-            None => &[],
-        }
-    }
-
-    /// Records the span of the schema object at `at` whose keyword list lowering just made,
-    /// when its subtree is large enough to be worth copying whole; the index plus one for
-    /// [`crate::ir::Schema::span`], 0 when not recorded. Type names read the OpenAPI way
-    /// (`STRING`) are written the JSON Schema way, so such schemas are never recorded.
-    #[inline]
-    fn record_span(&mut self, at: At, keywords: &[crate::ir::Entry<'_>]) -> u32 {
-        let nodes = match self.tape.get(at) {
-            Some(Node::Object { count, .. }) if self.spans.is_some() => count + 1,
-            _ => return 0,
-        };
-        if nodes < SPAN_MIN_NODES || self.openapi_types {
-            return 0;
-        }
-        // The first key's text starts right after its quote, which in compact text follows
-        // the `{` directly.
-        let Some(Node::String(key)) = self.tape.get(at + 1) else { return 0 };
-        let quote = (key.as_ptr() as usize).wrapping_sub(self.base).wrapping_sub(1);
-        let open = quote.wrapping_sub(1);
-        let (Ok(open32), Ok(len), Ok(nodes)) =
-            (u32::try_from(open), u32::try_from(keywords.len()), u32::try_from(nodes))
-        else {
-            return 0;
-        };
-        if self.src.get(open) != Some(&b'{') || self.src.get(quote) != Some(&b'"') {
-            return 0;
-        }
-        let Some(spans) = self.spans.as_deref_mut() else { return 0 };
-        spans.push(Span { keywords: keywords.as_ptr() as usize, len, open: open32, nodes });
-        u32::try_from(spans.len()).unwrap_or(0)
     }
 
     /// The name of the format being read.

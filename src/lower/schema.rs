@@ -147,7 +147,6 @@ impl<'a> Lowerer<'a, '_> {
                 out.keywords = keywords;
                 out.features = features;
                 out.at = pos;
-                out.span = self.record_span(at, keywords);
                 Ok(())
             }
             Err(e) => Err(self.prefer_duplicate(at, path, e)),

@@ -124,7 +124,7 @@ mod tests {
             at: 0,
             value: description,
         }]));
-        Schema { boolean: None, keywords, features: FeatureSet::EMPTY, at: 0, span: 0 }
+        Schema { boolean: None, keywords, features: FeatureSet::EMPTY, at: 0 }
     }
 
     fn description<'a>(s: &Schema<'a>) -> Option<&'a str> {

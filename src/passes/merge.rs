@@ -153,7 +153,7 @@ pub(crate) fn merge<'a>(
         }
     }
     let keywords = &*slots.split_at_mut(n.min(len)).0;
-    Ok(Schema { boolean: None, keywords, features: features_of(keywords), at: a.at, span: 0 })
+    Ok(Schema { boolean: None, keywords, features: features_of(keywords), at: a.at })
 }
 
 /// One value meaning both `a` and `b` (same keyword), when an exact rule exists.

@@ -163,13 +163,7 @@ mod tests {
         name: "a b",
         at: 0,
         source_name: None,
-        schema: Schema {
-            boolean: None,
-            keywords: &ARRAY,
-            features: FeatureSet::EMPTY,
-            at: 0,
-            span: 0,
-        },
+        schema: Schema { boolean: None, keywords: &ARRAY, features: FeatureSet::EMPTY, at: 0 },
         widened: false,
     }];
     static ROOT: [Entry<'static>; 2] = [
@@ -178,8 +172,7 @@ mod tests {
     ];
 
     fn moves() -> Moves<'static> {
-        let source =
-            Schema { boolean: None, keywords: &ROOT, features: features_of(&ROOT), at: 0, span: 0 };
+        let source = Schema { boolean: None, keywords: &ROOT, features: features_of(&ROOT), at: 0 };
         Moves { source, tuples: true, definitions: true }
     }
 

@@ -440,8 +440,7 @@ fn object_form<'a>(
     tool: &Tool<'_>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<Schema<'a>, ConversionError> {
-    let empty =
-        Schema { boolean: None, keywords: &[], features: FeatureSet::EMPTY, at: b.at, span: 0 };
+    let empty = Schema { boolean: None, keywords: &[], features: FeatureSet::EMPTY, at: b.at };
     let target = cx.profile.name();
     if b.boolean == Some(true) {
         let message =

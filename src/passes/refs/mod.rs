@@ -166,13 +166,8 @@ impl<'a> NodeRule<'a> for KeptRefs<'a> {
         }
         let only_ref =
             cx.arena.try_alloc_slice_copy(&[*entry]).map_err(|_| arena_error(path, cx))?;
-        let branch = Schema {
-            boolean: None,
-            keywords: only_ref,
-            features: features_of(only_ref),
-            at: s.at,
-            span: 0,
-        };
+        let branch =
+            Schema { boolean: None, keywords: only_ref, features: features_of(only_ref), at: s.at };
         let one = cx.arena.try_alloc_slice_copy(&[branch]).map_err(|_| arena_error(path, cx))?;
         let mut all: smallvec::SmallVec<[Entry<'a>; 8]> =
             s.keywords.iter().filter(|e| e.keyword != Keyword::Ref).copied().collect();

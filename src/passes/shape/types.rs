@@ -101,7 +101,7 @@ fn any_scalar<'a>(
     let mut branches: SmallVec<[Schema<'a>; 3]> = SmallVec::new();
     for t in ANY_SCALAR {
         let ty = Entry { keyword: Keyword::Type, at, value: Value::Type(Types::one(t)) };
-        let s = Schema { boolean: None, keywords: &[], features: FeatureSet::EMPTY, at, span: 0 };
+        let s = Schema { boolean: None, keywords: &[], features: FeatureSet::EMPTY, at };
         branches.push(alloc(&s, &[ty], path, cx)?);
     }
     let branches = cx.arena.try_alloc_slice_copy(&branches).map_err(|_| arena_error(path, cx))?;
@@ -178,8 +178,7 @@ pub(super) fn no_items<'a>(
     cx: &mut PassCx<'a, '_>,
 ) -> Result<Option<Schema<'a>>, ConversionError> {
     let target = cx.profile.name();
-    let empty =
-        Schema { boolean: None, keywords: &[], features: FeatureSet::EMPTY, at: s.at, span: 0 };
+    let empty = Schema { boolean: None, keywords: &[], features: FeatureSet::EMPTY, at: s.at };
     // Where every node needs a type, the items of any value get the scalar types.
     let (items, effect, message) = if rules.contains(ShapeRule::TypeRequired) {
         let any = any_scalar(s.at, path, cx)?;

@@ -289,5 +289,5 @@ fn closed_empty_object<'a>(
         Entry { keyword: Keyword::AdditionalProperties, at, value: Value::Schema(closed) },
     ];
     let keywords = arena.try_alloc_slice_copy(&all).map_err(|_| err())?;
-    Ok(Schema { boolean: None, keywords, features: features_of(keywords), at, span: 0 })
+    Ok(Schema { boolean: None, keywords, features: features_of(keywords), at })
 }

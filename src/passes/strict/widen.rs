@@ -224,7 +224,7 @@ fn nullable<'a>(
         // A one-name `type` has no feature.
         let features = FeatureSet::EMPTY;
         debug_assert_eq!(features, features_of(keywords));
-        Ok(Schema { boolean: None, keywords, features, at: s.at, span: 0 })
+        Ok(Schema { boolean: None, keywords, features, at: s.at })
     };
     if let (Some(t), None, false, None) = (n.types, n.enum_value, n.has_const, n.any_of) {
         let list: &'a [JsonType] = match t.list {
@@ -277,7 +277,7 @@ fn nullable<'a>(
     let keywords = arena.try_alloc_slice_copy(&[entry]).map_err(|_| err())?;
     let features = s.features.union(FeatureSet::of(&[SchemaFeature::AnyOf]));
     debug_assert_eq!(features, features_of(keywords));
-    Ok(Some(Schema { boolean: None, keywords, features, at: s.at, span: 0 }))
+    Ok(Some(Schema { boolean: None, keywords, features, at: s.at }))
 }
 
 /// `[t, null]` for each type `t`, in [`JsonType::ALL`] order.
