@@ -16,27 +16,9 @@ use simd_json::Tape;
 use tooladapter::formats::{Anthropic, Gemini, Mcp, OpenAi, OpenAiResponses};
 use tooladapter::{Adapter, Converter, Options, Strict};
 
-/// `json` without the whitespace outside its strings (see `benches/common`).
-fn compact(json: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(json.len());
-    let (mut in_string, mut escaped) = (false, false);
-    for &b in json {
-        if in_string {
-            out.push(b);
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
-            }
-        } else if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
-            in_string = b == b'"';
-            out.push(b);
-        }
-    }
-    out
-}
+#[allow(dead_code, reason = "the corpus folder is read from the command line here")]
+#[path = "../benches/common/mod.rs"]
+mod common;
 
 fn inputs() -> Vec<Vec<u8>> {
     let dir = std::env::args_os().nth(1).map(PathBuf::from).unwrap_or_else(|| {
@@ -57,7 +39,7 @@ fn inputs() -> Vec<Vec<u8>> {
     files
         .iter()
         .filter_map(|p| std::fs::read(p).ok())
-        .map(|b| if pretty { b } else { compact(&b) })
+        .map(|b| if pretty { b } else { common::compact(&b) })
         .collect()
 }
 
