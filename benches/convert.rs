@@ -6,7 +6,15 @@
 //! source bytes (a reference, not a bound: a writer copying longer runs can beat it).
 //!
 //! Input: every catalog in `$TOOLADAPTER_CORPUS/mcp-catalogs/` (default `../shared/corpus`),
-//! or the repo's `examples/data/catalog.mcp.json` when the corpus is absent.
+//! or the repo's `examples/data/catalog.mcp.json` when the corpus is absent, twice: compact
+//! copies made at bench time (groups `mcp_to_<target>`, what a gateway receives and what the
+//! targets are read on) and the files as they are, pretty-printed (`mcp_to_<target>_pretty`).
+//!
+//! The yardstick is `simd_json_tape_parse_reused`: simd-json's tape parse with its buffers and
+//! the tape's allocation reused from one input to the next (`fill_tape`, which copies the input
+//! into an aligned buffer of its own). `simd_json_tape_parse_padded` is the same parse from a
+//! caller-padded buffer (`fill_tape_padded`), with no copy at all, the copy made outside the
+//! timing; the converter parses its own padded copy this way, and pays for that copy.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -18,12 +26,14 @@ use simd_json::Tape;
 use tooladapter::formats::{Anthropic, Gemini, Mcp, OpenAi, OpenAiResponses};
 use tooladapter::{Adapter, Converter, Options, Strict};
 
-fn inputs() -> Vec<Vec<u8>> {
-    common::catalogs()
+fn bench(c: &mut Criterion) {
+    let pretty = common::catalogs();
+    let compact: Vec<Vec<u8>> = pretty.iter().map(|i| common::compact(i)).collect();
+    bench_inputs(c, &compact, "");
+    bench_inputs(c, &pretty, "_pretty");
 }
 
-fn bench(c: &mut Criterion) {
-    let inputs = inputs();
+fn bench_inputs(c: &mut Criterion, inputs: &[Vec<u8>], suffix: &str) {
     let bytes: u64 = inputs.iter().map(|i| i.len() as u64).sum();
     let targets: [(&str, &dyn Adapter, Strict); 5] = [
         ("openai", &OpenAi, Strict::Source),
@@ -33,7 +43,7 @@ fn bench(c: &mut Criterion) {
         ("gemini", &Gemini, Strict::Source),
     ];
     for (name, target, strict) in targets {
-        let mut group = c.benchmark_group(format!("mcp_to_{name}"));
+        let mut group = c.benchmark_group(format!("mcp_to_{name}{suffix}"));
         group.throughput(Throughput::Bytes(bytes));
         group
             .sample_size(20)
@@ -43,7 +53,7 @@ fn bench(c: &mut Criterion) {
         let mut converter = Converter::new();
         group.bench_function("tooladapter", |b| {
             b.iter(|| {
-                for input in &inputs {
+                for input in inputs {
                     let out = converter.convert(black_box(input), &Mcp, target, &options);
                     black_box(out.map(|c| c.output().len()).unwrap_or(0));
                 }
@@ -51,7 +61,7 @@ fn bench(c: &mut Criterion) {
         });
         group.bench_function("serde_json_value_roundtrip", |b| {
             b.iter(|| {
-                for input in &inputs {
+                for input in inputs {
                     let v: serde_json::Value =
                         serde_json::from_slice(black_box(input)).unwrap_or_default();
                     black_box(serde_json::to_vec(&v).map(|o| o.len()).unwrap_or(0));
@@ -61,7 +71,7 @@ fn bench(c: &mut Criterion) {
         // A tape parse as its simplest call makes it: fresh buffers and tape every time.
         group.bench_function("simd_json_tape_parse", |b| {
             b.iter_batched_ref(
-                || inputs.clone(),
+                || inputs.to_vec(),
                 |copies| {
                     for copy in copies.iter_mut() {
                         black_box(simd_json::to_tape(copy).map(|t| t.0.len()).unwrap_or(0));
@@ -78,11 +88,30 @@ fn bench(c: &mut Criterion) {
             let mut buffers = simd_json::Buffers::default();
             let mut spare: Tape<'static> = Tape(Vec::new());
             b.iter_batched_ref(
-                || inputs.clone(),
+                || inputs.to_vec(),
                 |copies| {
                     for copy in copies.iter_mut() {
                         let mut tape = std::mem::replace(&mut spare, Tape(Vec::new())).reset();
                         let parsed = simd_json::fill_tape(copy, &mut buffers, &mut tape);
+                        black_box(parsed.map(|()| tape.0.len()).unwrap_or(0));
+                        spare = tape.reset();
+                    }
+                },
+                BatchSize::LargeInput,
+            );
+        });
+        // The same parse from a buffer the caller padded (`fill_tape_padded`): simd-json makes
+        // no copy; the padded copies are made outside the timing.
+        group.bench_function("simd_json_tape_parse_padded", |b| {
+            let mut buffers = simd_json::Buffers::default();
+            let mut spare: Tape<'static> = Tape(Vec::new());
+            b.iter_batched_ref(
+                || inputs.iter().map(|i| padded(i)).collect::<Vec<_>>(),
+                |copies| {
+                    for (copy, len) in copies.iter_mut() {
+                        let mut tape = std::mem::replace(&mut spare, Tape(Vec::new())).reset();
+                        let parsed =
+                            simd_json::fill_tape_padded(copy, *len, &mut buffers, &mut tape);
                         black_box(parsed.map(|()| tape.0.len()).unwrap_or(0));
                         spare = tape.reset();
                     }
@@ -95,7 +124,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function("simd_json_value_roundtrip", |b| {
             let mut out = Vec::new();
             b.iter_batched_ref(
-                || inputs.clone(),
+                || inputs.to_vec(),
                 |copies| {
                     for copy in copies.iter_mut() {
                         out.clear();
@@ -134,6 +163,14 @@ fn bench(c: &mut Criterion) {
         });
         group.finish();
     }
+}
+
+/// A copy of `input` followed by the padding `fill_tape_padded` needs, and the input's length.
+fn padded(input: &[u8]) -> (Vec<u8>, usize) {
+    let mut copy = Vec::with_capacity(input.len() + simd_json::INPUT_PADDING);
+    copy.extend_from_slice(input);
+    copy.resize(input.len() + simd_json::INPUT_PADDING, b' ');
+    (copy, input.len())
 }
 
 /// Writes `src` compact, one copy per token: each structural's bytes up to the next one, with

@@ -137,6 +137,9 @@ pub struct FormatInfo {
     /// refuses one: members the format has no typed place for are then dropped (and reported)
     /// even between formats of its family, and `check` lists them with these words.
     pub closed_members: Option<&'static str>,
+    /// Whether the format writes `type` names upper-case, as an OpenAPI `Type` enum
+    /// (`STRING`, `OBJECT`: Gemini's `parameters`), where JSON Schema spells them lower-case.
+    pub upper_type_names: bool,
 }
 
 impl FormatInfo {
@@ -167,6 +170,7 @@ impl FormatInfo {
             holds_output_schema: false,
             provider: false,
             closed_members: None,
+            upper_type_names: false,
         }
     }
 
@@ -289,6 +293,13 @@ impl FormatInfo {
     #[must_use]
     pub const fn object_root(mut self) -> FormatInfo {
         self.requires_object_root = true;
+        self
+    }
+
+    /// Sets [`FormatInfo::upper_type_names`].
+    #[must_use]
+    pub const fn upper_type_names(mut self) -> FormatInfo {
+        self.upper_type_names = true;
         self
     }
 

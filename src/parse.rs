@@ -9,9 +9,8 @@ use simd_json::{Buffers, Node};
 
 use crate::error::ErrorKind;
 
-/// Reusable parse state: the mutable input copy simd-json needs, its buffers, the tape, and
-/// where the input's backslash escapes are.
-#[derive(Default)]
+/// Reusable parse state: the mutable, padded input copy simd-json parses in place, its
+/// buffers, the tape, and where the input's backslash escapes are.
 pub(crate) struct Parser {
     input: Vec<u8>,
     buffers: Buffers,
@@ -21,6 +20,23 @@ pub(crate) struct Parser {
     /// The largest input parsed with `buffers`, whose capacities it sets (simd-json does
     /// not tell them).
     buffers_for: usize,
+}
+
+impl Default for Parser {
+    fn default() -> Self {
+        Parser {
+            input: Vec::new(),
+            // No nesting limit in the parser: lowering checks depth against
+            // `Limits::max_depth` (which may be set above simd-json's default of 1024) and
+            // reports where the limit was passed. The parser's stack is bounded by the
+            // number of structurals, so this is linear either way.
+            buffers: Buffers::with_max_depth(128, usize::MAX),
+            tape: Vec::new(),
+            escapes: Vec::new(),
+            escape_starts: Vec::new(),
+            buffers_for: 0,
+        }
+    }
 }
 
 /// The UTF-8 byte order mark, which editors and Windows tools put at the start of a file.
@@ -89,11 +105,17 @@ impl Parser {
         self.escape_starts.clear();
         check_escapes_and_nul(src, &mut self.escapes, &mut self.escape_starts)?;
         self.buffers_for = self.buffers_for.max(src.len());
+        // The one copy of the input: simd-json decodes strings in place, and parses it where it
+        // is (`fill_tape_padded`) when the padding after it is ours, instead of copying it
+        // again into an aligned buffer of its own.
         self.input.clear();
+        self.input.reserve(src.len() + simd_json::INPUT_PADDING);
         self.input.extend_from_slice(src);
+        self.input.resize(src.len() + simd_json::INPUT_PADDING, b' ');
         let base = self.input.as_ptr() as usize;
         let mut tape = simd_json::Tape(recycle(std::mem::take(&mut self.tape)));
-        match simd_json::fill_tape(&mut self.input, &mut self.buffers, &mut tape) {
+        match simd_json::fill_tape_padded(&mut self.input, src.len(), &mut self.buffers, &mut tape)
+        {
             Ok(()) => Ok(Doc {
                 tape: tape.0,
                 structurals: self.buffers.structural_indexes(),
@@ -286,7 +308,7 @@ fn describe(t: &simd_json::ErrorType) -> &'static str {
             "malformed JSON (an unclosed string, object or array, or an unescaped control character)"
         }
         E::TrailingData => "unexpected data after the JSON value",
-        E::InternalError(_) => "a `]` or `}` that does not match, or a misplaced `,`",
+        E::InternalError => "a `]` or `}` that does not match, or a misplaced `,`",
         E::Overflow => "nesting too deep for the parser",
         _ => "malformed JSON",
     }

@@ -22,3 +22,28 @@ pub fn catalogs() -> Vec<Vec<u8>> {
     files.sort();
     files.iter().filter_map(|p| std::fs::read(p).ok()).collect()
 }
+
+/// `json` without the whitespace outside its strings: the same document, compact, every
+/// string, number and escape spelled as the input spells it (what a gateway receives from a
+/// `tools/list` response). Made at bench time, so the corpus stays as it is.
+#[allow(dead_code, reason = "not every bench reads compact copies")]
+pub fn compact(json: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(json.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for &b in json {
+        if in_string {
+            out.push(b);
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+        } else if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+            in_string = b == b'"';
+            out.push(b);
+        }
+    }
+    out
+}

@@ -215,6 +215,87 @@ pub(crate) fn broken(rule: ShapeRule, s: &Schema<'_>, root: bool) -> bool {
     }
 }
 
+/// The rules of `rules` that the node `s` (the input schema's root when `root`) breaks: the
+/// rules [`broken`] answers yes for, read from one scan of the node's keywords (each rule
+/// alone scans them once per keyword it looks for, and the shape pass and the pre-flight check
+/// ask every rule of every node).
+pub(crate) fn broken_rules(rules: ShapeRules, s: &Schema<'_>, root: bool) -> ShapeRules {
+    if s.boolean.is_some() || rules.is_empty() {
+        return ShapeRules::NONE;
+    }
+    // The first entry of each keyword a rule reads, as `Schema::get` finds it.
+    let (mut any_of, mut ty, mut props, mut required, mut enumeration) =
+        (None, None, None, None, None);
+    let (mut combined, mut items) = (false, false);
+    for e in s.keywords {
+        match e.keyword {
+            Keyword::AnyOf => any_of = any_of.or(Some(e)),
+            Keyword::Type => ty = ty.or(Some(e)),
+            Keyword::OneOf | Keyword::AllOf | Keyword::Ref => combined = true,
+            Keyword::Properties => props = props.or(Some(e)),
+            Keyword::Required => required = required.or(Some(e)),
+            Keyword::Enum => enumeration = enumeration.or(Some(e)),
+            Keyword::Items => items = true,
+            _ => {}
+        }
+    }
+    let types = match ty.map(|e| e.value) {
+        Some(Value::Type(t)) => Some(t),
+        _ => None,
+    };
+    let one_type = types.and_then(|t| match t.list {
+        [t] => Some(*t),
+        _ => None,
+    });
+    let props_value = props.map(|e| e.value);
+    let has_type = |t| types.is_some_and(|types| types.contains(t));
+    let bit = |rule: ShapeRule, yes: bool| if yes { rule.bit() } else { 0 };
+    let mut bits = bit(ShapeRule::AnyOfAlone, any_of.is_some() && s.keywords.len() > 1)
+        | bit(ShapeRule::TypeRequired, ty.is_none() && any_of.is_none() && !combined)
+        | bit(
+            ShapeRule::PropertiesNonEmpty,
+            match props_value {
+                Some(Value::Props(p)) => p.is_empty(),
+                Some(_) => false,
+                None => one_type == Some(JsonType::Object),
+            },
+        )
+        | bit(ShapeRule::ArrayItems, has_type(JsonType::Array) && !items)
+        | bit(
+            ShapeRule::ObjectKeywordsOnObject,
+            (props.is_some() || required.is_some())
+                && types.is_some_and(|t| !t.contains(JsonType::Object)),
+        )
+        | bit(ShapeRule::EnumOnString, enumeration.is_some() && one_type != Some(JsonType::String))
+        | bit(ShapeRule::RootProperties, root && has_type(JsonType::Object) && props.is_none());
+    if rules.contains(ShapeRule::EnumNonEmpty)
+        && let Some(Value::Json(crate::ir::Json::Array(values))) = enumeration.map(|e| e.value)
+        && values.iter().any(|v| matches!(v, crate::ir::Json::String("")))
+    {
+        bits |= ShapeRule::EnumNonEmpty.bit();
+    }
+    // The one rule that costs more than a look: a set of the property names.
+    if rules.contains(ShapeRule::RequiredDefined)
+        && let Some(Value::Strings(names)) = required.map(|e| e.value)
+        && !names.is_empty()
+    {
+        let defined = match props_value {
+            Some(Value::Props(p)) => p,
+            _ => &[],
+        };
+        let defined = crate::ir::NameSet::new(defined);
+        if names.iter().any(|r| !defined.contains(r)) {
+            bits |= ShapeRule::RequiredDefined.bit();
+        }
+    }
+    let out = ShapeRules(bits & rules.0);
+    debug_assert!(
+        rules.iter().all(|r| out.contains(r) == broken(r, s, root)),
+        "one scan and the rules one by one disagree"
+    );
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

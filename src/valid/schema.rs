@@ -9,7 +9,7 @@ use crate::ir::measure::{SchemaCounts, nesting_below};
 use crate::ir::visit::{Visit, entry_name, walk_subschemas};
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Value};
 use crate::pointer::{Path, Seg};
-use crate::profile::shape::{ShapeRule, ShapeRules, broken};
+use crate::profile::shape::{ShapeRule, ShapeRules, broken_rules};
 use crate::profile::{Action, NameRule, Profile, StrictRules};
 
 use super::{Finding, name_message, name_static};
@@ -158,8 +158,9 @@ impl SchemaCheck<'_, '_> {
     /// The provider's shape rules the node breaks, each a finding in the provider's words.
     #[cold]
     fn shape_rules(&mut self, s: &Schema<'_>, path: &Path<'_>) {
+        let breaks = broken_rules(self.shape, s, false);
         for rule in self.shape.iter() {
-            if broken(rule, s, false) {
+            if breaks.contains(rule) {
                 let message = shape_message(self.target.name(), self.profile, rule);
                 self.push(s.at, rule.keyword(), path, message);
             }

@@ -186,7 +186,7 @@ fn write(
 
 /// The two formats differ only in their facts and the field they write.
 macro_rules! gemini_adapter {
-    ($ty:ty, $info:expr, $field:expr, $upper:literal) => {
+    ($ty:ty, $info:expr, $field:expr) => {
         impl Adapter for $ty {
             fn info(&self) -> &FormatInfo {
                 &$info
@@ -202,7 +202,7 @@ macro_rules! gemini_adapter {
             }
 
             fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-                write(tool, $field, $upper, cx, w);
+                write(tool, $field, $info.upper_type_names, cx, w);
             }
 
             fn write_catalog(
@@ -224,8 +224,8 @@ macro_rules! gemini_adapter {
     };
 }
 
-gemini_adapter!(Gemini, rules::INFO, PARAMETERS, true);
-gemini_adapter!(GeminiJson, rules::JSON_INFO, PARAMETERS_JSON, false);
+gemini_adapter!(Gemini, rules::INFO, PARAMETERS);
+gemini_adapter!(GeminiJson, rules::JSON_INFO, PARAMETERS_JSON);
 
 #[cfg(test)]
 mod tests {

@@ -224,10 +224,13 @@ const fn declaration(info: FormatInfo) -> FormatInfo {
         .provider()
 }
 
-/// Gemini function declarations with `parameters`.
+/// Gemini function declarations with `parameters`, an OpenAPI `Schema` whose `type` is the
+/// `Type` enum (`STRING`, `OBJECT`, …; API reference, `Schema`, read 2026-11-26:
+/// https://ai.google.dev/api/caching#Schema).
 pub const INFO: FormatInfo = declaration(FormatInfo::new("gemini", &PROFILE))
     .toolfoundation(&TOOLFOUNDATION)
-    .schema_members(super::SCHEMA_MEMBERS);
+    .schema_members(super::SCHEMA_MEMBERS)
+    .upper_type_names();
 
 /// Gemini function declarations with `parametersJsonSchema`.
 pub const JSON_INFO: FormatInfo = declaration(FormatInfo::new("gemini-json", &JSON_PROFILE))

@@ -20,7 +20,7 @@ use smallvec::SmallVec;
 use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Json, JsonType, Keyword, Schema, Tool, Types, Value};
 use crate::pointer::{Path, Seg};
-use crate::profile::shape::{ShapeRule, ShapeRules, broken};
+use crate::profile::shape::{ShapeRule, ShapeRules, broken, broken_rules};
 use crate::report::{Code, Effect, Note, Text};
 
 use super::walk::{Rewrite, rewrite_keywords};
@@ -198,8 +198,10 @@ fn fix<'a>(
     // fix removes what breaks its rule and adds nothing another undoes, so a few rounds do.
     for _ in 0..ROUNDS {
         let mut again = false;
+        // What the node breaks, asked again whenever a fix changes it.
+        let mut breaks = broken_rules(rules, &node, false);
         for rule in rules.iter().filter(|&r| r != ShapeRule::RootProperties) {
-            if !broken(rule, &node, false) {
+            if !breaks.contains(rule) {
                 continue;
             }
             again = true;
@@ -217,6 +219,7 @@ fn fix<'a>(
             if let Some(new) = new {
                 node = Schema { features: features_of(new.keywords), ..new };
                 changed = true;
+                breaks = broken_rules(rules, &node, false);
             }
         }
         if !again {
