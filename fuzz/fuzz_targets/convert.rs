@@ -4,22 +4,16 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tooladapter::{Converter, Options, Registry, Strict};
+use tooladapter::{Converter, Options, Registry};
+
+mod pick;
+use pick::Picked;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, input)) = data.split_first() else { return };
     let registry = Registry::default();
-    let names = registry.list();
-    let n = names.len();
-    let (Some(from), Some(to)) =
-        (names.get(usize::from(pick) % n), names.get(usize::from(pick) / n % n))
-    else {
-        return;
-    };
-    let strict =
-        [Strict::Source, Strict::On, Strict::Require, Strict::Off][usize::from(pick) / (n * n) % 4];
+    let Some(Picked { from: f, to: t, strict, .. }) = pick::pick(&registry, pick) else { return };
     let options = Options::default().strict(strict);
-    let (Some(f), Some(t)) = (registry.get(from), registry.get(to)) else { return };
     let mut converter = Converter::new();
     if let Ok(c) = converter.convert(input, &*f, &*t, &options) {
         // `IgnoredAny`, not `Value`: with serde_json's `raw_value` on (a dependency turns it

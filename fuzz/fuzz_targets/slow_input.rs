@@ -9,7 +9,10 @@
 use std::time::{Duration, Instant};
 
 use libfuzzer_sys::fuzz_target;
-use tooladapter::{Converter, Options, Registry, Strict};
+use tooladapter::{Converter, Options, Registry};
+
+mod pick;
+use pick::Picked;
 
 /// The largest document built, as `-max_len=1048576` bounds the raw input.
 const MAX_DOC: usize = 1 << 20;
@@ -49,16 +52,10 @@ fn build(data: &[u8]) -> Vec<u8> {
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else { return };
     let registry = Registry::default();
-    let names = registry.list();
-    let n = names.len();
-    let (Some(from), Some(to)) =
-        (names.get(usize::from(pick) % n), names.get(usize::from(pick) / n % n))
+    let Some(Picked { from: f, to: t, names: (from, to), strict }) = pick::pick(&registry, pick)
     else {
         return;
     };
-    let strict =
-        [Strict::Source, Strict::On, Strict::Require, Strict::Off][usize::from(pick) / (n * n) % 4];
-    let (Some(f), Some(t)) = (registry.get(from), registry.get(to)) else { return };
     let input = build(rest);
     let options = Options::default().strict(strict);
     let mut converter = Converter::new();
@@ -66,9 +63,5 @@ fuzz_target!(|data: &[u8]| {
     let _ = converter.convert(&input, &*f, &*t, &options);
     let _ = converter.check(&input, &*f, &*t, &options);
     let took = start.elapsed();
-    assert!(
-        took <= budget(),
-        "{from} → {to} ({strict:?}) took {took:?} for {} bytes",
-        input.len()
-    );
+    assert!(took <= budget(), "{from} → {to} ({strict:?}) took {took:?} for {} bytes", input.len());
 });

@@ -171,15 +171,29 @@ impl Converter {
         policy: Option<&Bound<'_, PyDict>>,
         profile: Option<&str>,
     ) -> PyResult<Conversion> {
-        let (from, to) = (options::format(py, from_)?, options::format(py, to)?);
-        let options = options::build(py, strict, policy, profile)?;
-        let input = Input::read(tools)?;
+        let (from, to, options, input) = request(py, tools, from_, to, strict, policy, profile)?;
         let result = py.detach(|| {
             let mut converter = self.inner.lock().unwrap_or_else(|e| e.into_inner());
             converter.convert(input.bytes(), &from, &to, &options).cloned()
         });
         Ok(Conversion { inner: result.map_err(|e| to_py_err(py, &e))?, tools: OnceLock::new() })
     }
+}
+
+/// A conversion's arguments read under the GIL: the formats, the options and the input.
+#[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
+fn request(
+    py: Python<'_>,
+    tools: &Bound<'_, PyAny>,
+    from_: &str,
+    to: &str,
+    strict: Option<&Bound<'_, PyAny>>,
+    policy: Option<&Bound<'_, PyDict>>,
+    profile: Option<&str>,
+) -> PyResult<(Format, Format, tooladapter::Options, Input)> {
+    let (from, to) = (options::format(py, from_)?, options::format(py, to)?);
+    let options = options::build(py, strict, policy, profile)?;
+    Ok((from, to, options, Input::read(tools)?))
 }
 
 /// Converts tools from one format to another.
@@ -194,9 +208,7 @@ fn convert(
     policy: Option<&Bound<'_, PyDict>>,
     profile: Option<&str>,
 ) -> PyResult<Conversion> {
-    let (from, to) = (options::format(py, from_)?, options::format(py, to)?);
-    let options = options::build(py, strict, policy, profile)?;
-    let input = Input::read(tools)?;
+    let (from, to, options, input) = request(py, tools, from_, to, strict, policy, profile)?;
     let result = py.detach(|| registry().convert_with(input.bytes(), from, to, &options));
     Ok(Conversion { inner: result.map_err(|e| to_py_err(py, &e))?, tools: OnceLock::new() })
 }
