@@ -12,8 +12,12 @@ use tooladapter::{Code, Registry, ReportEntry, Severity};
 /// What the source tool's input schema and description become, applying only the changes
 /// the report of the MCP → LangChain hop lists for it.
 fn expected(tool: &Value, entries: &[&ReportEntry]) -> (Value, Value) {
-    let has =
-        |code: Code, pointer: &str| entries.iter().any(|e| e.code == code && e.pointer == pointer);
+    // An entry names its place in the source tool, or, for a member the conversion added
+    // (the root's `type`), where it was written.
+    let at = |e: &ReportEntry, pointer: &str| {
+        e.tool_pointer == pointer || e.output_pointer.as_deref() == Some(pointer)
+    };
+    let has = |code: Code, pointer: &str| entries.iter().any(|e| e.code == code && at(e, pointer));
     let mut description = tool.get("description").cloned().unwrap_or(Value::Null);
     let Some(Value::Object(source)) = tool.get("inputSchema") else {
         // No input schema: none is written to LangChain; MCP gets the empty object schema
@@ -89,7 +93,11 @@ fn every_catalog_tool_round_trips_through_langchain() {
                 "{name}: {tool}"
             );
             let root = |code: Code, pointer: &str| {
-                entries.iter().any(|e| e.code == code && e.pointer == pointer)
+                entries.iter().any(|e| {
+                    e.code == code
+                        && (e.tool_pointer == pointer
+                            || e.output_pointer.as_deref() == Some(pointer))
+                })
             };
             let t = root(Code::KeywordDropped, "/inputSchema/title");
             let d = root(Code::KeywordDescribed, "/inputSchema/description");
