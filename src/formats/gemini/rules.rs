@@ -226,7 +226,7 @@ const fn declaration(info: FormatInfo) -> FormatInfo {
 
 /// Gemini function declarations with `parameters`, an OpenAPI `Schema` whose `type` is the
 /// `Type` enum (`STRING`, `OBJECT`, …; API reference, `Schema`, read 2026-11-26:
-/// https://ai.google.dev/api/caching#Schema).
+/// <https://ai.google.dev/api/caching#Schema>).
 pub const INFO: FormatInfo = declaration(FormatInfo::new("gemini", &PROFILE))
     .toolfoundation(&TOOLFOUNDATION)
     .schema_members(super::SCHEMA_MEMBERS)
