@@ -27,18 +27,9 @@ fn inputs() -> Vec<Vec<u8>> {
             .unwrap_or_else(|| PathBuf::from("../shared/corpus"))
             .join("mcp-catalogs")
     });
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
     let pretty = std::env::var_os("PRETTY").is_some();
-    files
-        .iter()
-        .filter_map(|p| std::fs::read(p).ok())
+    common::catalogs_in(&dir)
+        .into_iter()
         .map(|b| if pretty { b } else { common::compact(&b) })
         .collect()
 }

@@ -8,6 +8,9 @@ use std::cell::Cell;
 use tooladapter::formats::{Anthropic, LangChain, Mcp, OpenAi};
 use tooladapter::{Adapter, Converter, Options};
 
+#[cfg(feature = "corpus")]
+mod common;
+
 struct Counting;
 
 thread_local! {
@@ -88,44 +91,30 @@ fn warm_converter_allocates_nothing_per_tool() {
 #[cfg(feature = "corpus")]
 #[test]
 fn every_corpus_catalog_converts_warm_without_allocating() {
-    let dir = std::env::var_os("TOOLADAPTER_CORPUS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus")
-        })
-        .join("mcp-catalogs");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("the corpus's mcp-catalogs")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    assert!(files.len() > 100, "{} catalogs", files.len());
+    let catalogs = common::catalogs();
+    assert!(catalogs.len() > 100, "{} catalogs", catalogs.len());
     let (mut allocating, mut with_entries) = (Vec::new(), Vec::new());
     let mut runs = 0;
-    for path in &files {
-        let input = std::fs::read(path).expect("reads");
+    for (path, input) in &catalogs {
         for target in tooladapter::Format::ALL.iter().filter(|f| f.info().writes) {
             let strict = [tooladapter::Strict::Source, tooladapter::Strict::On];
             let modes = if target.info().strict.is_some() { &strict[..] } else { &strict[..1] };
             for &mode in modes {
                 let options = Options::default().strict(mode);
                 let mut converter = Converter::new();
-                if converter.convert(&input, &Mcp, target, &options).is_err() {
+                if converter.convert(input, &Mcp, target, &options).is_err() {
                     continue;
                 }
-                converter.convert(&input, &Mcp, target, &options).expect("converts again");
+                converter.convert(input, &Mcp, target, &options).expect("converts again");
                 let mut entries = 0;
                 let n = allocations(|| {
                     for _ in 0..3 {
-                        let c =
-                            converter.convert(&input, &Mcp, target, &options).expect("converts");
+                        let c = converter.convert(input, &Mcp, target, &options).expect("converts");
                         entries = c.report().len();
                     }
                 });
                 runs += 1;
-                let name = path.file_name().map(|f| f.to_string_lossy().into_owned());
-                let row = (name.unwrap_or_default(), target.name(), mode, n / 3);
+                let row = (path.clone(), target.name(), mode, n / 3);
                 if entries == 0 && n > 0 {
                     allocating.push(row);
                 } else if n > 0 {

@@ -217,19 +217,7 @@ fn every_catalog_converts_to_gemini() {
 /// one catalog per file: JSON Lines with a `function` list per record, or one function per
 /// line in `multi_turn_func_doc`.
 fn bfcl() -> Vec<(String, Vec<Value>)> {
-    let mut files = Vec::new();
-    let mut dirs = vec![corpus().join("bfcl/data")];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).expect("bfcl").flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "json") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let files = common::bfcl_files();
     files
         .into_iter()
         .map(|p| {

@@ -254,19 +254,7 @@ fn bfcl_schema(v: &Value) -> Option<Value> {
 /// Every BFCL function (OpenAI's legacy bare function objects in BFCL's type dialect) whose
 /// types all have a JSON Schema name, as cases; and how many were left aside.
 fn bfcl_functions() -> (Vec<Case>, usize) {
-    let mut files = Vec::new();
-    let mut dirs = vec![common::corpus().join("bfcl/data")];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).expect("bfcl").flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "json") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let files = common::bfcl_files();
     let (mut cases, mut aside) = (Vec::new(), 0);
     for p in files {
         let text = std::fs::read_to_string(&p).expect("read");

@@ -11,13 +11,14 @@ use tooladapter::{Code, Registry, ReportEntry, Severity};
 
 /// What the source tool's input schema and description become, applying only the changes
 /// the report of the MCP → LangChain hop lists for it.
+/// Whether `e` is a `code` entry at `pointer` in the tool: its place in the source tool, or,
+/// for a member the conversion added (the root's `type`), where it was written.
+fn at(e: &ReportEntry, code: Code, pointer: &str) -> bool {
+    e.code == code && (e.tool_pointer == pointer || e.output_pointer.as_deref() == Some(pointer))
+}
+
 fn expected(tool: &Value, entries: &[&ReportEntry]) -> (Value, Value) {
-    // An entry names its place in the source tool, or, for a member the conversion added
-    // (the root's `type`), where it was written.
-    let at = |e: &ReportEntry, pointer: &str| {
-        e.tool_pointer == pointer || e.output_pointer.as_deref() == Some(pointer)
-    };
-    let has = |code: Code, pointer: &str| entries.iter().any(|e| e.code == code && at(e, pointer));
+    let has = |code: Code, pointer: &str| entries.iter().any(|e| at(e, code, pointer));
     let mut description = tool.get("description").cloned().unwrap_or(Value::Null);
     let Some(Value::Object(source)) = tool.get("inputSchema") else {
         // No input schema: none is written to LangChain; MCP gets the empty object schema

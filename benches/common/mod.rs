@@ -1,6 +1,6 @@
 //! Inputs shared by the benches: the corpus catalogs, read in place.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Every catalog in `$TOOLADAPTER_CORPUS/mcp-catalogs/` (default `../shared/corpus`), in name
 /// order, or the repo's `examples/data/catalog.mcp.json` when the corpus is absent.
@@ -8,17 +8,23 @@ pub fn catalogs() -> Vec<Vec<u8>> {
     let corpus = std::env::var_os("TOOLADAPTER_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("mcp-catalogs"))
+    let found = catalogs_in(&corpus.join("mcp-catalogs"));
+    if !found.is_empty() {
+        return found;
+    }
+    let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/data/catalog.mcp.json");
+    std::fs::read(example).into_iter().collect()
+}
+
+/// Every `.json` file in `dir`, read, in name order.
+pub fn catalogs_in(dir: &Path) -> Vec<Vec<u8>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
-    if files.is_empty() {
-        files
-            .push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/data/catalog.mcp.json"));
-    }
     files.sort();
     files.iter().filter_map(|p| std::fs::read(p).ok()).collect()
 }

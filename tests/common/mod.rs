@@ -42,6 +42,25 @@ pub fn catalogs() -> Vec<(String, Vec<u8>)> {
     files.into_iter().map(|p| (p.display().to_string(), std::fs::read(&p).expect("read"))).collect()
 }
 
+/// Every BFCL data file of the corpus (`bfcl/data`, its subfolders too), in path order.
+#[allow(dead_code, reason = "not every suite reads BFCL")]
+pub fn bfcl_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![corpus().join("bfcl/data")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).expect("bfcl").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "json") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 /// Keywords Gemini's `parameters` (its OpenAPI 3.0 `Schema` subset) takes.
 const GEMINI_KEYS: [&str; 22] = [
     "type",
