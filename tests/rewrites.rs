@@ -7,7 +7,7 @@ mod common;
 use serde_json::{Value, json};
 use tooladapter::formats::{Gemini, Mcp, OpenAi};
 use tooladapter::ir::Keyword;
-use tooladapter::{Action, Conversion, Converter, ErrorKind, Options, Registry, Severity};
+use tooladapter::{Action, Conversion, Converter, Effect, ErrorKind, Options, Registry, Severity};
 
 const TARGETS: [&str; 7] =
     ["mcp", "openai", "openai-responses", "anthropic", "bedrock", "gemini", "gemini-json"];
@@ -278,6 +278,37 @@ fn caller_policy_overrides_the_profile() {
     let keep = Options::default().policy(Keyword::OneOf, Action::Keep);
     let c = conv.convert(one_of, &Mcp, &Gemini, &keep).unwrap();
     assert!(c.output_str().contains("\"oneOf\""));
+}
+
+/// A definition whose `oneOf` branches lose a keyword the target lacks is written as `anyOf`:
+/// that widens where it stands, but a `$ref` may bring it under an enclosing `oneOf` that then
+/// refuses a value it took (a second branch now matches). In a tool that refers and holds a
+/// `oneOf`, `not` or `if`, the entries inside the definition say `changes`; with no `$ref`,
+/// `widens`.
+#[test]
+fn a_change_in_a_definition_a_ref_may_bring_under_one_of_changes() {
+    let effects = |tool: &str| {
+        let c = convert(tool.as_bytes(), "mcp", "gemini-json");
+        let in_defs = c.report().entries().iter().filter(|e| e.pointer.contains("/$defs/"));
+        in_defs.map(|e| (e.code.as_str().to_owned(), e.effect)).collect::<Vec<_>>()
+    };
+    let one = r#""one":{"oneOf":[{"required":["b"]},{"required":["xx"],"patternProperties":{"x":true}}]}"#;
+    let referred = format!(
+        r##"{{"name":"t","inputSchema":{{"type":"object","$defs":{{{one}}},
+           "oneOf":[{{"$ref":"#/$defs/one"}},{{"required":["a"]}}]}}}}"##
+    );
+    // Through another definition, under a `not`.
+    let through = format!(
+        r##"{{"name":"t","inputSchema":{{"type":"object","$defs":{{{one},"via":{{"$ref":"#/$defs/one"}}}},
+           "not":{{"$ref":"#/$defs/via"}}}}}}"##
+    );
+    let alone = format!(r#"{{"name":"t","inputSchema":{{"type":"object","$defs":{{{one}}}}}}}"#);
+    let rewritten = |effect| {
+        vec![("combinator-rewritten".to_owned(), effect), ("keyword-described".to_owned(), effect)]
+    };
+    assert_eq!(effects(&referred), rewritten(Effect::Changes));
+    assert_eq!(effects(&through), rewritten(Effect::Changes));
+    assert_eq!(effects(&alone), rewritten(Effect::Widens));
 }
 
 #[test]

@@ -29,7 +29,7 @@ pub(super) fn apply(lowered: &mut Lowered<'_>, route: &Route<'_>, report: &mut R
             pointer: n.pointer.as_str(),
             message: n.message.as_str(),
         };
-        recorder.record(name, (n.tool_at, at), note);
+        recorder.record(name, (n.tool_at, at), note, |_| false);
     }
     let left_out = |at: u32| notes.iter().any(|n| n.leave_out && n.tool_at == at);
     let tools = std::mem::take(&mut lowered.tools);

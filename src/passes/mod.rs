@@ -17,6 +17,7 @@ mod refs;
 mod root;
 mod shape;
 mod strict;
+mod turning;
 mod walk;
 
 pub(crate) use crate::ir::features_of;
@@ -34,7 +35,7 @@ use bumpalo::Bump;
 use crate::adapter::Adapter;
 use crate::error::ConversionError;
 use crate::ir::measure::CatalogCounts;
-use crate::ir::{Entry, Keyword, Schema, Tool};
+use crate::ir::{Entry, Keyword, Schema, SchemaFeature, Tool};
 use crate::options::Options;
 use crate::pointer::Path;
 use crate::profile::Profile;
@@ -70,6 +71,9 @@ pub(crate) struct PassCx<'a, 'c> {
     /// other one: the tools of a strict conversion mostly all are strict, and a profile is a
     /// few hundred bytes to copy into place and back for every tool.
     strict_on: bool,
+    /// Which definitions of the current tool a `$ref` may bring under a `oneOf`, `not` or
+    /// `if`, worked out when first asked.
+    turning: turning::Turning,
 }
 
 impl<'a, 'c> PassCx<'a, 'c> {
@@ -92,6 +96,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             catalog: CatalogCounts::default(),
             text,
             strict_on: false,
+            turning: turning::Turning::default(),
         }
     }
 
@@ -119,10 +124,23 @@ impl<'a, 'c> PassCx<'a, 'c> {
     }
 
     /// Records `note` about `tool` at source position `at`.
+    ///
+    /// A change inside a definition acts wherever a `$ref` brings the definition: under a
+    /// `oneOf`, a `not` or an `if`, a subschema that accepts more can make the node accept
+    /// less and the other way round. So a widening or a narrowing recorded in a definition
+    /// that a `$ref` may bring under one of those says `changes` ([`turning`]).
     #[inline]
     pub fn record<P: Text, M: Text>(&mut self, tool: &Tool<'_>, at: u32, note: Note<'_, P, M>) {
         let name = tool.source_name.unwrap_or(tool.name);
-        self.report.record(name, (tool.at, at), note);
+        let f = tool.features();
+        let may_turn = matches!(note.effect, Effect::Widens | Effect::Narrows)
+            && f.contains(SchemaFeature::Ref)
+            && [SchemaFeature::OneOf, SchemaFeature::Not, SchemaFeature::If]
+                .into_iter()
+                .any(|k| f.contains(k));
+        let turning = &mut self.turning;
+        let turns = |pointer: &str| may_turn && turning.turns(tool, pointer);
+        self.report.record(name, (tool.at, at), note, turns);
     }
 }
 

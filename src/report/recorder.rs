@@ -161,7 +161,9 @@ impl<'f, 'r> Recorder<'f, 'r> {
     }
 
     /// Records `note` about the tool named `tool`, at `(tool, place)`: the source positions
-    /// of the tool and of the place the note is about.
+    /// of the tool and of the place the note is about. `turns` tells, from the entry's pointer,
+    /// whether a widening or a narrowing there is recorded as `changes` (a definition a `$ref`
+    /// may bring under a `oneOf`, `not` or `if`: see `PassCx::record`).
     ///
     /// Not marked cold: a strict conversion records several entries for most tools.
     #[inline]
@@ -170,13 +172,19 @@ impl<'f, 'r> Recorder<'f, 'r> {
         tool: &str,
         (at_tool, at): (u32, u32),
         note: Note<'_, P, M>,
+        turns: impl FnOnce(&str) -> bool,
     ) {
-        let Note { severity, code, effect, arguments, feature, pointer, message } = note;
+        let Note { severity, code, mut effect, arguments, feature, pointer, message } = note;
         let formats = match self.formats {
             Some(f) => f,
             None => *self.formats.insert(self.report.formats(self.from, self.to)),
         };
         let texts = [self.write(pointer), self.write(message)];
+        if matches!(effect, Effect::Widens | Effect::Narrows)
+            && turns(self.report.text.get(texts[0]))
+        {
+            effect = Effect::Changes;
+        }
         let order = (at_tool, at, 0);
         let kind = Kind { severity, code, effect, arguments };
         self.report.record_row(kind, order, [tool, feature], formats, texts, [None, None]);

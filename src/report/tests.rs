@@ -96,6 +96,7 @@ fn the_list_follows_the_rows() {
             pointer: |out: &mut String| out.push_str("/y"),
             message: ["part ", "and ", "part"],
         },
+        |_| false,
     );
     assert_eq!(report.len(), 4);
     assert_eq!(report.entries().get(3).map(|e| e.message.as_str()), Some("part and part"));
@@ -138,7 +139,7 @@ fn shared_texts_are_written_once() {
         let (severity, code) = (Severity::Info, Code::MetadataDropped);
         let (effect, arguments) = (Effect::None, false);
         let note = Note { severity, code, effect, arguments, feature: key, pointer, message };
-        recorder.record(tool, (0, 0), note);
+        recorder.record(tool, (0, 0), note, |_| false);
     }
     let mut report = Report::default();
     // One key at two addresses, as two tools read from the source hold it.
@@ -180,6 +181,7 @@ fn an_info_entry_that_changes_the_arguments_is_refused() {
             pointer: "/inputSchema",
             message: "closed",
         },
+        |_| false,
     );
 }
 
