@@ -1,7 +1,7 @@
 //! RFC 6901 JSON pointers, built on the stack while walking and made into a `String` only when
 //! an error or a report entry needs one.
 
-use std::fmt::{self, Write};
+use std::fmt;
 
 /// One step of a path: an object key or an array index.
 #[derive(Clone, Copy, Debug)]
@@ -162,9 +162,24 @@ fn push_seg(out: &mut String, seg: Seg<'_>) {
     }
 }
 
-#[cold]
-fn write_index(out: &mut String, i: usize) {
-    let _ = write!(out, "/{i}");
+/// Writes `/i` with its digits made here: a report places each tool with entries by its index
+/// in the catalog, and `fmt`'s machinery cost more than the rest of the pointer.
+fn write_index(out: &mut String, mut i: usize) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        if let Some(d) = digits.get_mut(start) {
+            *d = b'0' + (i % 10) as u8;
+        }
+        i /= 10;
+        if i == 0 {
+            break;
+        }
+    }
+    out.push('/');
+    // ASCII digits: always UTF-8.
+    out.push_str(std::str::from_utf8(digits.get(start..).unwrap_or_default()).unwrap_or_default());
 }
 
 /// Escapes one reference token: `~` → `~0`, `/` → `~1`.
@@ -229,6 +244,15 @@ fn needs_escape(bytes: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn indexes_are_written_in_decimal() {
+        for i in [0, 7, 10, 99, 100, 123_456, usize::MAX] {
+            let mut out = String::new();
+            write_seg(&mut out, Seg::Index(i));
+            assert_eq!(out, format!("/{i}"));
+        }
+    }
 
     #[test]
     fn escapes_per_rfc_6901() {
