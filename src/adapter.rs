@@ -48,7 +48,9 @@ pub use crate::format::{Envelope, FormatInfo, StrictMode};
 pub use crate::imported::Imported;
 pub use crate::lower::{At, Elements, Kind, Lowerer, Members};
 pub use crate::pointer::{Path, Seg};
-pub use crate::profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
+pub use crate::profile::{
+    Action, DatedLimit, Limit, NameRule, Profile, ProviderLimits, StrictRules,
+};
 
 /// What an emitter knows about the conversion it is writing, decided once per conversion
 /// (see `Route`).

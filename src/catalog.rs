@@ -102,7 +102,8 @@ impl<'s> Split<'s> {
     /// source imports whole documents (an OpenAPI description is one document: its operations
     /// become a catalog only inside the library), when the target cannot be written, or when
     /// the target (or its strict profile) limits a whole request: the conversion then decides
-    /// per tool from running totals over the catalog, which a chunk cannot see.
+    /// per tool from running totals over the catalog, which a chunk cannot see. (A dated limit
+    /// on a request counts only when the options obey it, which [`Split::new`] reads.)
     pub fn supported(from: &dyn Adapter, to: &dyn Adapter) -> bool {
         let (from, to) = (from.info(), to.info());
         let profiles = [Some(to.profile), to.strict_profile()];
@@ -124,6 +125,10 @@ impl<'s> Split<'s> {
         options: &'s Options,
     ) -> Option<Split<'s>> {
         if !Split::supported(from, to) || input.len() > options.limits.max_input_bytes {
+            return None;
+        }
+        // Obeying the dated limit on tools a request counts the whole catalog.
+        if options.dated_limits && to.profile().provider_limits().tools.is_some() {
             return None;
         }
         // A byte order mark is skipped, as the whole conversion skips it.
@@ -306,6 +311,9 @@ fn limits_span_catalog(limits: &ProviderLimits) -> bool {
         depth: None,
         enum_values: None,
         schema_chars: None,
+        // Per tool, and the dated request limit is obeyed only when asked ([`Split::new`]).
+        description_chars: None,
+        tools: None,
         ..*limits
     };
     per_request != ProviderLimits::default()

@@ -205,6 +205,13 @@ pub struct Options {
     /// with an entry the rule denies says so through [`crate::Conversion::loss_denied`]. The
     /// conversion itself is made and reported all the same. `None` (the default): no rule.
     pub deny_loss: Option<DenyLoss>,
+    /// Obey the target's dated limits ([`crate::adapter::DatedLimit`]: OpenAI's 1,024-character
+    /// description, enforced until 2025 and since lifted; its 128 tools a request), which a
+    /// conversion otherwise leaves to `check` to report (CLI `--dated-limits`): a longer
+    /// description is cut at the limit (a `dated-limit` warning names what was cut), and a
+    /// catalog over the tool limit is an `error` entry about the request (every tool is still
+    /// written: which to send is the caller's choice). Default `false`.
+    pub dated_limits: bool,
 }
 
 impl Options {
@@ -304,6 +311,14 @@ impl Options {
     #[must_use]
     pub fn deny_loss(mut self, rule: DenyLoss) -> Options {
         self.deny_loss = Some(rule);
+        self
+    }
+
+    /// Obeys (`true`) or only lets `check` report (`false`, the default) the target's dated
+    /// limits ([`Options::dated_limits`]).
+    #[must_use]
+    pub fn dated_limits(mut self, obey: bool) -> Options {
+        self.dated_limits = obey;
         self
     }
 

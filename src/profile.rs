@@ -6,7 +6,10 @@
 //! Each rule cites its source beside it, with the date it was checked.
 
 use crate::ir::{FeatureSet, Json, Keyword, SchemaFeature, Value};
+mod limits;
 pub(crate) mod shape;
+
+pub use limits::{DatedLimit, Limit, ProviderLimits};
 
 use shape::{ProviderRule, ShapeRule, ShapeRules};
 
@@ -176,52 +179,6 @@ impl ByteRule {
                 self.allowed.get(usize::from(c >> 6)).is_some_and(|w| w >> (c & 63) & 1 == 1)
             })
     }
-}
-
-/// One documented provider limit: its value and where it comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limit {
-    /// The largest value the provider accepts.
-    pub max: usize,
-    /// Where the rule comes from, with the date it was checked.
-    pub source: &'static str,
-}
-
-/// The size limits a provider enforces. Per-tool limits apply to strict tools; per-request
-/// limits to a whole catalog sent in one request.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ProviderLimits {
-    /// Object properties in one strict schema, all levels counted.
-    pub properties: Option<Limit>,
-    /// Levels of object nesting in one strict schema.
-    pub depth: Option<Limit>,
-    /// `enum` values in one strict schema, all enums counted.
-    pub enum_values: Option<Limit>,
-    /// Characters of property names, definition names, enum and const values in one strict
-    /// schema.
-    pub schema_chars: Option<Limit>,
-    /// Strict tools in one request.
-    pub strict_tools: Option<Limit>,
-    /// Optional parameters across the strict tools of one request.
-    pub optional_params: Option<Limit>,
-    /// Parameters with a union type (`anyOf`, a type array) across the strict tools of one
-    /// request.
-    pub union_params: Option<Limit>,
-    /// `cache_control` breakpoints in one request.
-    pub cache_breakpoints: Option<Limit>,
-}
-
-impl ProviderLimits {
-    pub(crate) const NONE: ProviderLimits = ProviderLimits {
-        properties: None,
-        depth: None,
-        enum_values: None,
-        schema_chars: None,
-        strict_tools: None,
-        optional_params: None,
-        union_params: None,
-        cache_breakpoints: None,
-    };
 }
 
 impl Profile {

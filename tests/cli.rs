@@ -483,3 +483,30 @@ fn ndjson_without_the_flag_gets_a_hint() {
         assert!(err.contains("invalid JSON") && !err.contains("NDJSON"), "{err}");
     }
 }
+
+/// `check` reports a dated limit as a warning and exits 0 on it alone; `convert` leaves the
+/// description whole, and `--dated-limits` cuts it with a warning.
+#[test]
+fn dated_limits_warn_in_check_and_cut_only_with_the_flag() {
+    let long = "d".repeat(1_100);
+    let tool = format!(
+        r#"[{{"type":"function","function":{{"name":"t","description":"{long}","parameters":{{"type":"object","properties":{{}}}}}}}}]"#
+    );
+    let (code, out, err) = run(&["check", "--to", "openai", "-"], tool.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("warning") && out.contains("dated-limit"), "{out}");
+    assert!(out.contains("/0/function/description"), "{out}");
+
+    let (code, out, err) =
+        run(&["convert", "--from", "openai", "--to", "openai", "-"], tool.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&long) && !err.contains("dated-limit"), "{err}");
+
+    let args = ["convert", "--from", "openai", "--to", "openai", "--dated-limits", "-"];
+    let (code, out, err) = run(&args, tool.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let written = v[0]["function"]["description"].as_str().unwrap_or_default();
+    assert_eq!(written.len(), 1_024);
+    assert!(err.contains("dated-limit") && err.contains("the last 76 characters"), "{err}");
+}

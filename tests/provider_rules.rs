@@ -302,3 +302,70 @@ fn openai_drops_and_check_lists_members_it_does_not_define() {
     let none = converter.check(clean, &openai, &openai, &options).expect("checks");
     assert!(none.is_empty(), "{none:?}");
 }
+
+/// OpenAI's dated limits (a 1,024-character description, lifted in 2025; 128 tools a
+/// request): `check` reports them as `dated-limit` warnings, a conversion writes what the
+/// source wrote and says nothing, and one told to obey them cuts a description at 1,024
+/// characters (counted as characters: `é` is one) with a warning, and says the request has too
+/// many tools, writing every tool all the same.
+#[test]
+fn openai_dated_limits_are_reported_by_check_and_obeyed_only_when_asked() {
+    let long = "é".repeat(1_000) + &"x".repeat(100);
+    let tools: Vec<Value> = (0..130)
+        .map(|i| {
+            let description = if i == 3 { long.clone() } else { format!("tool {i}") };
+            json!({"name": format!("t{i}"), "description": description,
+                   "inputSchema": {"type": "object", "properties": {}}})
+        })
+        .collect();
+    let catalog = serde_json::to_vec(&json!({ "tools": tools })).unwrap_or_default();
+    let r = Registry::default();
+    let dated = |entries: &[tooladapter::ReportEntry]| -> Vec<(String, Severity, String)> {
+        entries
+            .iter()
+            .filter(|e| e.code == Code::DatedLimit || e.code == Code::WouldBeRejected)
+            .map(|e| (e.code.as_str().to_owned(), e.severity, e.pointer.clone()))
+            .collect()
+    };
+
+    // Not obeyed: nothing cut, nothing said.
+    let plain = r.convert_with(&catalog, "mcp", "openai", &Options::default());
+    let plain = plain.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(dated(plain.report().entries()), vec![]);
+    let out = output(&plain);
+    assert_eq!(out[3]["function"]["description"], json!(long));
+    assert_eq!(out.as_array().map(Vec::len), Some(130));
+
+    // `check` on the written tools: one warning per limit, nothing refused.
+    let openai = r.get("openai").unwrap_or_else(|| panic!("openai"));
+    let mut c = Converter::new();
+    let report = c.check(plain.output(), openai.as_ref(), openai.as_ref(), &Options::default());
+    let report = report.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        dated(report.entries()),
+        vec![
+            ("dated-limit".to_owned(), Severity::Warning, String::new()),
+            ("dated-limit".to_owned(), Severity::Warning, "/3/function/description".to_owned()),
+        ]
+    );
+    assert!(report.entries().iter().any(|e| e.message.contains("130 tools in one request")));
+
+    // Obeyed: the description cut at 1,024 characters, the request over the tool limit an
+    // error, every tool written.
+    let obey = Options::default().dated_limits(true);
+    let cut = r.convert_with(&catalog, "mcp", "openai", &obey).unwrap_or_else(|e| panic!("{e}"));
+    let out = output(&cut);
+    let written = out[3]["function"]["description"].as_str().unwrap_or_default();
+    assert_eq!(written.chars().count(), 1_024);
+    assert!(long.starts_with(written));
+    assert_eq!(out.as_array().map(Vec::len), Some(130));
+    assert_eq!(
+        dated(cut.report().entries()),
+        vec![
+            ("would-be-rejected".to_owned(), Severity::Error, String::new()),
+            ("dated-limit".to_owned(), Severity::Warning, "/tools/3/description".to_owned()),
+        ]
+    );
+    let entry = cut.report().entries().iter().find(|e| e.code == Code::DatedLimit);
+    assert!(entry.is_some_and(|e| !e.arguments && e.message.contains("the last 76 characters")));
+}

@@ -25,7 +25,7 @@ use crate::valid::{self, Finding};
 
 pub(crate) use layout::{Layout, write_catalog};
 use read::Front;
-use run::{Scratch, emit_document, record_findings, run_passes};
+use run::{Refusal, Scratch, emit_document, record_findings, run_passes};
 
 /// Whether the input was one tool or a catalog; the output mirrors it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -428,7 +428,7 @@ impl Converter {
                         false,
                         findings,
                     );
-                    record_findings(tool, &[], findings, &mut cx);
+                    record_findings(tool, &[], findings, &mut cx, Refusal::Enforced);
                 }
                 findings.clear();
                 valid::check_catalog(
@@ -440,7 +440,11 @@ impl Converter {
                     names,
                     findings,
                 );
-                record_findings(&crate::formats::EMPTY_TOOL, lowered.tools, findings, &mut cx);
+                let request = &crate::formats::EMPTY_TOOL;
+                record_findings(request, lowered.tools, findings, &mut cx, Refusal::Enforced);
+                findings.clear();
+                valid::check_dated(lowered.tools, to, true, findings);
+                record_findings(request, lowered.tools, findings, &mut cx, Refusal::Dated);
                 places::locate(&mut conversion.report, lowered.tape);
                 Ok(lowered.left_out)
             })?;

@@ -26,7 +26,16 @@ pub(super) struct Scratch<'s> {
     pub(super) text: &'s mut String,
 }
 
-/// Records pre-flight findings as `error` entries, about `tool` or, for a request-level
+/// How a pre-flight finding is recorded.
+#[derive(Clone, Copy)]
+pub(super) enum Refusal {
+    /// A rule the provider enforces: an `error` entry, the tool (or the request) refused.
+    Enforced,
+    /// A dated limit, as `check` reports it: a `warning`; nothing was changed.
+    Dated,
+}
+
+/// Records pre-flight findings (as `refusal` says) about `tool` or, for a request-level
 /// finding that names one, that tool of `catalog`.
 #[cold]
 pub(super) fn record_findings(
@@ -34,23 +43,26 @@ pub(super) fn record_findings(
     catalog: &[Tool<'_>],
     findings: &mut Vec<Finding>,
     cx: &mut PassCx<'_, '_>,
+    refusal: Refusal,
 ) {
     for f in findings.drain(..) {
         let about = f.tool.and_then(|i| catalog.get(i)).unwrap_or(tool);
-        cx.record(
-            about,
-            f.at,
+        let (severity, code, effect, arguments) = match refusal {
             // The provider would refuse the tool (or the request): every call is refused.
-            Note {
-                severity: Severity::Error,
-                code: Code::WouldBeRejected,
-                effect: Effect::Narrows,
-                arguments: true,
-                feature: f.feature,
-                pointer: f.pointer,
-                message: f.message,
-            },
-        );
+            Refusal::Enforced => (Severity::Error, Code::WouldBeRejected, Effect::Narrows, true),
+            // The provider may take it now; the check changed nothing.
+            Refusal::Dated => (Severity::Warning, Code::DatedLimit, Effect::None, false),
+        };
+        let note = Note {
+            severity,
+            code,
+            effect,
+            arguments,
+            feature: f.feature,
+            pointer: f.pointer,
+            message: f.message,
+        };
+        cx.record(about, f.at, note);
     }
 }
 
@@ -103,7 +115,7 @@ pub(super) fn run_passes<'a>(
             scratch.findings.clear();
             valid::check_tool(tool, to, cx.base_profile(), strict.as_ref(), true, scratch.findings);
             if !scratch.findings.is_empty() {
-                record_findings(tool, &[], scratch.findings, &mut cx);
+                record_findings(tool, &[], scratch.findings, &mut cx, Refusal::Enforced);
                 // The strict totals count the kept tools only.
                 cx.catalog = catalog;
                 continue;
@@ -126,7 +138,17 @@ pub(super) fn run_passes<'a>(
             scratch.names,
             scratch.findings,
         );
-        record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
+        if options.dated_limits {
+            // Descriptions were cut by the passes; the tool count is the caller's to mend.
+            valid::check_dated(tools, to, false, scratch.findings);
+        }
+        record_findings(
+            &crate::formats::EMPTY_TOOL,
+            tools,
+            scratch.findings,
+            &mut cx,
+            Refusal::Enforced,
+        );
     }
     if lowered.shape == Shape::Catalog && !route.same_format {
         super::layout::report_dropped(&lowered.layout, route, &mut cx.report);

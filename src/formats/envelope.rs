@@ -313,7 +313,12 @@ pub(crate) fn write_wrapped_members(
             Role::Structure => {}
             Role::Description | Role::Meta | Role::Outer => {
                 w.key(m.key);
-                w.json(&m.value);
+                match (m.role, tool.description, &m.value) {
+                    // The description as the passes left it (cut at a dated limit): the
+                    // member's own text when nothing changed it.
+                    (Role::Description, Some(d), Json::String(_)) => w.string(d),
+                    _ => w.json(&m.value),
+                }
             }
         }
     }

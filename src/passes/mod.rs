@@ -7,6 +7,7 @@
 
 mod combinators;
 mod cow;
+mod dated;
 mod describe;
 mod dialect;
 mod envelope;
@@ -335,5 +336,8 @@ fn run_all<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, Con
     //    own root `title` and `description` (the source's, or a description the passes above
     //    wrote) give way to the tool's name and description.
     envelope::schema_root(tool, cx)?;
+    // 11. dated limits, when the caller obeys them: the description, as the passes above left
+    //    it, cut at the target's dated limit.
+    dated::run(tool, cx);
     Ok(true)
 }

@@ -153,6 +153,11 @@ pub enum Code {
     /// written. The pointer is into the input document (`/tools/3/inputSchema`), so it names
     /// the tool by its place even when it has no name.
     ToolNotConverted,
+    /// A limit whose enforcement changed over time ([`crate::adapter::DatedLimit`]): `check`
+    /// reports a description or a request over it (a warning: the provider may take it now);
+    /// a conversion told to obey it ([`crate::Options::dated_limits`]) cuts a longer
+    /// description at the limit and says what was cut.
+    DatedLimit,
 }
 
 impl Code {
@@ -195,6 +200,7 @@ impl Code {
             Code::ParameterSkipped => "parameter-skipped",
             Code::NameClash => "name-clash",
             Code::ToolNotConverted => "tool-not-converted",
+            Code::DatedLimit => "dated-limit",
         }
     }
 }

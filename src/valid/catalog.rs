@@ -1,10 +1,11 @@
-//! The checks of a whole request: tool names unique, and the per-request limits (strict
-//! tools, optional and union-typed parameters across them, cache breakpoints).
+//! The checks of a whole request: tool names unique, the per-request limits (strict tools,
+//! optional and union-typed parameters across them, cache breakpoints), and the dated limits
+//! (a tool's description, tools a request), which only `check` and an obeying conversion read.
 
 use crate::adapter::Adapter;
 use crate::ir::measure::{self, CatalogCounts, SchemaCounts};
 use crate::ir::{Role, Tool};
-use crate::profile::Profile;
+use crate::profile::{DatedLimit, Profile};
 
 use super::{Finding, is_strict, over};
 
@@ -32,24 +33,37 @@ pub(crate) fn check_catalog(
     catalog_limits(tools, target, strict, made, out);
 }
 
-/// One finding per tool whose name an earlier tool has.
+/// One finding per tool whose name an earlier tool has, in catalog order (sorted by name, so
+/// that many tools of one name cost n log n and not n²).
 #[cold]
 fn duplicate_names(tools: &[Tool<'_>], target: &dyn Adapter, out: &mut Vec<Finding>) {
-    for (i, t) in tools.iter().enumerate().filter(|(_, t)| t.opaque.is_none()) {
-        let earlier = tools.get(..i).unwrap_or_default();
-        if earlier.iter().any(|e| e.opaque.is_none() && e.name == t.name) {
-            out.push(Finding {
-                tool: Some(i),
-                at: t.at,
-                feature: "name",
-                pointer: format!("{}/name", t.members_pointer),
-                message: format!(
-                    "{} rejects a request whose tools share a name: {:?} is used twice",
-                    target.name(),
-                    t.name
-                ),
-            });
-        }
+    let mut by_name: Vec<(&str, usize)> = tools
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.opaque.is_none())
+        .map(|(i, t)| (t.name, i))
+        .collect();
+    by_name.sort_unstable();
+    let mut later: Vec<usize> = by_name
+        .windows(2)
+        .filter_map(|w| match w {
+            [a, b] if a.0 == b.0 => Some(b.1),
+            _ => None,
+        })
+        .collect();
+    later.sort_unstable();
+    for (i, t) in later.into_iter().filter_map(|i| Some((i, tools.get(i)?))) {
+        out.push(Finding {
+            tool: Some(i),
+            at: t.at,
+            feature: "name",
+            pointer: format!("{}/name", t.members_pointer),
+            message: format!(
+                "{} rejects a request whose tools share a name: {:?} is used twice",
+                target.name(),
+                t.name
+            ),
+        });
     }
 }
 
@@ -144,4 +158,55 @@ fn strict_params(tools: &[Tool<'_>], target: &dyn Adapter) -> (usize, usize, usi
 /// Whether the tool carries a `cache_control` breakpoint (Anthropic).
 fn has_cache_control(tool: &Tool<'_>) -> bool {
     tool.members.iter().any(|m| m.role == Role::Meta && m.key == "cache_control")
+}
+
+/// What a request of `tools` asks beyond the target's dated limits
+/// ([`crate::adapter::DatedLimit`]): each description over the character limit (`descriptions`,
+/// for `check`: a conversion that obeys has cut them already) and more tools than the request
+/// limit. The caller says how much they matter.
+pub(crate) fn check_dated(
+    tools: &[Tool<'_>],
+    target: &dyn Adapter,
+    descriptions: bool,
+    out: &mut Vec<Finding>,
+) {
+    let limits = target.profile().provider_limits();
+    if let Some(limit) = limits.description_chars.filter(|_| descriptions) {
+        for (i, t) in tools.iter().enumerate().filter(|(_, t)| t.opaque.is_none()) {
+            let n = t.description.map_or(0, |d| d.chars().count());
+            if n > limit.max {
+                out.push(Finding {
+                    tool: Some(i),
+                    at: t.at,
+                    feature: "description",
+                    pointer: format!("{}/description", t.members_pointer),
+                    message: dated(n, "characters of description", limit, target),
+                });
+            }
+        }
+    }
+    if let Some(limit) = limits.tools {
+        let n = tools.iter().filter(|t| t.opaque.is_none()).count();
+        if n > limit.max {
+            out.push(Finding {
+                tool: None,
+                at: 0,
+                feature: "tools",
+                pointer: String::new(),
+                message: dated(n, "tools in one request", limit, target),
+            });
+        }
+    }
+}
+
+/// The message of a finding over a dated limit.
+#[cold]
+fn dated(n: usize, what: &str, limit: DatedLimit, target: &dyn Adapter) -> String {
+    format!(
+        "{n} {what} is over {}'s dated limit of {} (enforced {}; {})",
+        target.name(),
+        limit.max,
+        limit.enforced,
+        limit.source
+    )
 }

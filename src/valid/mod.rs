@@ -13,7 +13,7 @@
 mod catalog;
 mod schema;
 
-pub(crate) use catalog::check_catalog;
+pub(crate) use catalog::{check_catalog, check_dated};
 
 use crate::adapter::Adapter;
 use crate::ir::measure::SchemaCounts;

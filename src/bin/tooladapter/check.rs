@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tooladapter::{Format, Options, ProfileSet, Severity, Strict};
+use tooladapter::{Code, Format, Options, ProfileSet, Severity, Strict};
 
 use crate::batch::{Batch, Emit, Work};
 use crate::report::{Pointers, Printing, ReportMode};
@@ -74,9 +74,13 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     if let Some(s) = args.strict {
         options = options.strict(s);
     }
-    // Only what the provider would reject is a finding.
-    let printing =
-        Printing { mode: args.report, level: Severity::Error, pointers: args.report_pointers };
+    // Only what the provider would reject is a finding; a dated limit is told as a warning.
+    let printing = Printing {
+        mode: args.report,
+        level: Severity::Error,
+        pointers: args.report_pointers,
+        also: Some(Code::DatedLimit),
+    };
     let batch = match Batch::new(&from, &to, &options, printing, args.jobs) {
         Ok(batch) => batch.work(Work::Check).keep_inverse(false).input(input),
         Err(e) => return crate::io_error(e),

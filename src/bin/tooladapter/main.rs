@@ -166,6 +166,12 @@ struct ConvertArgs {
     /// Repeatable; an operation matching any is kept.
     #[arg(long, value_name = "GLOB")]
     operations: Vec<String>,
+    /// Obey the target's dated limits (OpenAI: a 1,024-character description, enforced until
+    /// 2025 and since lifted; 128 tools a request): longer descriptions are cut, with a
+    /// warning each, and a catalog over the tool limit is an error (every tool still written).
+    /// Without it, `check` reports them and the conversion writes what the source wrote.
+    #[arg(long)]
+    dated_limits: bool,
     /// Unroll recursive `$ref`s this many times for targets without refs (default 0).
     #[arg(long, default_value_t = 0)]
     unroll_recursion: u32,
@@ -345,6 +351,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     let mut options = Options::default()
         .pretty(args.pretty)
         .unroll_recursion(args.unroll_recursion)
+        .dated_limits(args.dated_limits)
         .profile_set(args.profile);
     options.policy = args.policy.clone();
     options.deny_loss = args.deny_loss;
@@ -400,8 +407,12 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         None => &mut stderr,
     };
     let mut outcome = Outcome::default();
-    let printing =
-        Printing { mode: args.report, level: args.report_level, pointers: args.report_pointers };
+    let printing = Printing {
+        mode: args.report,
+        level: args.report_level,
+        pointers: args.report_pointers,
+        also: None,
+    };
     let batch = match batch::Batch::new(from, to, &options, printing, args.jobs) {
         Ok(batch) => batch.keep_inverse(args.map_out.is_some()).input(input),
         Err(e) => return io_error(e),

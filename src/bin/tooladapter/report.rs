@@ -8,7 +8,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 use serde::Serialize;
-use tooladapter::{ReportEntry, Severity};
+use tooladapter::{Code, ReportEntry, Severity};
 
 /// `--report`.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -42,13 +42,16 @@ pub(crate) struct Printing {
     pub(crate) level: Severity,
     /// `--report-pointers`.
     pub(crate) pointers: Pointers,
+    /// Entries of this code are printed below `level` too: `check` prints its `dated-limit`
+    /// warnings beside what would be rejected.
+    pub(crate) also: Option<Code>,
 }
 
 impl Printing {
     /// Every entry, in `mode`, with document-level pointers.
     #[cfg(test)]
     pub(crate) fn all(mode: ReportMode) -> Printing {
-        Printing { mode, level: Severity::Info, pointers: Pointers::Document }
+        Printing { mode, level: Severity::Info, pointers: Pointers::Document, also: None }
     }
 }
 
@@ -90,7 +93,8 @@ pub(crate) fn write_entries<'e>(
     if printing.mode == ReportMode::None {
         return Ok(());
     }
-    for (entry, index) in entries.into_iter().filter(|(e, _)| e.severity >= printing.level) {
+    let shown = |e: &ReportEntry| e.severity >= printing.level || Some(e.code) == printing.also;
+    for (entry, index) in entries.into_iter().filter(|(e, _)| shown(e)) {
         // `pointer` shows the tool-relative form when asked (the JSON line keeps both).
         let relative;
         let entry = match printing.pointers {

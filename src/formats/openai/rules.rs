@@ -5,7 +5,7 @@
 use crate::adapter::{FormatInfo, StrictMode};
 use crate::ir::{FeatureSet, Keyword, SchemaFeature};
 use crate::profile::shape::{ProviderRule, ShapeRule};
-use crate::profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
+use crate::profile::{Action, DatedLimit, Limit, NameRule, Profile, ProviderLimits, StrictRules};
 use crate::profile::{strict_common, toolfoundation};
 
 /// OpenAI Chat Completions and Responses, non-strict. The API reads JSON Schema 2020-12 in
@@ -13,6 +13,7 @@ use crate::profile::{strict_common, toolfoundation};
 /// the dialect pass); `$schema`, `$id` and `$comment` carry nothing for the model and are
 /// dropped.
 pub const PROFILE: Profile = Profile::keep_all("openai")
+    .limits(DATED)
     .without(SchemaFeature::TupleItems)
     .with(Keyword::Nullable, Action::Rewrite)
     .with(Keyword::AdditionalItems, Action::Rewrite)
@@ -21,6 +22,28 @@ pub const PROFILE: Profile = Profile::keep_all("openai")
     .with(Keyword::Comment, Action::Drop)
     .obeying(&SHAPE)
     .names(NAMES, None);
+
+/// OpenAI's dated limits, strict or not. A description over 1,024 characters was refused
+/// ("Invalid 'tools[1].function.description': string too long. Expected a string with maximum
+/// length 1024, but got a string with length 2121 instead.", langchain-ai/open_deep_research#80,
+/// 2025-04-23; the first reports from 2024-11, LibreChat#4745) until the API lifted the limit
+/// (run-llama/llama_index#18784, 2025-05-19: a 36,000-character description accepted). More
+/// than 128 tools are refused ("Invalid 'tools': array too long. Expected an array with maximum
+/// length 128", openai/openai-openapi#76 set `maxItems` 128 on 2023-08-31; still reported
+/// 2025-11-29, anomalyco/opencode#4909). Read 2026-11-26.
+const DATED: ProviderLimits = ProviderLimits {
+    description_chars: Some(DatedLimit {
+        max: 1_024,
+        enforced: "2024-11 to 2025-05, since lifted",
+        source: "\"string too long. Expected a string with maximum length 1024\", langchain-ai/open_deep_research#80; lifted: run-llama/llama_index#18784",
+    }),
+    tools: Some(DatedLimit {
+        max: 128,
+        enforced: "since 2023-08, still reported 2025-11",
+        source: "\"Invalid 'tools': array too long. Expected an array with maximum length 128\", anomalyco/opencode#4909",
+    }),
+    ..ProviderLimits::NONE
+};
 
 /// What OpenAI refuses beyond its keyword table, strict or not: the API's own errors
 /// (`invalid_function_parameters`) as public issues quote them (read 2026-11-26). The
@@ -77,7 +100,7 @@ pub const STRICT: Profile = strict_common(PROFILE)
         depth: Some(Limit { max: 10, source: STRICT_SOURCE }),
         enum_values: Some(Limit { max: 1_000, source: STRICT_SOURCE }),
         schema_chars: Some(Limit { max: 120_000, source: STRICT_SOURCE }),
-        ..ProviderLimits::NONE
+        ..DATED
     });
 
 /// The features the Go toolfoundation library's OpenAI adapter supports (`openAIFeatures`
