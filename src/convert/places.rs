@@ -157,10 +157,13 @@ fn member(
     token: &str,
 ) -> Option<usize> {
     let (from, first) = levels.start(depth, at, usize::MAX);
+    // Most tokens hold no escape: told once, not for every key compared.
+    let plain = !token.contains('~');
     let mut find = |mut key: usize, range: std::ops::Range<usize>| {
         for index in range {
             let Node::String(k) = *tape.get(key)? else { return None };
-            if same_key(k, token) {
+            let same = if plain { k == token } else { same_key(k, token) };
+            if same {
                 levels.keep(depth, at, key, index);
                 return Some(key + 1);
             }
