@@ -160,7 +160,7 @@ impl Converter {
 
     /// As `tooladapter.convert`, on this converter's buffers.
     #[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
-    #[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None))]
+    #[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false))]
     fn convert(
         &self,
         py: Python<'_>,
@@ -170,8 +170,10 @@ impl Converter {
         strict: Option<&Bound<'_, PyAny>>,
         policy: Option<&Bound<'_, PyDict>>,
         profile: Option<&str>,
+        dated_limits: bool,
     ) -> PyResult<Conversion> {
-        let (from, to, options, input) = request(py, tools, from_, to, strict, policy, profile)?;
+        let keywords = Keywords { strict, policy, profile, dated_limits };
+        let (from, to, options, input) = request(py, tools, from_, to, keywords)?;
         let result = py.detach(|| {
             let mut converter = self.inner.lock().unwrap_or_else(|e| e.into_inner());
             converter.convert(input.bytes(), &from, &to, &options).cloned()
@@ -180,25 +182,32 @@ impl Converter {
     }
 }
 
+/// A conversion's keyword arguments, as Python gave them.
+struct Keywords<'a, 'py> {
+    strict: Option<&'a Bound<'py, PyAny>>,
+    policy: Option<&'a Bound<'py, PyDict>>,
+    profile: Option<&'a str>,
+    dated_limits: bool,
+}
+
 /// A conversion's arguments read under the GIL: the formats, the options and the input.
-#[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
 fn request(
     py: Python<'_>,
     tools: &Bound<'_, PyAny>,
     from_: &str,
     to: &str,
-    strict: Option<&Bound<'_, PyAny>>,
-    policy: Option<&Bound<'_, PyDict>>,
-    profile: Option<&str>,
+    keywords: Keywords<'_, '_>,
 ) -> PyResult<(Format, Format, tooladapter::Options, Input)> {
     let (from, to) = (options::format(py, from_)?, options::format(py, to)?);
-    let options = options::build(py, strict, policy, profile)?;
+    let Keywords { strict, policy, profile, dated_limits } = keywords;
+    let options = options::build(py, strict, policy, profile)?.dated_limits(dated_limits);
     Ok((from, to, options, Input::read(tools)?))
 }
 
 /// Converts tools from one format to another.
 #[pyfunction]
-#[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None))]
+#[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
+#[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false))]
 fn convert(
     py: Python<'_>,
     tools: &Bound<'_, PyAny>,
@@ -207,8 +216,10 @@ fn convert(
     strict: Option<&Bound<'_, PyAny>>,
     policy: Option<&Bound<'_, PyDict>>,
     profile: Option<&str>,
+    dated_limits: bool,
 ) -> PyResult<Conversion> {
-    let (from, to, options, input) = request(py, tools, from_, to, strict, policy, profile)?;
+    let keywords = Keywords { strict, policy, profile, dated_limits };
+    let (from, to, options, input) = request(py, tools, from_, to, keywords)?;
     let result = py.detach(|| registry().convert_with(input.bytes(), from, to, &options));
     Ok(Conversion { inner: result.map_err(|e| to_py_err(py, &e))?, tools: OnceLock::new() })
 }

@@ -197,3 +197,14 @@ def test_the_readmes_one_line_replacements():
     assert strict["properties"]["n"]["type"] == ["integer", "null"]
     gemini = ta.convert({"name": "f", "inputSchema": schema}, "mcp", "gemini").tools["parameters"]
     assert gemini["type"] == "OBJECT" and gemini["properties"]["q"]["type"] == "STRING"
+
+
+def test_dated_limits_cut_a_long_description_only_when_asked():
+    long = dict(TOOL, description="d" * 1100)
+    plain = ta.convert(long, to="openai")
+    assert plain.tools["function"]["description"] == "d" * 1100
+    assert "dated-limit" not in [e.code for e in plain.report]
+    cut = ta.convert(long, to="openai", dated_limits=True)
+    assert cut.tools["function"]["description"] == "d" * 1024
+    assert [e.code for e in cut.warnings] == ["dated-limit"]
+    assert "dated-limit" in [e.code for e in ta.check(plain.output, "openai")]

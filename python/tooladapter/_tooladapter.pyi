@@ -95,6 +95,7 @@ class Converter:
         strict: Strict = None,
         policy: Optional[Mapping[str, str]] = None,
         profile: Optional[Literal["default", "toolfoundation"]] = None,
+        dated_limits: bool = False,
     ) -> Conversion:
         """As :func:`convert`, on this converter's buffers."""
 
@@ -106,11 +107,15 @@ def convert(
     strict: Strict = None,
     policy: Optional[Mapping[str, str]] = None,
     profile: Optional[Literal["default", "toolfoundation"]] = None,
+    dated_limits: bool = False,
 ) -> Conversion:
     """Converts a tool or a catalog from one format to another.
 
     ``policy`` maps a keyword (``"pattern"``, or ``"unknown-keyword"``) to an action
     (``keep``, ``rewrite``, ``describe``, ``drop``, ``reject``). Format names are case-insensitive.
+    ``dated_limits`` obeys the target's limits whose enforcement changed over time (OpenAI's
+    1,024-character description, since lifted, is cut with a ``dated-limit`` warning; more than
+    128 tools is an error entry about the request); without it ``check`` reports them.
     Raises :class:`ConversionError` (or a subclass) when the input cannot be converted.
     """
 
