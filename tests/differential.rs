@@ -169,17 +169,7 @@ fn corpus_tools() -> Vec<Case> {
         let file = path.rsplit('/').next().unwrap_or_default().to_owned();
         for tool in doc["tools"].as_array().expect("tools") {
             let schema = tool.get("inputSchema").cloned().unwrap_or_else(|| json!({}));
-            let made = common::instances::instances_from(&schema, cases.len() as u64, SEEDS);
-            // Arguments are an object: no arguments, and one undeclared member, are tried on
-            // every tool (an open root taking any key is what strict mode closes).
-            let mut instances = vec![json!({}), json!({"zz_extra": "extra"})];
-            let mut meant = instances.len()..instances.len();
-            for v in made.all() {
-                if v.is_object() && !instances.contains(v) {
-                    instances.push(v.clone());
-                    meant.end += usize::from(made.valid.contains(v));
-                }
-            }
+            let (instances, meant) = argument_instances(&schema, cases.len() as u64);
             cases.push(Case {
                 label: format!("{file} / {}", tool["name"].as_str().unwrap_or_default()),
                 from: "mcp",

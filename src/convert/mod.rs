@@ -443,7 +443,8 @@ impl Converter {
                 let request = &crate::formats::EMPTY_TOOL;
                 record_findings(request, lowered.tools, findings, &mut cx, Refusal::Enforced);
                 findings.clear();
-                valid::check_dated(lowered.tools, to, true, findings);
+                valid::dated_descriptions(lowered.tools, to, findings);
+                valid::dated_tools(lowered.tools, to, findings);
                 record_findings(request, lowered.tools, findings, &mut cx, Refusal::Dated);
                 places::locate(&mut conversion.report, lowered.tape);
                 Ok(lowered.left_out)

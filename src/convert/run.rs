@@ -140,7 +140,7 @@ pub(super) fn run_passes<'a>(
         );
         if options.dated_limits {
             // Descriptions were cut by the passes; the tool count is the caller's to mend.
-            valid::check_dated(tools, to, false, scratch.findings);
+            valid::dated_tools(tools, to, scratch.findings);
         }
         record_findings(
             &crate::formats::EMPTY_TOOL,

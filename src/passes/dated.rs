@@ -21,8 +21,10 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
     let Some(description) = tool.description else { return };
     // Characters, as the provider counted them ("Expected a string with maximum length 1024").
     let Some((end, _)) = description.char_indices().nth(limit.max) else { return };
-    let Some(kept) = description.get(..end) else { return };
-    let cut = description.chars().count().saturating_sub(limit.max);
+    let (Some(kept), Some(rest)) = (description.get(..end), description.get(end..)) else {
+        return;
+    };
+    let cut = rest.chars().count();
     tool.description = Some(kept);
     let message = format!(
         "the description was cut at {}'s dated limit of {} characters (enforced {}; {}): the last {cut} characters are not sent",

@@ -36,7 +36,7 @@ use bumpalo::Bump;
 use crate::adapter::Adapter;
 use crate::error::ConversionError;
 use crate::ir::measure::CatalogCounts;
-use crate::ir::{Entry, Keyword, Schema, SchemaFeature, Tool};
+use crate::ir::{Entry, Keyword, Schema, Tool};
 use crate::options::Options;
 use crate::pointer::Path;
 use crate::profile::Profile;
@@ -133,15 +133,8 @@ impl<'a, 'c> PassCx<'a, 'c> {
     #[inline]
     pub fn record<P: Text, M: Text>(&mut self, tool: &Tool<'_>, at: u32, note: Note<'_, P, M>) {
         let name = tool.source_name.unwrap_or(tool.name);
-        let f = tool.features();
-        let may_turn = matches!(note.effect, Effect::Widens | Effect::Narrows)
-            && f.contains(SchemaFeature::Ref)
-            && [SchemaFeature::OneOf, SchemaFeature::Not, SchemaFeature::If]
-                .into_iter()
-                .any(|k| f.contains(k));
         let turning = &mut self.turning;
-        let turns = |pointer: &str| may_turn && turning.turns(tool, pointer);
-        self.report.record(name, (tool.at, at), note, turns);
+        self.report.record(name, (tool.at, at), note, |pointer| turning.turns(tool, pointer));
     }
 }
 

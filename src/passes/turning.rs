@@ -9,7 +9,7 @@
 //! is added.
 
 use crate::ir::visit::{Visit, entry_name, walk_subschemas};
-use crate::ir::{Keyword, Schema, Tool, Value};
+use crate::ir::{Keyword, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 
 use super::percent_decode;
@@ -36,6 +36,12 @@ impl Turning {
     /// Whether the entry at `pointer` (in `tool`) is inside a definition a `$ref` may bring
     /// under a `oneOf`, `not` or `if`.
     pub(crate) fn turns(&mut self, tool: &Tool<'_>, pointer: &str) -> bool {
+        // Most tools hold no `$ref`, or none of the three keywords: their features tell.
+        let f = tool.features();
+        let reaches = [SchemaFeature::OneOf, SchemaFeature::Not, SchemaFeature::If];
+        if !f.contains(SchemaFeature::Ref) || !reaches.into_iter().any(|k| f.contains(k)) {
+            return false;
+        }
         let (Some(root), Some(place)) = (&tool.input, pointer.strip_prefix(tool.input_pointer))
         else {
             return false;

@@ -160,42 +160,40 @@ fn has_cache_control(tool: &Tool<'_>) -> bool {
     tool.members.iter().any(|m| m.role == Role::Meta && m.key == "cache_control")
 }
 
-/// What a request of `tools` asks beyond the target's dated limits
-/// ([`crate::adapter::DatedLimit`]): each description over the character limit (`descriptions`,
-/// for `check`: a conversion that obeys has cut them already) and more tools than the request
-/// limit. The caller says how much they matter.
-pub(crate) fn check_dated(
-    tools: &[Tool<'_>],
-    target: &dyn Adapter,
-    descriptions: bool,
-    out: &mut Vec<Finding>,
-) {
-    let limits = target.profile().provider_limits();
-    if let Some(limit) = limits.description_chars.filter(|_| descriptions) {
-        for (i, t) in tools.iter().enumerate().filter(|(_, t)| t.opaque.is_none()) {
-            let n = t.description.map_or(0, |d| d.chars().count());
-            if n > limit.max {
-                out.push(Finding {
-                    tool: Some(i),
-                    at: t.at,
-                    feature: "description",
-                    pointer: format!("{}/description", t.members_pointer),
-                    message: dated(n, "characters of description", limit, target),
-                });
-            }
-        }
-    }
-    if let Some(limit) = limits.tools {
-        let n = tools.iter().filter(|t| t.opaque.is_none()).count();
+/// Each description of `tools` over the target's dated character limit
+/// ([`crate::adapter::DatedLimit`]), for `check` (a conversion that obeys the limit has cut
+/// them already).
+pub(crate) fn dated_descriptions(tools: &[Tool<'_>], target: &dyn Adapter, out: &mut Vec<Finding>) {
+    let Some(limit) = target.profile().provider_limits().description_chars else { return };
+    for (i, t) in tools.iter().enumerate().filter(|(_, t)| t.opaque.is_none()) {
+        // A text of no more bytes than the limit has no more characters either.
+        let Some(d) = t.description.filter(|d| d.len() > limit.max) else { continue };
+        let n = d.chars().count();
         if n > limit.max {
             out.push(Finding {
-                tool: None,
-                at: 0,
-                feature: "tools",
-                pointer: String::new(),
-                message: dated(n, "tools in one request", limit, target),
+                tool: Some(i),
+                at: t.at,
+                feature: "description",
+                pointer: format!("{}/description", t.members_pointer),
+                message: dated(n, "characters of description", limit, target),
             });
         }
+    }
+}
+
+/// More tools in `tools` than the target's dated request limit
+/// ([`crate::adapter::DatedLimit`]).
+pub(crate) fn dated_tools(tools: &[Tool<'_>], target: &dyn Adapter, out: &mut Vec<Finding>) {
+    let Some(limit) = target.profile().provider_limits().tools else { return };
+    let n = tools.iter().filter(|t| t.opaque.is_none()).count();
+    if n > limit.max {
+        out.push(Finding {
+            tool: None,
+            at: 0,
+            feature: "tools",
+            pointer: String::new(),
+            message: dated(n, "tools in one request", limit, target),
+        });
     }
 }
 
