@@ -592,3 +592,35 @@ fn a_strict_tool_that_falls_back_is_a_warning() {
         assert_eq!((fallback.severity, fallback.effect), (severity, Effect::None), "{strict}");
     }
 }
+
+/// `Conversion::strict_written` says, per tool written, what its output's `strict` says: for
+/// every target with a strict mode and every strict option, over a catalog of a tool that can
+/// be strict, one that cannot, and one the options leave out under `Strict::Require`.
+#[test]
+fn strict_written_is_what_each_written_tool_says() {
+    let open = mcp(
+        "open",
+        json!({"type":"object","properties":{"m":{"type":"object","additionalProperties":{"type":"string"}}}}),
+    );
+    let closed = mcp("closed", json!({"type":"object","properties":{"a":{"type":"string"}}}));
+    let catalog = json!({"tools": [closed, open]});
+    let flag = |tool: &Value| {
+        let strict = tool.get("strict").or_else(|| tool.pointer("/function/strict"));
+        strict == Some(&json!(true))
+    };
+    let targets: [&dyn Adapter; 4] = [&OpenAi, &OpenAiResponses, &Anthropic, &Mcp];
+    for to in targets {
+        for strict in [Strict::Source, Strict::On, Strict::Require, Strict::Off] {
+            if !to.info().holds_strict() && strict != Strict::Source {
+                continue;
+            }
+            let (out, c) = convert(&catalog, to, strict);
+            let tools = out.as_array().or_else(|| out["tools"].as_array()).expect("a list");
+            let said: Vec<bool> = tools.iter().map(flag).collect();
+            assert_eq!(c.strict_written(), said, "{} {strict}", to.name());
+            assert_eq!(c.strict_written().len(), c.tools_written());
+            let made = matches!(strict, Strict::On | Strict::Require) && to.info().holds_strict();
+            assert_eq!(c.strict_written().first(), Some(&made), "{} {strict}", to.name());
+        }
+    }
+}
