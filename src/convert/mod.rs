@@ -50,6 +50,8 @@ pub struct Conversion {
     /// The place in the source document of each tool written, in output order (a check of
     /// the output traces its findings back to the source tools with it).
     written: Vec<u32>,
+    /// Whether each tool written is written strict, in output order.
+    strict: Vec<bool>,
 }
 
 impl Conversion {
@@ -109,6 +111,14 @@ impl Conversion {
         self.tools
     }
 
+    /// For each tool written, in output order, whether it is written strict (`"strict": true`:
+    /// the provider holds the model's arguments to its schema). A caller that asked for strict
+    /// mode ([`Options::strict`]) sees here which tools fell back to `"strict": false` (each
+    /// with a `strict-fallback` warning saying why).
+    pub fn strict_written(&self) -> &[bool] {
+        &self.strict
+    }
+
     /// How many tools the source document held, those left out counted (what
     /// [`Report::tool_index`] numbers).
     pub fn tools_read(&self) -> usize {
@@ -122,6 +132,7 @@ impl Conversion {
         self.tools = 0;
         self.deny = None;
         self.written.clear();
+        self.strict.clear();
     }
 }
 
@@ -325,6 +336,9 @@ impl Converter {
                 for tool in lowered.tools.get(..kept).unwrap_or_default() {
                     conversion.inverse.record(tool);
                     conversion.written.push(tool.index);
+                    // A target without a strict flag writes none, whatever the source said.
+                    let strict = tool.strict == Some(true) && to.info().holds_strict();
+                    conversion.strict.push(strict);
                 }
                 emit_document(input.len(), &lowered, kept, &route, options, conversion)?;
                 Ok(lowered.left_out)

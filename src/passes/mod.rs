@@ -238,13 +238,12 @@ pub(crate) fn run<'a>(
         &not_strict.reason,
         "; written with \"strict\": false",
     ];
-    // Written as a plain conversion writes it: the same calls are accepted, and the provider
-    // does not hold the model's arguments to the schema. A tool its source marked strict had
-    // that guarantee and loses it (a warning); for one made strict only because the options
-    // asked, writing it as it was is what `Strict::On` promises (`Strict::Require` refuses it).
-    let severity = if tool.strict == Some(true) { Severity::Warning } else { Severity::Info };
+    // Written as a plain conversion writes it: the same calls are accepted (effect none), but
+    // the provider does not hold the model's arguments to the schema. The strict guarantee the
+    // source or the caller asked for is lost, which a caller must see: one of the few entries
+    // of effect none that is a warning (`Strict::Require` refuses the tool instead).
     let note = Note {
-        severity,
+        severity: Severity::Warning,
         code: Code::StrictFallback,
         effect: Effect::None,
         arguments: false,

@@ -137,8 +137,8 @@ struct ConvertArgs {
     policy: Vec<(Keyword, Action)>,
     /// Make every tool strict for targets with a strict mode (OpenAI, Anthropic): every object
     /// closed, (OpenAI) every property required with optional ones nullable. A tool that cannot
-    /// be strict is written with `"strict": false` and a `strict-fallback` entry (a warning when
-    /// the source tool was strict); `--strict=require` makes it an error instead. Without the
+    /// be strict is written with `"strict": false` and a `strict-fallback` warning saying why;
+    /// `--strict=require` makes it an error instead. Without the
     /// flag, a source tool marked strict is kept strict.
     #[arg(
         long,
