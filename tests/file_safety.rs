@@ -404,14 +404,21 @@ fn a_signal_mid_run_leaves_no_temporary_and_the_old_outputs() {
         );
         let mut writer = std::fs::OpenOptions::new().write(true).open(&fifo).expect("writer");
         if ndjson {
-            // Enough lines that the output's buffer is flushed to its temporary.
-            writer.write_all(format!("{TOOL}\n").repeat(2_000).as_bytes()).expect("lines");
-            wait_for(&root, |temps| {
-                temps.iter().any(|t| {
+            // Lines until the output's temporary holds bytes: the run is converting, and
+            // waits for more.
+            let written = || {
+                temporaries(&root).iter().any(|t| {
                     t.to_string_lossy().starts_with(".out.json")
                         && std::fs::metadata(root.join(t)).is_ok_and(|m| m.len() > 0)
                 })
-            });
+            };
+            let lines = format!("{TOOL}\n").repeat(500);
+            let start = Instant::now();
+            while !written() {
+                assert!(start.elapsed() < Duration::from_secs(60), "no output was written");
+                writer.write_all(lines.as_bytes()).expect("lines");
+                std::thread::sleep(Duration::from_millis(50));
+            }
         } else {
             writer.write_all(&TOOL.as_bytes()[..10]).expect("a part of the tool");
             wait_for(&root, |temps| temps.len() == 2);
@@ -422,6 +429,7 @@ fn a_signal_mid_run_leaves_no_temporary_and_the_old_outputs() {
         assert_eq!(status.signal(), Some(signal), "{status:?}");
         assert!(temporaries(&root).is_empty(), "{signal}: {:?}", temporaries(&root));
         assert_eq!(tree(&root), before, "signal {signal}");
+        std::fs::remove_dir_all(&root).expect("clean up");
     }
 }
 
@@ -649,6 +657,7 @@ fn every_writer_against_every_hazard() {
                 assert_eq!(after, before, "{case}");
             }
             cases += 1;
+            std::fs::remove_dir_all(&root).expect("clean up");
         }
     }
     assert_eq!(cases, writers.len() * hazards.len());
