@@ -90,7 +90,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let result = {
         let mut emit = Emit::new(&mut stdout, false, &mut outcome, false);
         match input {
-            Some(dir) if dir.is_dir() => batch.dir(dir, None, args.allow_empty, &mut emit),
+            Some(dir) if dir.is_dir() => crate::batch::json_files(dir, args.allow_empty)
+                .and_then(|files| batch.dir(&files, None, &mut emit)),
             _ if args.ndjson => batch.ndjson(input, None, &mut emit),
             _ => {
                 let limit = options.limits.max_input_bytes;

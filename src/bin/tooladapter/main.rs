@@ -3,6 +3,7 @@
 //! Exit codes: 0 ok, 1 invalid input or conversion error (or a tool left out), 2 usage,
 //! 3 a loss `--deny-loss[=any|widens|narrows]` denies.
 
+#![forbid(unsafe_code)]
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
@@ -193,12 +194,20 @@ struct ConvertArgs {
     /// on one thread. Default: one per core. The output is the same whatever the count.
     #[arg(long, value_name = "N", value_parser = batch::parse_jobs)]
     jobs: Option<usize>,
-    /// Output file (a folder when the input is a folder); stdout when absent.
+    /// Output file (a folder when the input is a folder); stdout when absent. A link is
+    /// followed to the file it names (one naming no file is refused), and that file is replaced
+    /// by a new one renamed over it; a link inside an output folder is replaced, not followed.
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
     /// A folder with no `.json` file to convert is not an error (it is without this flag).
     #[arg(long)]
     allow_empty: bool,
+    /// Replace an output file you could not write in place: a read-only file, or another
+    /// user's file in a shared folder. An output is written beside its destination and renamed
+    /// over it, which needs only the folder's write permission, so such a file is refused
+    /// (exit 2) without this flag. It never lets an output replace an input.
+    #[arg(long)]
+    force: bool,
     /// Input file, folder, or `-` for stdin (the default).
     input: Option<PathBuf>,
 }
@@ -385,17 +394,30 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         error!("{e}");
         return ExitCode::from(e.code());
     }
-    let outputs: Vec<(&str, &Path)> =
-        [("-o", &args.output), ("--report-file", &args.report_file), ("--map-out", &args.map_out)]
-            .into_iter()
-            .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
-            .collect();
-    if let Err(message) = output::refuse_overwrite(input, &outputs, args.output.is_none()) {
-        error!("{message}");
-        return ExitCode::from(2);
-    }
-    let mut report_file = match &args.report_file {
-        Some(path) => match output::OutFile::create(path) {
+    // A folder's files are listed once: the files the write-safety rule checks are the files
+    // converted.
+    let files = match input.filter(|p| p.is_dir()) {
+        Some(dir) => match batch::json_files(dir, args.allow_empty) {
+            Ok(files) => Some(files),
+            Err(e) => return io_error(e),
+        },
+        None => None,
+    };
+    let writes = output::Writes {
+        output: args.output.as_deref(),
+        report_file: args.report_file.as_deref(),
+        map_out: args.map_out.as_deref(),
+        force: args.force,
+    };
+    let planned = match output::plan(input, files.as_deref(), &writes) {
+        Ok(planned) => planned,
+        Err(message) => {
+            error!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut report_file = match &planned.report_file {
+        Some(dest) => match output::OutFile::create(dest) {
             Ok(f) => Some(f),
             Err(e) => return io_error(e),
         },
@@ -423,20 +445,18 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     let mut inverse = Ok(Inverse::default());
     // Whether a single input gave output: when it did not, no file is replaced.
     let mut produced = true;
-    let is_batch = args.ndjson || input.is_some_and(Path::is_dir);
+    let is_batch = args.ndjson || files.is_some();
     let single = !is_batch;
     let io_result = if is_batch {
         let mut emit = batch::Emit::new(&mut *report_sink, to_stderr, &mut outcome, show_bar);
-        let result = match input {
-            Some(dir) if dir.is_dir() => {
-                batch.dir(dir, args.output.as_deref(), args.allow_empty, &mut emit)
-            }
-            _ => batch.ndjson(input, args.output.as_deref(), &mut emit),
+        let result = match &files {
+            Some(files) => batch.dir(files, planned.folder.as_deref(), &mut emit),
+            None => batch.ndjson(input, planned.output.as_ref(), &mut emit),
         };
         inverse = emit.into_inverse();
         result
     } else {
-        let mut out = match output::Output::open(args.output.as_deref()) {
+        let mut out = match output::Output::open(planned.output.as_ref()) {
             Ok(out) => out,
             Err(e) => return io_error(e),
         };
@@ -484,7 +504,8 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         return outcome.ended_by(&e);
     }
     // A map is written only for a run whose output was: not after a denied loss.
-    if let Some(path) = args.map_out.as_deref().filter(|_| produced && !outcome.lost) {
+    let map_out = args.map_out.as_deref().zip(planned.map_out.as_ref());
+    if let Some((path, dest)) = map_out.filter(|_| produced && !outcome.lost) {
         let mut inverse = match inverse {
             Ok(inverse) => inverse,
             Err(clash) => {
@@ -498,7 +519,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         }
         let written = serde_json::to_vec_pretty(&inverse)
             .map_err(std::io::Error::other)
-            .and_then(|bytes| output::write_file(path, &[&bytes]));
+            .and_then(|bytes| output::write_file(dest, &[&bytes]));
         if let Err(e) = written {
             return io_error(e);
         }

@@ -23,9 +23,11 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 use tooladapter::{Adapter, Conversion, Converter, Inverse, Options, ReportEntry, Severity};
 
+pub(crate) use folder::json_files;
 pub(crate) use pipeline::Emit;
 pub(crate) use progress::bar_wanted;
 
+use crate::output::Dest;
 use crate::report::{Origin, Printing, ReportMode, Tally, write_entries};
 
 thread_local! {
@@ -188,7 +190,7 @@ impl Spare {
 pub(crate) struct Done {
     label: Label,
     /// The item's own output file (a folder converted with `-o`); the shared output otherwise.
-    dest: Option<PathBuf>,
+    dest: Option<Dest>,
     result: Result<Item, String>,
 }
 
@@ -357,7 +359,7 @@ impl Converted {
     fn push(
         &mut self,
         label: Label,
-        dest: Option<PathBuf>,
+        dest: Option<Dest>,
         convert: impl FnOnce(&mut Self) -> Result<Item, String>,
     ) {
         let result = convert(self);

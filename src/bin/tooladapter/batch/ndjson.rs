@@ -10,7 +10,7 @@ use super::pipeline::Emit;
 use super::progress::Progress;
 use super::{Batch, Converted, Label, Spare};
 use crate::input::open_stream;
-use crate::output::Output;
+use crate::output::{Dest, Output};
 
 /// Most NDJSON lines in one window: enough to keep every thread busy between two writes.
 const WINDOW_LINES: usize = 1024;
@@ -47,7 +47,7 @@ impl Batch<'_> {
     pub(crate) fn ndjson(
         &self,
         input: Option<&Path>,
-        output: Option<&Path>,
+        output: Option<&Dest>,
         emit: &mut Emit<'_>,
     ) -> std::io::Result<()> {
         let size =
