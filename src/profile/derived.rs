@@ -9,8 +9,8 @@ impl Profile {
     /// The profile as its provider enforces it on tools already in its format: what the
     /// provider refuses stays as it is (every keyword it does not keep, where it rejects
     /// keywords outside its table; everything of a strict profile), and what the profile
-    /// describes or drops only for the model's sake, which the provider takes as written, is
-    /// kept. A same-format conversion follows it, so a file the provider accepts comes out as
+    /// describes, drops or rewrites only for the model's sake, which the provider takes as
+    /// written, is kept. A same-format conversion follows it, so a file the provider accepts comes out as
     /// it came: the pre-flight check finds nothing it would change.
     #[must_use]
     #[allow(clippy::indexing_slicing, reason = "const fn loop, `i` below the length")]
@@ -22,7 +22,11 @@ impl Profile {
         let mut i = 0;
         while i < Keyword::ALL.len() {
             let kw = Keyword::ALL[i];
-            if matches!(p.action(kw), Action::Describe | Action::Drop) {
+            // A rewrite into the target's dialect (`additionalItems` beside tuple `items`)
+            // stays: the old form is no JSON Schema 2020-12 the provider validates against.
+            let dialect = matches!(kw, Keyword::AdditionalItems);
+            if matches!(p.action(kw), Action::Describe | Action::Drop | Action::Rewrite) && !dialect
+            {
                 p = p.with(kw, Action::Keep);
             }
             i += 1;
