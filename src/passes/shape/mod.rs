@@ -108,10 +108,11 @@ fn no_parameters(
          form for a tool that takes no arguments",
         what,
     ];
-    // The entry is the input schema's: it goes whole, whatever else its root said (a
-    // `title`, a `description`).
+    // The entry is the input schema's, named by its member: it goes whole, whatever else its
+    // root said (a `title`, a `description`).
     let pointer = |out: &mut String| path.write_pointer(out);
-    let feature = ShapeRule::PropertiesNonEmpty.keyword();
+    let member = tool.members.iter().find(|m| m.role == crate::ir::Role::Input);
+    let feature = member.map_or("inputSchema", |m| m.key);
     let (severity, code) = (effect.least_severity(), Code::ShapeRewritten);
     let note = Note { severity, code, effect, arguments: true, feature, pointer, message };
     cx.record(tool, root.at, note);
