@@ -12,7 +12,13 @@ use crate::profile::Profile;
 pub struct StrictMode {
     /// What the format's schemas hold when the tool is strict.
     pub profile: &'static Profile,
-    /// Whether the provider reads a tool without `strict` as strict (the Responses API).
+    /// Whether the provider makes a tool without `strict` strict where its schema allows (the
+    /// Responses API: "Responses requests will attempt to normalize your schema into strict
+    /// mode when possible, and will fall back to non-strict, best-effort function calling if
+    /// the schema cannot be made compatible with strict mode", OpenAI's function-calling
+    /// guide, as 0xPlaygrounds/rig#2477 quotes it, read 2026-11-28). No such tool is refused
+    /// for strict mode's rules; a conversion from another format states `"strict": false`, so
+    /// that the tool is what its source meant.
     pub omitted_is_strict: bool,
 }
 
@@ -22,7 +28,8 @@ impl StrictMode {
         StrictMode { profile, omitted_is_strict: false }
     }
 
-    /// The provider reads a tool without `strict` as strict.
+    /// The provider makes a tool without `strict` strict where it can
+    /// ([`StrictMode::omitted_is_strict`]).
     #[must_use]
     pub const fn omitted_is_strict(mut self) -> StrictMode {
         self.omitted_is_strict = true;
@@ -137,9 +144,52 @@ pub struct FormatInfo {
     /// refuses one: members the format has no typed place for are then dropped (and reported)
     /// even between formats of its family, and `check` lists them with these words.
     pub closed_members: Option<&'static str>,
+    /// Members of the format's tool object that its provider defines besides those the crate
+    /// types (name, description, the schemas, `strict`) and the format's own structure
+    /// (Responses' `defer_loading`, `allowed_callers`, `output_schema`, `async`). Where
+    /// [`FormatInfo::closed_members`] drops the members the provider does not define, the same
+    /// format keeps these as written, and `check` does not list them.
+    pub defined_members: &'static [&'static str],
     /// Whether the format writes `type` names upper-case, as an OpenAPI `Type` enum
     /// (`STRING`, `OBJECT`: Gemini's `parameters`), where JSON Schema spells them lower-case.
     pub upper_type_names: bool,
+    /// Another schema field the format's tools may hold instead of the one it writes, with
+    /// rules of its own: Gemini's `parametersJsonSchema` (JSON Schema) beside `parameters`
+    /// (the OpenAPI subset), one API. A tool read in that field is held to that field's rules,
+    /// not the format's, and the same format writes it back in its field.
+    pub other_field: Option<OtherField>,
+}
+
+/// A schema field a format's tools may hold instead of their own ([`FormatInfo::other_field`]).
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct OtherField {
+    /// The member's spellings (Gemini's JSON name and its proto name).
+    pub keys: &'static [&'static str],
+    /// What the field holds.
+    pub profile: &'static Profile,
+    /// What it holds under the toolfoundation profile set.
+    pub toolfoundation: &'static Profile,
+    /// Whether its `type` names are upper-case ([`FormatInfo::upper_type_names`]).
+    pub upper_type_names: bool,
+}
+
+impl OtherField {
+    /// A field spelled `keys`, its schemas held to `profile` (`toolfoundation` under that
+    /// profile set), its type names upper-case or not.
+    pub const fn new(
+        keys: &'static [&'static str],
+        profile: &'static Profile,
+        toolfoundation: &'static Profile,
+        upper_type_names: bool,
+    ) -> OtherField {
+        OtherField { keys, profile, toolfoundation, upper_type_names }
+    }
+
+    /// Whether `tool` holds its input schema in this field.
+    pub fn holds(&self, tool: &crate::ir::Tool<'_>) -> bool {
+        tool.members.iter().any(|m| m.role == crate::ir::Role::Input && self.keys.contains(&m.key))
+    }
 }
 
 impl FormatInfo {
@@ -170,7 +220,9 @@ impl FormatInfo {
             holds_output_schema: false,
             provider: false,
             closed_members: None,
+            defined_members: &[],
             upper_type_names: false,
+            other_field: None,
         }
     }
 
@@ -179,6 +231,19 @@ impl FormatInfo {
     pub const fn closed_members(mut self, error: &'static str) -> FormatInfo {
         self.closed_members = Some(error);
         self
+    }
+
+    /// Sets [`FormatInfo::defined_members`].
+    #[must_use]
+    pub const fn defined_members(mut self, members: &'static [&'static str]) -> FormatInfo {
+        self.defined_members = members;
+        self
+    }
+
+    /// Whether the provider defines member `key` of a tool object beyond the typed ones
+    /// ([`FormatInfo::defined_members`]).
+    pub fn defines_member(&self, key: &str) -> bool {
+        self.defined_members.contains(&key)
     }
 
     /// Sets [`FormatInfo::provider`].
@@ -303,6 +368,13 @@ impl FormatInfo {
         self
     }
 
+    /// Sets [`FormatInfo::other_field`].
+    #[must_use]
+    pub const fn other_field(mut self, field: OtherField) -> FormatInfo {
+        self.other_field = Some(field);
+        self
+    }
+
     /// Sets [`FormatInfo::holds_output_schema`].
     #[must_use]
     pub const fn output_schema(mut self) -> FormatInfo {
@@ -325,13 +397,14 @@ impl FormatInfo {
         self.strict.is_some()
     }
 
-    /// Whether the provider reads a tool whose `strict` member is `stated` as strict: it says
-    /// so, or the format makes an omitted `strict` strict (the Responses API).
+    /// Whether the provider holds a tool whose `strict` member is `stated` to strict mode's
+    /// rules, refusing it when its schema breaks one: only when it says so. (The Responses API
+    /// makes a tool without `strict` strict where it can and falls back otherwise:
+    /// [`StrictMode::omitted_is_strict`].)
     pub const fn reads_as_strict(&self, stated: Option<bool>) -> bool {
         match (self.strict, stated) {
-            (None, _) => false,
+            (None, _) | (Some(_), None) => false,
             (Some(_), Some(b)) => b,
-            (Some(s), None) => s.omitted_is_strict,
         }
     }
 

@@ -144,3 +144,67 @@ fn openapi_md_operations_globs() {
     // `.` is literal: the regular-expression reading of `list.*` matches nothing.
     assert!(names(&["list.*"]).is_empty());
 }
+
+/// README: "the writer obeys the table, so what it writes is valid by construction, and
+/// `tooladapter check --to T INPUT` verifies against the same table"; "every profile set's
+/// output passes it". Run on one tool using what the tables change, to every target, both
+/// profile sets.
+#[test]
+fn readme_what_the_writer_writes_passes_check() {
+    let tool = br#"{"name":"find","description":"Find.","inputSchema":{"type":"object","properties":{"q":{"type":"string","format":"email","pattern":"^a"},"n":{"type":["integer","null"],"exclusiveMinimum":0},"o":{"type":"object"},"u":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"U"}},"additionalProperties":false}}"#;
+    let targets = [
+        "mcp",
+        "openai",
+        "openai-responses",
+        "anthropic",
+        "bedrock",
+        "gemini",
+        "gemini-json",
+        "langchain",
+        "a2a",
+    ];
+    for to in targets {
+        for profile in ["default", "toolfoundation"] {
+            let args =
+                ["convert", "--from", "mcp", "--to", to, "--profile", profile, "--report", "none"];
+            let (code, out, err) = run(&args, tool);
+            if err.contains("has no entry for the format") {
+                // A profile set with no entry for the format: refused, nothing written.
+                assert!(code != 0 && out.is_empty(), "{to} {profile}: {err}");
+                continue;
+            }
+            assert_eq!(code, 0, "{to} {profile}: {err}");
+            let (code, found, err) = run(&["check", "--to", to], out.as_bytes());
+            assert_eq!(code, 0, "{to} {profile}: {found}{err}");
+        }
+    }
+}
+
+/// README: "A conversion into a provider's format from that same format changes only what the
+/// provider refuses … (input the provider accepts comes out byte-identical: a request body, a
+/// Responses `defer_loading`, a Gemini `parametersJsonSchema` declaration are kept as they
+/// came)". Keys in the alphabetical order recorded requests have.
+#[test]
+fn readme_accepted_input_comes_out_byte_identical() {
+    let cases: [(&str, &str); 3] = [
+        (
+            "openai-responses",
+            r#"{"input":"hi","model":"gpt","tools":[{"defer_loading":true,"description":"Look up a rate.","name":"rate","parameters":{"additionalProperties":false,"properties":{"pair":{"type":"string"}},"required":["pair"],"type":"object"},"strict":true,"type":"function"},{"type":"tool_search"}]}"#,
+        ),
+        (
+            "gemini",
+            r##"{"contents":[],"tools":[{"functionDeclarations":[{"description":"d","name":"f","parametersJsonSchema":{"$defs":{"P":{"properties":{"c":{"type":"string"}},"type":"object"}},"additionalProperties":false,"properties":{"p":{"$ref":"#/$defs/P"},"u":{"anyOf":[{"type":"string"},{"type":"null"}],"default":null,"title":"U"}},"type":"object"}}]},{"googleSearch":{}}]}"##,
+        ),
+        (
+            "anthropic",
+            r#"{"max_tokens":64,"messages":[],"model":"claude","tools":[{"cache_control":{"type":"ephemeral"},"defer_loading":true,"description":"d","input_schema":{"properties":{"a":{"type":"string"}},"type":"object"},"name":"t"}]}"#,
+        ),
+    ];
+    for (format, input) in cases {
+        let (code, found, err) = run(&["check", "--to", format], input.as_bytes());
+        assert_eq!(code, 0, "{format}: accepted: {found}{err}");
+        let args = ["convert", "--from", format, "--to", format, "--deny-loss"];
+        let (code, out, err) = run(&args, input.as_bytes());
+        assert_eq!((code, out.trim_end(), err.as_str()), (0, input, ""), "{format}");
+    }
+}

@@ -437,7 +437,7 @@ impl Converter {
                     valid::check_tool(
                         tool,
                         to,
-                        cx.base_profile(),
+                        cx.base_profile(tool),
                         strict.as_ref(),
                         false,
                         findings,

@@ -113,7 +113,14 @@ pub(super) fn run_passes<'a>(
         }
         if rewrite {
             scratch.findings.clear();
-            valid::check_tool(tool, to, cx.base_profile(), strict.as_ref(), true, scratch.findings);
+            valid::check_tool(
+                tool,
+                to,
+                cx.base_profile(tool),
+                strict.as_ref(),
+                true,
+                scratch.findings,
+            );
             if !scratch.findings.is_empty() {
                 record_findings(tool, &[], scratch.findings, &mut cx, Refusal::Enforced);
                 // The strict totals count the kept tools only.

@@ -149,10 +149,12 @@ fn envelope_members<'a>(
                 Kind::Null => {}
                 _ => return Err(wrong(lw, &p, key, "a boolean", v)),
             },
-            Role::Meta | Role::Outer | Role::Structure => {}
+            // The format's own structure, written back as read by the same format.
+            Role::Structure => value = lw.json(v, &p, depth)?,
+            Role::Meta | Role::Outer => {}
         }
         if matches!(r, Role::Meta | Role::Outer) {
-            if lw.target_drops(r) {
+            if lw.target_drops_member(r, key) {
                 if carries_nothing(lw, v) {
                     continue;
                 }
@@ -275,7 +277,9 @@ pub(crate) fn write_wrapped_members(
     let mut wrote_input = false;
     let mut wrote_strict = false;
     for m in tool.members {
-        if m.role == Role::Structure || (m.role == Role::Outer) != outer {
+        if (m.role == Role::Outer) != outer
+            || (m.role == Role::Structure && (outer || m.value == Json::Null))
+        {
             continue;
         }
         match m.role {
@@ -310,7 +314,10 @@ pub(crate) fn write_wrapped_members(
                     wrote_strict = true;
                 }
             }
-            Role::Structure => {}
+            Role::Structure => {
+                w.key(m.key);
+                w.json(&m.value);
+            }
             Role::Description | Role::Meta | Role::Outer => {
                 w.key(m.key);
                 match (m.role, tool.description, &m.value) {

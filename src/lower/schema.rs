@@ -348,11 +348,22 @@ impl<'a> Lowerer<'a, '_> {
         Ok(list)
     }
 
+    /// Notes how the OpenAPI type name at `at` is spelled (see `Lowerer::openapi_types_lower`).
+    #[inline]
+    fn note_type_case(&mut self, at: At) {
+        if let Some(name) = self.str(at) {
+            self.type_case |= if JsonType::from_name(name).is_some() { 1 } else { 2 };
+        }
+    }
+
     /// `type` as a name or an array of names; `None` when any name is not a JSON Schema type
     /// (e.g. BFCL's `"dict"`), so the value is kept verbatim for a dialect pass to read.
     fn types(&mut self, at: At, path: &Path<'_>) -> Result<Option<Types<'a>>, ConversionError> {
         let parse =
             if self.openapi_types { JsonType::from_openapi_name } else { JsonType::from_name };
+        if self.openapi_types {
+            self.note_type_case(at);
+        }
         match self.kind(at) {
             Kind::String => {
                 let Some(t) = self.str(at).and_then(parse) else { return Ok(None) };

@@ -147,6 +147,18 @@ pub const CHAT: FormatInfo = FormatInfo::new("openai", &PROFILE)
     .closed_members(UNKNOWN_MEMBER)
     .name_pointer("/function/name");
 
+/// The members of a Responses function tool the API defines besides `type`, `name`,
+/// `description`, `parameters` and `strict`: `defer_loading` (the function is loaded through
+/// tool search: "mark the ones you want to defer with `defer_loading: true`", OpenAI's tool
+/// search guide, developers.openai.com/api/docs/guides/tools-tool-search), `allowed_callers`,
+/// `output_schema` and `async` (`FunctionToolParam` in the openai Python SDK 3.57.0,
+/// `openai/types/responses/function_tool_param.py`, generated from the API's OpenAPI
+/// description; pinned in tests/sdk/requirements.txt). Read 2026-11-28. The recorded live
+/// requests of the corpus send `defer_loading` (provider-payloads/pydantic-ai), and the API
+/// echoes `allowed_callers` and `output_schema` back (provider-payloads/vercel-ai).
+pub const RESPONSES_MEMBERS: &[&str] =
+    &["defer_loading", "allowed_callers", "output_schema", "async"];
+
 /// Responses API function tools: the API reads a tool without `strict` as strict. The Go
 /// library's OpenAI adapter covers function tools, so Responses shares Chat's toolfoundation
 /// entry.
@@ -156,4 +168,5 @@ pub const RESPONSES: FormatInfo = FormatInfo::new("openai-responses", &PROFILE)
     .schema_members(&[super::PARAMETERS])
     .object_root()
     .provider()
-    .closed_members(UNKNOWN_MEMBER);
+    .closed_members(UNKNOWN_MEMBER)
+    .defined_members(RESPONSES_MEMBERS);
