@@ -163,6 +163,11 @@ mod tests {
                 assert_eq!(set.contains(&probe), names.contains(&probe.as_str()), "{n} {probe}");
             }
             assert!(!set.contains(""));
+            // A repeated name is found at its first place, as a scan finds it.
+            for (i, name) in names.iter().enumerate() {
+                let first = names.iter().position(|n| n == name);
+                assert!(set.position(name) == first && first <= Some(i), "{name}");
+            }
             assert!(names.iter().all(|n| set.contains(n)));
             assert!(!set.contains("property_c") && !set.contains("propert"));
             // Nested sets (the buffer is taken): each answers for its own list.
