@@ -29,8 +29,61 @@ pub struct Inverse {
     pub from: String,
     /// The target format.
     pub to: String,
-    /// The tools whose calls need mapping back, in catalog order.
+    /// The tools whose calls need mapping back, in catalog order. A call finds its tool
+    /// through an index of these names made on the first lookup ([`Inverse::tool`]): edit
+    /// the list before a map is first used, or use a clone of it after (a clone makes its
+    /// own index; [`Inverse::extend`] renews it).
     pub tools: Vec<ToolInverse>,
+    /// The index of [`Inverse::tools`] by name, made on the first lookup.
+    #[serde(skip)]
+    lookup: Lookup,
+}
+
+/// Lists of tools up to this long are scanned for a name: no index is worth making.
+const SCAN: usize = 16;
+
+/// The tools of an [`Inverse`] by the hash of their names, made once per map. Not part of the
+/// map's value: equal whatever it holds, empty in a clone.
+#[derive(Default)]
+struct Lookup(OnceLock<ToolIndex>);
+
+struct ToolIndex {
+    /// The list indexed, by its address and length: a list moved or grown since is scanned.
+    list: (usize, usize),
+    /// The first tool with each name's hash, by its position.
+    first: HashMap<u64, usize>,
+    hasher: RandomState,
+}
+
+impl ToolIndex {
+    fn new(tools: &[ToolInverse]) -> ToolIndex {
+        let hasher = RandomState::new();
+        let mut first = HashMap::with_capacity(tools.len());
+        for (i, t) in tools.iter().enumerate() {
+            first.entry(hasher.hash_one(t.name.as_str())).or_insert(i);
+        }
+        ToolIndex { list: (tools.as_ptr() as usize, tools.len()), first, hasher }
+    }
+}
+
+impl Clone for Lookup {
+    fn clone(&self) -> Lookup {
+        Lookup::default()
+    }
+}
+
+impl PartialEq for Lookup {
+    fn eq(&self, _: &Lookup) -> bool {
+        true
+    }
+}
+
+impl Eq for Lookup {}
+
+impl fmt::Debug for Lookup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Lookup")
+    }
 }
 
 /// One tool's inverse.
@@ -129,9 +182,24 @@ impl Inverse {
         self.tools.is_empty()
     }
 
-    /// The inverse of the tool the model knows as `name`.
+    /// The inverse of the tool the model knows as `name` (the first, where several are).
+    /// The names are indexed on the first call, so each later one costs a hash, however
+    /// many tools the map has; a call allocates nothing.
     pub fn tool(&self, name: &str) -> Option<&ToolInverse> {
-        self.tools.iter().find(|t| t.name == name)
+        let scan = || self.tools.iter().find(|t| t.name == name);
+        if self.tools.len() <= SCAN {
+            return scan();
+        }
+        let index = self.lookup.0.get_or_init(|| ToolIndex::new(&self.tools));
+        if index.list != (self.tools.as_ptr() as usize, self.tools.len()) {
+            return scan();
+        }
+        let i = *index.first.get(&index.hasher.hash_one(name))?;
+        match self.tools.get(i) {
+            Some(t) if t.name == name => Some(t),
+            // Another name with the same hash (or a tool renamed in place): the list says.
+            _ => scan(),
+        }
     }
 
     /// Appends another conversion's inverse (an NDJSON line, a file of a folder).
@@ -141,6 +209,7 @@ impl Inverse {
             self.to = other.to;
         }
         self.tools.extend(other.tools);
+        self.lookup = Lookup::default();
     }
 
     /// Maps a call of the target tool `name` back: the source name, and `arguments` with
@@ -532,7 +601,7 @@ impl Recorded {
                 }),
             })
             .collect();
-        Inverse { from: self.from.clone(), to: self.to.clone(), tools }
+        Inverse { from: self.from.clone(), to: self.to.clone(), tools, lookup: Lookup::default() }
     }
 
     /// The node `at`. Recursion is bounded: a node's children were recorded before it, at a
@@ -661,6 +730,39 @@ mod tests {
             let found = node.is_some();
             self.defs.insert(reference.to_owned(), node.unwrap_or_default());
             found.then(|| reference.to_owned())
+        }
+    }
+
+    /// A map's tools are found by name as a scan finds them (the first of a repeated name),
+    /// through its index once it is long, after `extend`, and after the list was changed.
+    #[test]
+    fn tools_are_found_as_a_scan_finds_them() {
+        let tool = |name: String, source: String| super::ToolInverse {
+            name,
+            source_name: source,
+            ..super::ToolInverse::default()
+        };
+        for n in [0, 3, super::SCAN, super::SCAN + 1, 200] {
+            let mut map = super::Inverse::default();
+            map.tools.extend((0..n).map(|i| tool(format!("t{}", i % 150), format!("s{i}"))));
+            let scan = |map: &super::Inverse, name: &str| {
+                map.tools.iter().find(|t| t.name == name).map(|t| t.source_name.clone())
+            };
+            let probe = |map: &super::Inverse| {
+                for i in 0..260 {
+                    let name = format!("t{i}");
+                    assert_eq!(map.tool(&name).map(|t| t.source_name.clone()), scan(map, &name));
+                }
+            };
+            probe(&map);
+            let mut more = super::Inverse::default();
+            more.tools.push(tool("t250".to_owned(), "late".to_owned()));
+            map.extend(more);
+            probe(&map);
+            // Changed after its first use: a clone finds what the list now holds.
+            map.tools.push(tool("t255".to_owned(), "pushed".to_owned()));
+            probe(&map);
+            probe(&map.clone());
         }
     }
 
