@@ -23,7 +23,7 @@ use crate::passes::{Document, Target};
 use crate::report::{TextSpan, Texts};
 
 /// What undoes a conversion's renames and strict widening.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Inverse {
     /// The source format.
     pub from: String,
@@ -43,7 +43,7 @@ pub struct Inverse {
 const SCAN: usize = 16;
 
 /// The tools of an [`Inverse`] by the hash of their names, made once per map. Not part of the
-/// map's value: equal whatever it holds, empty in a clone.
+/// map's value: equal whatever it holds, empty in a clone, not shown.
 #[derive(Default)]
 struct Lookup(OnceLock<ToolIndex>);
 
@@ -80,9 +80,14 @@ impl PartialEq for Lookup {
 
 impl Eq for Lookup {}
 
-impl fmt::Debug for Lookup {
+/// The map's value: its index is not part of it.
+impl fmt::Debug for Inverse {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Lookup")
+        f.debug_struct("Inverse")
+            .field("from", &self.from)
+            .field("to", &self.to)
+            .field("tools", &self.tools)
+            .finish()
     }
 }
 
