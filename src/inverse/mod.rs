@@ -21,6 +21,9 @@ use serde_json::{Map, Value as JsonValue};
 use crate::ir::{Entry, Keyword, Schema, Tool, Value};
 use crate::passes::{Document, Target};
 use crate::report::{TextSpan, Texts};
+use lookup::Lookup;
+
+mod lookup;
 
 /// What undoes a conversion's renames and strict widening.
 #[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,58 +40,6 @@ pub struct Inverse {
     /// The index of [`Inverse::tools`] by name, made on the first lookup.
     #[serde(skip)]
     lookup: Lookup,
-}
-
-/// Lists of tools up to this long are scanned for a name: no index is worth making.
-const SCAN: usize = 16;
-
-/// The tools of an [`Inverse`] by the hash of their names, made once per map. Not part of the
-/// map's value: equal whatever it holds, empty in a clone, not shown.
-#[derive(Default)]
-struct Lookup(OnceLock<ToolIndex>);
-
-struct ToolIndex {
-    /// The list indexed, by its address and length: a list moved or grown since is scanned.
-    list: (usize, usize),
-    /// The first tool with each name's hash, by its position.
-    first: HashMap<u64, usize>,
-    hasher: RandomState,
-}
-
-impl ToolIndex {
-    fn new(tools: &[ToolInverse]) -> ToolIndex {
-        let hasher = RandomState::new();
-        let mut first = HashMap::with_capacity(tools.len());
-        for (i, t) in tools.iter().enumerate() {
-            first.entry(hasher.hash_one(t.name.as_str())).or_insert(i);
-        }
-        ToolIndex { list: (tools.as_ptr() as usize, tools.len()), first, hasher }
-    }
-}
-
-impl Clone for Lookup {
-    fn clone(&self) -> Lookup {
-        Lookup::default()
-    }
-}
-
-impl PartialEq for Lookup {
-    fn eq(&self, _: &Lookup) -> bool {
-        true
-    }
-}
-
-impl Eq for Lookup {}
-
-/// The map's value: its index is not part of it.
-impl fmt::Debug for Inverse {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Inverse")
-            .field("from", &self.from)
-            .field("to", &self.to)
-            .field("tools", &self.tools)
-            .finish()
-    }
 }
 
 /// One tool's inverse.
@@ -180,7 +131,6 @@ pub enum UnmapError {
     #[error("the call's arguments are not a JSON object: {0}")]
     Arguments(String),
 }
-
 impl Inverse {
     /// Whether nothing needs mapping back.
     pub fn is_empty(&self) -> bool {
@@ -191,20 +141,7 @@ impl Inverse {
     /// The names are indexed on the first call, so each later one costs a hash, however
     /// many tools the map has; a call allocates nothing.
     pub fn tool(&self, name: &str) -> Option<&ToolInverse> {
-        let scan = || self.tools.iter().find(|t| t.name == name);
-        if self.tools.len() <= SCAN {
-            return scan();
-        }
-        let index = self.lookup.0.get_or_init(|| ToolIndex::new(&self.tools));
-        if index.list != (self.tools.as_ptr() as usize, self.tools.len()) {
-            return scan();
-        }
-        let i = *index.first.get(&index.hasher.hash_one(name))?;
-        match self.tools.get(i) {
-            Some(t) if t.name == name => Some(t),
-            // Another name with the same hash (or a tool renamed in place): the list says.
-            _ => scan(),
-        }
+        self.lookup.find(&self.tools, name)
     }
 
     /// Appends another conversion's inverse (an NDJSON line, a file of a folder).
@@ -747,7 +684,7 @@ mod tests {
             source_name: source,
             ..super::ToolInverse::default()
         };
-        for n in [0, 3, super::SCAN, super::SCAN + 1, 200] {
+        for n in [0, 3, super::lookup::SCAN, super::lookup::SCAN + 1, 200] {
             let mut map = super::Inverse::default();
             map.tools.extend((0..n).map(|i| tool(format!("t{}", i % 150), format!("s{i}"))));
             let scan = |map: &super::Inverse, name: &str| {
