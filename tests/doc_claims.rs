@@ -152,18 +152,8 @@ fn openapi_md_operations_globs() {
 #[test]
 fn readme_what_the_writer_writes_passes_check() {
     let tool = br#"{"name":"find","description":"Find.","inputSchema":{"type":"object","properties":{"q":{"type":"string","format":"email","pattern":"^a"},"n":{"type":["integer","null"],"exclusiveMinimum":0},"o":{"type":"object"},"u":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"U"}},"additionalProperties":false}}"#;
-    let targets = [
-        "mcp",
-        "openai",
-        "openai-responses",
-        "anthropic",
-        "bedrock",
-        "gemini",
-        "gemini-json",
-        "langchain",
-        "a2a",
-    ];
-    for to in targets {
+    let targets = tooladapter::formats::builtins().iter().filter(|f| f.info().writes);
+    for to in targets.map(|f| f.name()) {
         for profile in ["default", "toolfoundation"] {
             let args =
                 ["convert", "--from", "mcp", "--to", to, "--profile", profile, "--report", "none"];
