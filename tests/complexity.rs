@@ -153,6 +153,11 @@ fn within_growth(name: &str, n: usize, mut measure: impl FnMut() -> (Duration, D
     panic!("{name}: time grew {ratios:.1?}× from n={n} to 10n, over ×{MAX_GROWTH}");
 }
 
+/// The targets a debug build (the plain `cargo test`) runs the matrix against: one that
+/// inlines refs, one that keeps them with a strict mode, one that renames keys. A release
+/// build (CI's run) takes every target.
+const DEBUG_TARGETS: [&str; 3] = ["gemini", "openai", "anthropic"];
+
 /// Every target (a format that writes), each as itself and, where it has a strict mode, made
 /// strict.
 fn targets() -> Vec<(String, Arc<dyn Adapter>, Options)> {
@@ -160,7 +165,7 @@ fn targets() -> Vec<(String, Arc<dyn Adapter>, Options)> {
     let mut out = Vec::new();
     for name in registry.list() {
         let Some(a) = registry.get(&name) else { continue };
-        if !a.info().writes {
+        if !a.info().writes || (cfg!(debug_assertions) && !DEBUG_TARGETS.contains(&name.as_str())) {
             continue;
         }
         if a.info().strict.is_some() {
@@ -389,15 +394,17 @@ fn ref_alias_chain() {
     every_target_grows_linearly_with("ref alias chain", chain, |o| o.max_ref_expansion(1 << 24));
 }
 
-/// Refs into `$defs` in the reverse of the definitions' order, each definition with keywords
-/// Gemini drops: inlining reports them in the order of the uses, and placing those report
-/// entries in the input document looked through the definitions from where the last lookup
-/// ended, once per entry.
+/// Refs into `$defs` in the reverse of the definitions' order, each definition a `$ref` to
+/// another: inlining reports each definition's `$ref` in the order of the uses, and placing
+/// those report entries in the input document looked through the definitions from where the
+/// last lookup ended, once per entry.
 #[test]
 fn report_places_out_of_order() {
     let reversed = |n: usize| {
         let d: Vec<String> = (0..n)
-            .map(|i| format!(r#""d{i}":{{"type":"string","format":"email","minLength":{i}}}"#))
+            .map(|i| {
+                format!(r##""d{i}":{{"$ref":"#/$defs/e{i}"}},"e{i}":{{"type":"string","format":"email"}}"##)
+            })
             .collect();
         refs_shape(
             n,
