@@ -166,6 +166,19 @@ pub enum ErrorKind {
         /// What was found.
         found: &'static str,
     },
+    /// A schema keyword's value is not what the keyword holds (`"required": "a"`,
+    /// `"maxLength": -3`, `{"$ref": 5}`): the providers check schemas against JSON Schema's
+    /// meta-schema and refuse such a tool, so it is not carried through. The pointer is the
+    /// bad value (an element of it, where one element is wrong).
+    #[error("`{keyword}` must be {expected}, found {found}")]
+    KeywordValue {
+        /// The keyword.
+        keyword: &'static str,
+        /// What its value must be ([`crate::ir::ValueType::expected`]).
+        expected: &'static str,
+        /// What was found: a JSON type (`a string`), or the number itself.
+        found: String,
+    },
     /// The document is not a shape this format reads.
     #[error("unexpected shape: {0}")]
     Shape(String),
@@ -230,6 +243,7 @@ impl ErrorKind {
             ErrorKind::ForeignMember { .. } => "foreign-member",
             ErrorKind::ErrorResponse { .. } => "error-response",
             ErrorKind::WrongType { .. } => "wrong-type",
+            ErrorKind::KeywordValue { .. } => "keyword-value",
             ErrorKind::Shape(_) => "shape",
             ErrorKind::Unsupported => "unsupported",
             ErrorKind::UnknownFormat(_) => "unknown-format",
@@ -267,7 +281,7 @@ impl ErrorKind {
     }
 
     /// Whether the error is about one tool's own content rather than the whole input: a
-    /// member missing or of the wrong type, another format's schema member, a repeated key, a
+    /// member missing or of the wrong type, a keyword's value outside its type, another format's schema member, a repeated key, a
     /// shape the format does not read, a tool the target cannot hold, the `$ref` expansion
     /// budget. A catalog leaves such a
     /// tool out and converts the others. The faults of the input as a document (not JSON, not
@@ -279,6 +293,7 @@ impl ErrorKind {
             self,
             ErrorKind::MissingMember { .. }
                 | ErrorKind::WrongType { .. }
+                | ErrorKind::KeywordValue { .. }
                 | ErrorKind::ForeignMember { .. }
                 | ErrorKind::DuplicateKey { .. }
                 | ErrorKind::Shape(_)

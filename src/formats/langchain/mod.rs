@@ -98,7 +98,7 @@ fn lower<'a>(
     }
     // The whole dict is one schema: depth, duplicate keys and every keyword are checked as
     // for any schema, and the envelope's two members are then taken out of its root.
-    let schema = lw.schema(at, path, path.depth())?;
+    let schema = lw.tool_schema(at, path, path.depth())?;
     // Another format's tool (an MCP tool with a `title`) would read as a schema whose root
     // holds that format's envelope as unknown keywords, its own schema among them: refused.
     for e in schema.keywords {
