@@ -118,9 +118,13 @@ struct ConvertArgs {
     /// Write the report to this file instead of stderr.
     #[arg(long)]
     report_file: Option<PathBuf>,
-    /// Exit with 3 on a loss: `any` (the default) is a report entry at warning or above;
-    /// `widens` an entry whose effect widens or changes what the tool accepts (calls the
-    /// source refused are accepted); `narrows` one whose effect narrows or changes it.
+    /// Exit with 3 on a loss, and write nothing: `any` (the default) is any information the
+    /// output does not carry, metadata included (every warning and error, and an `info` entry
+    /// that drops something: an `outputSchema`, annotations, a schema's `title`); `arguments`
+    /// any change to what a tool accepts (an entry whose effect narrows, widens or changes
+    /// it); `widens` an entry whose effect widens or changes it (calls the source refused are
+    /// accepted); `narrows` one whose effect narrows or changes it. A tool left out is a loss
+    /// under every rule.
     #[arg(
         long,
         value_name = "RULE",

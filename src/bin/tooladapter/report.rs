@@ -131,6 +131,8 @@ pub(crate) struct Tally {
     pub(crate) left_out: usize,
     /// Inputs (documents, lines, files) that gave no output at all.
     pub(crate) failed: usize,
+    /// Tools converted but not written: their input had a loss `--deny-loss` denies.
+    pub(crate) withheld: usize,
     /// Report entries per severity, least first ([`Severity::ALL`]), printed or not.
     pub(crate) entries: [usize; 3],
 }
@@ -158,13 +160,22 @@ impl Tally {
         self.written += other.written;
         self.left_out += other.left_out;
         self.failed += other.failed;
+        self.withheld += other.withheld;
         for (a, b) in self.entries.iter_mut().zip(other.entries) {
             *a += b;
         }
     }
 
+    /// Counts the tools written so far as not written after all: the output they went to is
+    /// not written (`--deny-loss` denied a loss of its input, or of an NDJSON stream's line
+    /// whose file is then left as it was).
+    pub(crate) fn withhold(&mut self) {
+        self.withheld += std::mem::take(&mut self.written);
+    }
+
     /// `summary: 3 tools written, 1 left out; 1 error, 2 warnings, 0 info` (and `, 2 inputs
-    /// failed` after the tools when some gave no output).
+    /// failed` after the tools when some gave no output; `, 2 not written (--deny-loss)` when
+    /// a denied loss kept converted tools from being written).
     pub(crate) fn line(&self) -> String {
         let plural =
             |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
@@ -174,6 +185,9 @@ impl Tally {
             plural(self.written, "tool", "tools"),
             self.left_out
         );
+        if self.withheld > 0 {
+            line.push_str(&format!(", {} not written (--deny-loss)", self.withheld));
+        }
         if self.failed > 0 {
             line.push_str(&format!(", {} failed", plural(self.failed, "input", "inputs")));
         }
@@ -192,12 +206,18 @@ mod tests {
 
     #[test]
     fn the_summary_counts_and_spells_plurals() {
-        let mut t = Tally { written: 1, left_out: 0, failed: 0, entries: [2, 1, 0] };
+        let mut t = Tally { written: 1, left_out: 0, failed: 0, withheld: 0, entries: [2, 1, 0] };
         assert_eq!(t.line(), "summary: 1 tool written, 0 left out; 0 errors, 1 warning, 2 info");
-        t.add(Tally { written: 2, left_out: 1, failed: 2, entries: [0, 1, 1] });
+        t.add(Tally { written: 2, left_out: 1, failed: 2, withheld: 0, entries: [0, 1, 1] });
         assert_eq!(
             t.line(),
             "summary: 3 tools written, 1 left out, 2 inputs failed; 1 error, 2 warnings, 2 info"
+        );
+        t.withhold();
+        assert_eq!(
+            t.line(),
+            "summary: 0 tools written, 1 left out, 3 not written (--deny-loss), 2 inputs failed; \
+             1 error, 2 warnings, 2 info"
         );
     }
 }

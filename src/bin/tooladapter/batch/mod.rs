@@ -343,10 +343,8 @@ impl<'a> Batch<'a> {
         }
         let report = start..into.report.len();
         let worst = entries.clone().map(|(e, _)| e.severity).max();
-        let denied = self
-            .options
-            .deny_loss
-            .is_some_and(|rule| entries.clone().any(|(e, _)| rule.denies(e.severity, e.effect)));
+        let denied =
+            self.options.deny_loss.is_some_and(|rule| entries.clone().any(|(e, _)| rule.denies(e)));
         Ok(Item { output, report, worst, denied, inverse, tally })
     }
 }

@@ -113,7 +113,10 @@ impl Batch<'_> {
         // Only a stream read and written to its end replaces the output file, and not when
         // a line's loss is one `--deny-loss` denies: the run exits 3 and writes no file.
         match out {
-            Output::File(_) if emit.lost() => Ok(()),
+            Output::File(_) if emit.lost() => {
+                emit.withhold();
+                Ok(())
+            }
             out => out.finish(),
         }
     }

@@ -233,7 +233,11 @@ impl<'s> Emit<'s> {
             }
             self.outcome.failed |= item.worst == Some(Severity::Error);
             self.outcome.lost |= item.denied;
-            self.outcome.tally.add(item.tally);
+            let mut tally = item.tally;
+            if item.denied {
+                tally.withhold();
+            }
+            self.outcome.tally.add(tally);
             // The label is text only for a map to check: most items carry none.
             if !item.inverse.tools.is_empty() {
                 self.maps.add(&done.label.to_string(), &item.inverse);
@@ -246,6 +250,12 @@ impl<'s> Emit<'s> {
     /// Whether an item so far had a loss `--deny-loss` denies.
     pub(crate) fn lost(&self) -> bool {
         self.outcome.lost
+    }
+
+    /// The tools written so far are not written after all: their output (a file) is left as
+    /// it was (see [`crate::report::Tally::withhold`]).
+    pub(crate) fn withhold(&mut self) {
+        self.outcome.tally.withhold();
     }
 
     /// Reports an item that produced no output; the run will exit 1.
