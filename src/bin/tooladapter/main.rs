@@ -1,18 +1,17 @@
 //! The `tooladapter` command line: the only place in the crate that does I/O.
 //!
 //! Exit codes: 0 ok, 1 invalid input or conversion error (or a tool left out), 2 usage,
-//! 3 a loss `--deny-loss[=any|widens|narrows]` denies.
+//! 3 a loss `--deny-loss[=any|arguments|widens|narrows]` denies.
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-/// Writes one `error: …` line to stderr. A failed write is ignored: stderr is where errors are
-/// said, so there is nowhere left to say that it failed, and the exit code still tells.
+/// Says an error of the run on stderr (`error!("usage"; "…")`: its kind, then its message):
+/// an `error: …` line, or a JSON line under `--report json` (see [`report::say`]).
 macro_rules! error {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr().lock(), "error: {}", format_args!($($arg)*));
-    }};
+    ($kind:literal; $($arg:tt)*) => {
+        crate::report::say(&crate::report::Failure::new($kind, format!($($arg)*)), None)
+    };
 }
 
 mod batch;
@@ -82,7 +81,10 @@ struct FormatsArgs {
 /// Refuses `--strict` with a profile set that has no strict mode (exit 2, a usage error).
 fn strict_usable(set: ProfileSet, strict: Option<Strict>) -> Result<(), ExitCode> {
     if strict.is_some() && !set.has_strict_mode() {
-        error!("--strict cannot be used with --profile {set}: that profile has no strict mode");
+        error!(
+            "usage";
+            "--strict cannot be used with --profile {set}: that profile has no strict mode"
+        );
         return Err(ExitCode::from(2));
     }
     Ok(())
@@ -235,7 +237,7 @@ impl Outcome {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             return self.code();
         }
-        error!("{e}");
+        error!("io"; "{e}");
         ExitCode::from(1)
     }
 }
@@ -273,7 +275,7 @@ fn write_stdout(text: &[u8]) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            error!("cannot write to stdout: {e}");
+            error!("io"; "cannot write to stdout: {e}");
             ExitCode::from(1)
         }
     }
@@ -337,6 +339,8 @@ fn print_formats(profile: ProfileSet) -> ExitCode {
 }
 
 fn convert(args: &ConvertArgs) -> ExitCode {
+    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
+    report::say_errors_as(args.report, input);
     let to: &dyn Adapter = &args.to;
     if let Err(code) = strict_usable(args.profile, args.strict) {
         return code;
@@ -346,7 +350,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         &args.from
     } else {
         if args.from.name() != tooladapter::formats::rules::openapi::INFO.name {
-            error!("--operations selects OpenAPI operations; it needs --from openapi");
+            error!("usage"; "--operations selects OpenAPI operations; it needs --from openapi");
             return ExitCode::from(2);
         }
         filtered = args.operations.iter().fold(OpenApi::new(), |api, g| api.operations(g));
@@ -367,7 +371,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if args.strict.is_some() && !to.info().holds_strict() {
         let strict: Vec<&str> =
             tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
-        error!("{} has no strict mode ({} do)", to.name(), and_list(&strict));
+        error!("usage"; "{} has no strict mode ({} do)", to.name(), and_list(&strict));
         return ExitCode::from(2);
     }
     if let Some(n) = args.max_ref_expansion {
@@ -382,11 +386,10 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if let Some(n) = args.max_import_ratio {
         options = options.max_import_ratio(n);
     }
-    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     if let Some(path) = input
         && let Err(e) = input::check_named(path, true)
     {
-        error!("{e}");
+        report::say(&report::Failure::of_input(&e, e.to_string()), None);
         return ExitCode::from(e.code());
     }
     let outputs: Vec<(&str, &Path)> =
@@ -395,7 +398,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
             .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
             .collect();
     if let Err(message) = output::refuse_overwrite(input, &outputs, args.output.is_none()) {
-        error!("{message}");
+        error!("usage"; "{message}");
         return ExitCode::from(2);
     }
     let mut report_file = match &args.report_file {
@@ -492,7 +495,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         let mut inverse = match inverse {
             Ok(inverse) => inverse,
             Err(clash) => {
-                error!("--map-out {}: not written: {clash}", path.display());
+                error!("map"; "--map-out {}: not written: {clash}", path.display());
                 return ExitCode::from(1);
             }
         };

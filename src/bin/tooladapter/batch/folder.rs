@@ -8,13 +8,15 @@ use super::pipeline::Emit;
 use super::progress::Progress;
 use super::{Batch, Label, Spare};
 use crate::named;
+use crate::report::Failure;
 
 /// Files converted by one task, one after another on the same worker.
 const FILES_PER_TASK: usize = 8;
 
 impl Batch<'_> {
-    /// Converts every `.json` file of `dir` (sorted by name), each whole, a window of files at
-    /// a time: into `output/<name>` when an output folder is given, else to stdout in order.
+    /// Converts every `.json` file of `dir` (the extension in any case; sorted by name), each
+    /// whole, a window of files at a time: into `output/<name>` when an output folder is
+    /// given, else to stdout in order.
     /// At most [`IN_FLIGHT`](super::pipeline::IN_FLIGHT) windows of files are in flight, each
     /// a few tasks per thread of [`FILES_PER_TASK`] files, read one at a time.
     ///
@@ -37,7 +39,8 @@ impl Batch<'_> {
         let mut files = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(|e| named(e, dir))? {
             let path = entry.map_err(|e| named(e, dir))?.path();
-            if path.extension().is_some_and(|x| x == "json") {
+            // `F.JSON` is a `.json` file too: the extension is read in any case.
+            if path.extension().is_some_and(|x| x.eq_ignore_ascii_case("json")) {
                 files.push(path);
             }
         }
@@ -71,7 +74,9 @@ impl Batch<'_> {
                     let dest = output.zip(path.file_name()).map(|(dir, name)| dir.join(name));
                     converted.push(Label::File(path.clone()), dest, |into| {
                         crate::input::read_path(path, limit, false)
-                            .map_err(|e| format!("cannot read: {}", e.reason()))
+                            .map_err(|e| {
+                                Failure::new("input", format!("cannot read: {}", e.reason()))
+                            })
                             .and_then(|bytes| self.convert_item(&bytes, &label, into))
                     });
                 }

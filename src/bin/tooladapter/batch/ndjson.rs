@@ -11,6 +11,7 @@ use super::progress::Progress;
 use super::{Batch, Converted, Label, Spare};
 use crate::input::open_stream;
 use crate::output::Output;
+use crate::report::Failure;
 
 /// Most NDJSON lines in one window: enough to keep every thread busy between two writes.
 const WINDOW_LINES: usize = 1024;
@@ -29,9 +30,12 @@ impl Batch<'_> {
                     let text = window.bytes.get(range.clone()).unwrap_or_default();
                     self.convert_item(text, &label, into)
                 }
-                LineText::TooLong(len) => Err(format!(
-                    "line of {len} bytes exceeds the input limit of {} bytes; skipped",
-                    self.options.limits.max_input_bytes
+                LineText::TooLong(len) => Err(Failure::new(
+                    "input",
+                    format!(
+                        "line of {len} bytes exceeds the input limit of {} bytes; skipped",
+                        self.options.limits.max_input_bytes
+                    ),
                 )),
             });
         }
