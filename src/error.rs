@@ -51,9 +51,16 @@ pub enum ErrorKind {
         /// The reason, in words.
         message: String,
     },
-    /// The input was not valid UTF-8.
-    #[error("invalid UTF-8 in the input")]
-    InvalidUtf8,
+    /// The input was not valid UTF-8: `offset` is the first byte that is not.
+    #[error("invalid UTF-8 at line {line}, column {column} (byte {offset})")]
+    InvalidUtf8 {
+        /// Byte offset of the first byte that is not UTF-8.
+        offset: usize,
+        /// The line of `offset`, from 1.
+        line: usize,
+        /// The column of `offset` in characters, from 1.
+        column: usize,
+    },
     /// A `\uD800`–`\uDFFF` escape that is not part of a surrogate pair.
     #[error(
         "invalid JSON at line {line}, column {column} (byte {offset}): a \\u escape of half a surrogate pair"
@@ -231,7 +238,7 @@ impl ErrorKind {
             ErrorKind::EmptyInput => "empty-input",
             ErrorKind::InputTooLarge { .. } => "input-too-large",
             ErrorKind::Json { .. } => "json",
-            ErrorKind::InvalidUtf8 => "invalid-utf8",
+            ErrorKind::InvalidUtf8 { .. } => "invalid-utf8",
             ErrorKind::LoneSurrogate { .. } => "lone-surrogate",
             ErrorKind::DuplicateKey { .. } => "duplicate-key",
             ErrorKind::DepthLimit { .. } => "depth-limit",
@@ -261,7 +268,7 @@ impl ErrorKind {
             self,
             ErrorKind::EmptyInput
                 | ErrorKind::Json { .. }
-                | ErrorKind::InvalidUtf8
+                | ErrorKind::InvalidUtf8 { .. }
                 | ErrorKind::LoneSurrogate { .. }
                 | ErrorKind::DuplicateKey { .. }
         )
@@ -371,7 +378,9 @@ impl ConversionError {
     #[must_use]
     pub(crate) fn offset_by(mut self, by: usize) -> ConversionError {
         match &mut self.0.kind {
-            ErrorKind::Json { offset, .. } | ErrorKind::LoneSurrogate { offset, .. } => {
+            ErrorKind::Json { offset, .. }
+            | ErrorKind::LoneSurrogate { offset, .. }
+            | ErrorKind::InvalidUtf8 { offset, .. } => {
                 *offset += by;
             }
             _ => {}
@@ -385,7 +394,8 @@ impl ConversionError {
     #[must_use]
     pub(crate) fn located(mut self, input: &[u8]) -> ConversionError {
         if let ErrorKind::Json { offset, line, column, .. }
-        | ErrorKind::LoneSurrogate { offset, line, column } = &mut self.0.kind
+        | ErrorKind::LoneSurrogate { offset, line, column }
+        | ErrorKind::InvalidUtf8 { offset, line, column } = &mut self.0.kind
         {
             (*line, *column) = line_column(input, *offset);
         }

@@ -179,7 +179,7 @@ fn errors_carry_kind_and_pointer() {
     assert!(matches!(error(b"  \n", "mcp").kind(), ErrorKind::EmptyInput));
     assert!(matches!(error(b"null", "mcp").kind(), ErrorKind::Shape(_)));
     assert!(matches!(error(b"{\"name\":", "mcp").kind(), ErrorKind::Json { .. }));
-    assert!(matches!(error(b"\"\xff\"", "mcp").kind(), ErrorKind::InvalidUtf8));
+    assert!(matches!(error(b"\"\xff\"", "mcp").kind(), ErrorKind::InvalidUtf8 { offset: 1, .. }));
     assert!(matches!(
         error(br#"{"name":"\ud800"}"#, "mcp").kind(),
         ErrorKind::LoneSurrogate { .. }

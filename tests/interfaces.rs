@@ -85,12 +85,13 @@ fn parse_errors_give_line_column_and_words() {
             14,
             "expected `,` or `}` (or a key after `{`) in the object",
         ),
-        // The column does not count a byte order mark, the offset does.
+        // The column does not count a byte order mark, the offset does. A cut-off input is
+        // placed at its end.
         (
             b"\xEF\xBB\xBF{\"name\":",
             1,
-            8,
-            "malformed JSON (an unclosed string, object or array, or an unescaped control character)",
+            9,
+            "unexpected end of input: an object is not closed (1 open)",
         ),
     ];
     for (input, line, column, words) in cases {

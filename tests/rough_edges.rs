@@ -30,3 +30,44 @@ fn a_folders_upper_case_json_files_are_read() {
     assert!(out.contains(r#""name":"a""#) && out.contains(r#""name":"b""#), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A cut-off input is placed at its end (it was "line 1, column 1"), whichever way it is cut:
+/// inside a string, after a key, inside an array; a control character inside a string at
+/// itself. Every place is in the input as given (a byte order mark counted in the offset).
+#[test]
+fn a_cut_off_input_is_placed_at_its_end() {
+    use tooladapter::{ErrorKind, Registry};
+    let registry = Registry::default();
+    let full = TOOL.as_bytes();
+    for cut in 1..full.len() {
+        let input = full.get(..cut).expect("prefix");
+        let e = registry.convert(input, "mcp", "openai").expect_err("cut off");
+        let ErrorKind::Json { offset, message, .. } = e.kind() else { panic!("{e}") };
+        let end = input.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |i| i + 1);
+        // Either the end of the input, or an earlier place the parser names itself (a key
+        // without its colon, a number cut short), never the start of a document that opens.
+        assert!(*offset == end || *offset > 0, "{cut}: {e}");
+        if message.starts_with("unexpected end of input") {
+            assert_eq!(*offset, end, "{cut}: {e}");
+        }
+    }
+    let e = registry.convert(b"\xEF\xBB\xBF[{\"name\":\"a\"", "mcp", "openai").expect_err("cut");
+    let ErrorKind::Json { offset, line, column, message } = e.kind() else { panic!("{e}") };
+    assert_eq!((*offset, *line, *column), (15, 1, 13), "{e}");
+    assert_eq!(message, "unexpected end of input: an object is not closed (2 open)");
+    let e = registry.convert(b"{\"name\":\"a\tb\"}", "mcp", "openai").expect_err("tab");
+    assert!(matches!(e.kind(), ErrorKind::Json { offset: 10, .. }), "{e}");
+    let (code, _, err) = run(&["convert", "--from", "mcp", "--to", "openai"], b"{\"name\":\"ab");
+    assert_eq!(code, 1);
+    assert!(err.contains("line 1, column 12 (byte 11): unexpected end of input"), "{err}");
+}
+
+/// A byte that is not UTF-8 is placed: its offset, line and column.
+#[test]
+fn invalid_utf8_has_its_position() {
+    use tooladapter::{ErrorKind, Registry};
+    let input = b"{\"name\":\"a\",\n \"description\":\"caf\xe9\"}";
+    let e = Registry::default().convert(input, "mcp", "openai").expect_err("latin-1");
+    assert_eq!(e.kind(), &ErrorKind::InvalidUtf8 { offset: 32, line: 2, column: 20 }, "{e}");
+    assert!(e.to_string().contains("invalid UTF-8 at line 2, column 20 (byte 32)"), "{e}");
+}
