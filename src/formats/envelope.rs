@@ -229,7 +229,7 @@ pub(crate) fn wrong(
 #[inline]
 pub(crate) fn write_opaque(tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) -> bool {
     match tool.opaque {
-        Some(raw) if cx.same_format() => {
+        Some(raw) if cx.same_family() => {
             w.json(&raw);
             true
         }
