@@ -169,7 +169,8 @@ struct ConvertArgs {
     map_out: Option<PathBuf>,
     /// With `--from openapi`: import only the operations whose operationId (or, without one,
     /// the derived `<method>_<path>` name) matches GLOB (`*` any run of characters, `?` one).
-    /// Repeatable; an operation matching any is kept.
+    /// Repeatable; an operation matching any is kept. A GLOB that matches no operation is an
+    /// error naming it and the document's first operations.
     #[arg(long, value_name = "GLOB")]
     operations: Vec<String>,
     /// Obey the target's dated limits (OpenAI: a 1,024-character description, enforced until
