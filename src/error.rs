@@ -155,6 +155,24 @@ pub enum ErrorKind {
         /// The built-in formats whose tools keep their schema there, one per family.
         formats: Vec<&'static str>,
     },
+    /// An object read as this format's that another format's marks fit more closely
+    /// ([`crate::FormatInfo::marks`]: an AgentCard's `skills`, an Anthropic server tool's
+    /// versioned `type`, OpenAI Responses' flat `"type": "function"`, a JSON-RPC response's
+    /// `jsonrpc`, an OpenAPI document's `openapi`): read as this one it would be garbage (a
+    /// function named after an agent, a built-in turned into a tool without parameters).
+    #[error(
+        "the input looks like {} {what} (by its `{member}`), not this format's",
+        a_list(formats)
+    )]
+    LooksLike {
+        /// The member that marks it (the pointer is its place).
+        member: String,
+        /// What it looks like: `tool`, `built-in tool`, `catalog`, `request`, `response`,
+        /// `document`.
+        what: &'static str,
+        /// The built-in formats it looks like, one per family.
+        formats: Vec<&'static str>,
+    },
     /// The input is an error response (a JSON-RPC `error`), not a result holding tools.
     #[error("the input is an error response, not a list of tools: {message:?} (code {code})")]
     ErrorResponse {
@@ -210,6 +228,12 @@ pub enum ErrorKind {
     LossDenied(usize),
 }
 
+/// `` a `x` `` or `` an `a` ``: [`or_list`] with its article, for a message.
+pub(crate) fn a_list(names: &[&str]) -> String {
+    let vowel = names.first().is_some_and(|n| n.starts_with(['a', 'e', 'i', 'o', 'u']));
+    format!("{} {}", if vowel { "an" } else { "a" }, or_list(names))
+}
+
 /// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``: format names for a message.
 pub(crate) fn or_list(names: &[&str]) -> String {
     let mut out = String::new();
@@ -248,6 +272,7 @@ impl ErrorKind {
             ErrorKind::ImportTooLarge { .. } => "import-too-large",
             ErrorKind::MissingMember { .. } => "missing-member",
             ErrorKind::ForeignMember { .. } => "foreign-member",
+            ErrorKind::LooksLike { .. } => "looks-like",
             ErrorKind::ErrorResponse { .. } => "error-response",
             ErrorKind::WrongType { .. } => "wrong-type",
             ErrorKind::KeywordValue { .. } => "keyword-value",
@@ -302,6 +327,7 @@ impl ErrorKind {
                 | ErrorKind::WrongType { .. }
                 | ErrorKind::KeywordValue { .. }
                 | ErrorKind::ForeignMember { .. }
+                | ErrorKind::LooksLike { .. }
                 | ErrorKind::DuplicateKey { .. }
                 | ErrorKind::Shape(_)
                 | ErrorKind::NotConvertible(_)
@@ -423,12 +449,13 @@ impl ConversionError {
     }
 
     /// Whether the error says the input looks like another format's (a member where another
-    /// format keeps its schema, or a missing member with a guess at the format): reading it as
-    /// another format is the likely fix.
+    /// format keeps its schema, another format's marks, or a missing member with a guess at
+    /// the format): reading it as another format is the likely fix. A missing member's hint
+    /// that only says what this format's tools hold suggests none.
     pub fn suggests_other_format(&self) -> bool {
         match &self.0.kind {
-            ErrorKind::ForeignMember { .. } => true,
-            ErrorKind::MissingMember { hint, .. } => !hint.is_empty(),
+            ErrorKind::ForeignMember { .. } | ErrorKind::LooksLike { .. } => true,
+            ErrorKind::MissingMember { hint, .. } => hint.contains("looks like"),
             _ => false,
         }
     }

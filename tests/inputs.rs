@@ -72,7 +72,9 @@ fn no_tool_read_as_another_format_loses_its_schema_quietly() {
                         assert!(
                             matches!(
                                 e.kind(),
-                                ErrorKind::ForeignMember { .. } | ErrorKind::MissingMember { .. }
+                                ErrorKind::ForeignMember { .. }
+                                    | ErrorKind::MissingMember { .. }
+                                    | ErrorKind::LooksLike { .. }
                             ),
                             "{pair}: {e}"
                         );

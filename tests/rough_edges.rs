@@ -71,3 +71,44 @@ fn invalid_utf8_has_its_position() {
     assert_eq!(e.kind(), &ErrorKind::InvalidUtf8 { offset: 32, line: 2, column: 20 }, "{e}");
     assert!(e.to_string().contains("invalid UTF-8 at line 2, column 20 (byte 32)"), "{e}");
 }
+
+/// Objects of a wrong shape say where and what they miss (they said only "missing required
+/// member `name`", with no pointer): tools by name under a catalog key, a catalog one level
+/// down, a list of tools under another name, an empty or unrelated object. None of them
+/// suggests another `--from`.
+#[test]
+fn wrong_shapes_say_where_and_what() {
+    use tooladapter::{ErrorKind, Registry};
+    let registry = Registry::default();
+    let cases: [(&str, &str, &str, &str); 5] = [
+        (
+            r#"{"tools":{"get_weather":{"inputSchema":{}}}}"#,
+            "/tools",
+            "wrong-type",
+            "an array of tools",
+        ),
+        (
+            r#"{"result":{"tools":[{"name":"a","inputSchema":{}}]}}"#,
+            "/result",
+            "missing-member",
+            "`result` holds a `mcp` catalog",
+        ),
+        (
+            r#"{"functions":[{"name":"a","parameters":{}}]}"#,
+            "/functions",
+            "missing-member",
+            "`functions` holds a list of `openai`",
+        ),
+        ("{}", "", "missing-member", "tool names itself at `/name`; this object is empty"),
+        (r#"{"foo":1,"bar":2}"#, "", "missing-member", "this object has `foo`, `bar`"),
+    ];
+    for from in ["mcp", "anthropic"] {
+        for (input, pointer, kind, says) in cases {
+            let e = registry.convert(input.as_bytes(), from, "openai").expect_err("refused");
+            assert_eq!((e.pointer(), e.kind().name()), (pointer, kind), "{from} {input}: {e}");
+            assert!(e.to_string().contains(says), "{from} {input}: {e}");
+            assert!(!e.suggests_other_format(), "{from} {input}: {e}");
+            assert!(!matches!(e.kind(), ErrorKind::MissingMember { hint, .. } if hint.is_empty()));
+        }
+    }
+}

@@ -34,7 +34,7 @@ use crate::ir::{Entry, Json, Keyword, Role, Schema, Tool, ToolMember, Value};
 use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
 
-use super::{EMPTY_TOOL, foreign_member, is_foreign_schema_member, shape_hint};
+use super::{EMPTY_TOOL, foreign_member, is_foreign_schema_member};
 
 /// LangChain's JSON-schema-as-tool dict.
 #[derive(Clone, Copy, Debug, Default)]
@@ -181,11 +181,8 @@ fn wrong(
 
 #[cold]
 fn missing_title(lw: &Lowerer<'_, '_>, at: At, path: &Path<'_>) -> ConversionError {
-    let hint = format!(
-        " (LangChain takes a JSON-schema tool's name from its top-level `title`){}",
-        shape_hint(lw, at)
-    );
-    lw.error(path, ErrorKind::MissingMember { member: "title", hint })
+    let about = " (LangChain takes a JSON-schema tool's name from its top-level `title`)";
+    super::missing(lw, at, path, "title", about)
 }
 
 /// Writes a LangChain tool read from LangChain: the envelope members and the schema's
