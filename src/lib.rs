@@ -75,7 +75,7 @@ pub use adapter::{Adapter, FormatInfo};
 pub use bridges::BridgeError;
 pub use convert::{Conversion, Converter, Shape};
 pub use error::{ConversionError, Direction, ErrorKind};
-pub use formats::Format;
+pub use formats::{Format, IntoFormat};
 pub use inverse::{Inverse, ToolCall, UnmapError};
 pub use ir::{FeatureSet, SchemaFeature};
 #[cfg(feature = "validate")]

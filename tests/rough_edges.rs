@@ -112,3 +112,75 @@ fn wrong_shapes_say_where_and_what() {
         }
     }
 }
+
+/// `Converter` takes a format as `Registry` does (a `Format` or a name), and an adapter as
+/// before: every built-in pair gives the same bytes each way; an unknown name is the same
+/// error from both, listing the names there are.
+#[test]
+#[allow(
+    clippy::needless_borrows_for_generic_args,
+    reason = "a format by reference is one of the ways tried"
+)]
+fn converter_and_registry_take_formats_alike() {
+    use tooladapter::formats::builtins;
+    use tooladapter::{Converter, ErrorKind, Format, Options, Registry};
+    let registry = Registry::default();
+    let options = Options::default();
+    let mut converter = Converter::new();
+    let input = TOOL.as_bytes();
+    for to in Format::ALL.iter().copied().filter(|f| f.info().writes) {
+        let adapter = builtins().iter().copied().find(|a| a.name() == to.name()).expect("built in");
+        let upper = to.name().to_ascii_uppercase();
+        let outputs = [
+            converter
+                .convert(input, "mcp", to.name(), &options)
+                .expect("by name")
+                .output()
+                .to_vec(),
+            converter
+                .convert(input, "MCP", &upper, &options)
+                .expect("by any case")
+                .output()
+                .to_vec(),
+            converter
+                .convert(input, Format::MCP, to, &options)
+                .expect("by value")
+                .output()
+                .to_vec(),
+            converter
+                .convert(input, &Format::MCP, &to, &options)
+                .expect("by ref")
+                .output()
+                .to_vec(),
+            converter
+                .convert(input, &tooladapter::formats::Mcp, adapter, &options)
+                .expect("dyn")
+                .output()
+                .to_vec(),
+            registry.convert(input, "mcp", to).expect("registry").output().to_vec(),
+        ];
+        assert!(outputs.iter().all(|o| *o == outputs[0]), "{to}");
+        let check = converter.check(input, "mcp", to.name(), &options).expect("check").clone();
+        assert_eq!(check, checked_with_adapters(input, to));
+    }
+    let from_converter = converter.convert(input, "gpt", "openai", &options).expect_err("unknown");
+    let from_registry = registry.convert(input, "gpt", "openai").expect_err("unknown");
+    assert!(matches!(from_converter.kind(), ErrorKind::UnknownFormat(_)), "{from_converter}");
+    assert_eq!(from_converter.to_string(), from_registry.to_string());
+    assert!(
+        from_converter.to_string().contains("expected one of: mcp, openai"),
+        "{from_converter}"
+    );
+}
+
+/// `check` of `input` (MCP) against `to`, the formats given as adapters.
+#[allow(
+    clippy::needless_borrows_for_generic_args,
+    reason = "a format by reference is one of the ways tried"
+)]
+fn checked_with_adapters(input: &[u8], to: tooladapter::Format) -> tooladapter::Report {
+    let mut c = tooladapter::Converter::new();
+    c.check(input, &tooladapter::formats::Mcp, &to, &tooladapter::Options::default())
+        .expect("check")
+        .clone()
+}

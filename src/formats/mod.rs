@@ -50,7 +50,8 @@ use crate::pointer::Path;
 mod handle;
 mod sniff;
 
-pub use handle::Format;
+pub(crate) use handle::adapters;
+pub use handle::{Format, IntoFormat};
 pub(crate) use sniff::{foreign_in, missing, worth_a_look};
 
 // The one list of built-in formats: `builtins()` and `Format`'s constants both come from it.
