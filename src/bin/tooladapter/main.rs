@@ -78,6 +78,21 @@ struct FormatsArgs {
     profile: ProfileSet,
 }
 
+/// `convert --strict`'s help: the formats with a strict mode, from the built-in list, so a
+/// format given one is named without an edit here.
+fn strict_help() -> String {
+    let strict: Vec<&str> =
+        tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
+    format!(
+        "Make every tool strict for targets with a strict mode ({}): every object closed, \
+         (OpenAI) every property required with optional ones nullable. A tool that cannot be \
+         strict is written with `\"strict\": false` and a `strict-fallback` entry (a warning \
+         when the source tool was strict); `--strict=require` makes it an error instead. \
+         Without the flag, a source tool marked strict is kept strict",
+        and_list(&strict)
+    )
+}
+
 /// Refuses `--strict` with a profile set that has no strict mode (exit 2, a usage error).
 fn strict_usable(set: ProfileSet, strict: Option<Strict>) -> Result<(), ExitCode> {
     if strict.is_some() && !set.has_strict_mode() {
@@ -141,18 +156,16 @@ struct ConvertArgs {
     /// model). Repeatable; later ones win.
     #[arg(long = "policy", value_name = "KEYWORD=ACTION", value_parser = parse_policy)]
     policy: Vec<(Keyword, Action)>,
-    /// Make every tool strict for targets with a strict mode (OpenAI, Anthropic): every object
-    /// closed, (OpenAI) every property required with optional ones nullable. A tool that cannot
-    /// be strict is written with `"strict": false` and a `strict-fallback` entry (a warning when
-    /// the source tool was strict); `--strict=require` makes it an error instead. Without the
-    /// flag, a source tool marked strict is kept strict.
+    /// Make every tool strict for targets with a strict mode (the list: `strict_help`).
     #[arg(
         long,
         value_name = "MODE",
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "on",
-        value_parser = names::strict()
+        value_parser = names::strict(),
+        help = strict_help(),
+        long_help = strict_help()
     )]
     strict: Option<Strict>,
     /// Write every tool with `"strict": false`.
