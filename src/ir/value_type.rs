@@ -153,6 +153,10 @@ impl Keyword {
 /// Schema counts a number with a zero fractional part as an integer. Read from the text, so a
 /// number too large or too precise for a float is judged exactly.
 pub(crate) fn is_count(text: &str) -> bool {
+    // The common case, digits alone (`0`, `10`), without taking the text apart.
+    if text.bytes().all(|b| b.is_ascii_digit()) {
+        return !text.is_empty();
+    }
     let (negative, digits) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, text),
