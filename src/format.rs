@@ -59,6 +59,38 @@ impl Envelope {
     }
 }
 
+/// Members that together mark an object as a format's, and what the object then is (a tool,
+/// a built-in tool, a document): data a reader compares another format's marks with before it
+/// takes an object for its own (see [`FormatInfo::marks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Mark {
+    /// Members all present: `key`, or `key=value` for a string member whose value matches
+    /// `value` (`*` any run of characters, `#` one digit).
+    pub all: &'static [&'static str],
+    /// One of these present too (none asked when empty), in the same notation.
+    pub any: &'static [&'static str],
+    /// What an object so marked is, for the error (`tool`, `built-in tool`, `document`).
+    pub what: &'static str,
+}
+
+impl Mark {
+    /// A mark of every member in `all`, an object so marked being a `what`.
+    pub const fn all(all: &'static [&'static str], what: &'static str) -> Mark {
+        Mark { all, any: &[], what }
+    }
+
+    /// A mark of one member of `any`.
+    pub const fn any(any: &'static [&'static str], what: &'static str) -> Mark {
+        Mark { all: &[], any, what }
+    }
+
+    /// How many members the mark asks for: a mark asking more fits an object more closely.
+    pub const fn size(&self) -> usize {
+        self.all.len() + if self.any.is_empty() { 0 } else { 1 }
+    }
+}
+
 /// What a format is, as data: its name, the rules its schemas are held to, and the facts of
 /// its envelope that the pipeline asks about. Each built-in format keeps its own as a const in
 /// its folder (`formats/<name>/rules.rs`); the pipeline reads it, never the format's name.
@@ -121,6 +153,14 @@ pub struct FormatInfo {
     /// its own refuses it ([`crate::ErrorKind::ForeignMember`]): the input is likely in this
     /// format, and reading it as the other would lose the schema.
     pub schema_members: &'static [&'static str],
+    /// Members that mark an object as the format's beyond those the other facts name (its
+    /// [`FormatInfo::schema_members`], catalog key and alias, request key and envelope marker
+    /// count as marks of one member each): a tool's shape (OpenAI Responses' `"type":
+    /// "function"` beside a `name`), its provider's built-in tools (Anthropic's versioned
+    /// `type`s, Gemini's `googleSearch`), a document (OpenAPI's `openapi`). A reader given an
+    /// object another format's marks fit more closely than its own refuses it, naming that
+    /// format ([`crate::ErrorKind::LooksLike`]): read as this one, it would be garbage.
+    pub marks: &'static [Mark],
     /// Whether the tool object is its input schema, the envelope being root keywords of it
     /// (LangChain: `title` is the name, `description` the description). The input schema's
     /// own root `title` and `description` then have no place of their own; a pass moves them
@@ -213,6 +253,7 @@ impl FormatInfo {
             request_key: "",
             name_pointer: "/name",
             schema_members: &[],
+            marks: &[],
             tool_is_schema: false,
             holds_input_schema: true,
             requires_input_schema: true,
@@ -328,6 +369,13 @@ impl FormatInfo {
     #[must_use]
     pub const fn schema_members(mut self, members: &'static [&'static str]) -> FormatInfo {
         self.schema_members = members;
+        self
+    }
+
+    /// Sets [`FormatInfo::marks`].
+    #[must_use]
+    pub const fn marks(mut self, marks: &'static [Mark]) -> FormatInfo {
+        self.marks = marks;
         self
     }
 

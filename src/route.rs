@@ -18,6 +18,10 @@ pub(crate) struct Route<'r> {
     pub target: &'r dyn Adapter,
     /// Source and target are the same format.
     pub same_format: bool,
+    /// Source and target are of one family ([`crate::FormatInfo::family`]: Gemini's two
+    /// schema fields, one API): the document's layout and its provider built-ins are kept as
+    /// for the same format.
+    pub same_family: bool,
     /// The tools are rewritten for the target: across formats, into a provider's format (its
     /// rules hold for a file of it too), or when strict handling is asked of the same format
     /// (MCP and LangChain are not second-guessed otherwise).
@@ -61,6 +65,7 @@ impl<'r> Route<'r> {
             source,
             target,
             same_format,
+            same_family,
             rewrite: !same_format
                 || to.provider
                 || matches!(options.strict, Strict::On | Strict::Require),

@@ -464,25 +464,26 @@ fn strict_limits_count_the_strict_schema_wherever_it_nests() {
 }
 
 #[test]
-fn the_output_check_finds_an_object_the_strict_pass_could_not_close() {
-    // `additionalProperties: 5` is no schema: the strict pass leaves it, and the object stays
-    // open. The check of a made-strict tool (which trusts that pass with everything else in a
-    // schema like this one) still finds it, and the tool is left out.
+fn an_object_whose_additional_properties_is_no_schema_is_refused_before_strict() {
+    // `additionalProperties: 5` is no schema: no provider takes it (JSON Schema's meta-schema
+    // refuses it), so the tool is refused as it is read, at the value's pointer, before the
+    // strict pass could leave the object open.
     let tool = mcp(
         "t",
         json!({"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"string"}},"additionalProperties":5,"required":["x"]}},"required":["o"]}),
     );
+    let bytes = serde_json::to_vec(&json!({"tools":[tool]})).expect("json");
     for target in [&OpenAi as &dyn Adapter, &Anthropic] {
-        let (out, c) = convert(&json!({"tools":[tool.clone()]}), target, Strict::On);
-        assert_eq!(out, json!([]));
-        let rejected: Vec<(&str, &str)> = c
-            .report()
-            .entries()
-            .iter()
-            .filter(|e| e.code == Code::WouldBeRejected)
-            .map(|e| (e.feature.as_str(), e.tool_pointer.as_str()))
-            .collect();
-        assert_eq!(rejected, [("additionalProperties", "/inputSchema/properties/o")]);
+        let options = Options::default().strict(Strict::On);
+        let e = Converter::new().convert(&bytes, &Mcp, target, &options).expect_err("refused");
+        assert!(
+            matches!(
+                e.kind(),
+                tooladapter::ErrorKind::KeywordValue { keyword: "additionalProperties", .. }
+            ),
+            "{e}"
+        );
+        assert_eq!(e.pointer(), "/tools/0/inputSchema/properties/o/additionalProperties");
     }
 }
 

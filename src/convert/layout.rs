@@ -72,8 +72,9 @@ impl<'a> Layout<'a> {
     }
 }
 
-/// Writes `tools` as a catalog: the target's catalog shape, or, for the same format, the
-/// source's layout (its envelope, its catalog object's members, a bare array, its groups).
+/// Writes `tools` as a catalog: the target's catalog shape, or, for the same format (or
+/// family: one API), the source's layout (its envelope, its catalog object's members, a bare
+/// array, its groups).
 pub(crate) fn write_catalog(
     to: &dyn Adapter,
     tools: &[Tool<'_>],
@@ -81,7 +82,7 @@ pub(crate) fn write_catalog(
     cx: &EmitContext<'_>,
     w: &mut Writer<'_>,
 ) {
-    if !cx.same_format() {
+    if !cx.same_family() {
         to.write_catalog(tools, &[], cx, w);
         return;
     }

@@ -15,6 +15,7 @@ mod value;
 
 use crate::adapter::Adapter;
 use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::formats::{IntoFormat, adapters};
 use crate::inverse::{Inverse, Recorded};
 use crate::options::{Options, ProfileSet, Strict};
 use crate::owned::{CanonicalTool, tool_from_ir};
@@ -283,7 +284,22 @@ impl Converter {
     /// the target cannot hold is left out with an `error` entry in the report (for the first
     /// kinds [`crate::Code::ToolNotConverted`], naming the tool's place), and the others are
     /// written. A catalog none of whose tools can be read is an error.
-    pub fn convert(
+    ///
+    /// `from` and `to` are each a [`crate::Format`], a built-in format's name or an adapter
+    /// ([`IntoFormat`]), as [`crate::Registry::convert`] takes a format or a name.
+    pub fn convert<'f, 't>(
+        &mut self,
+        input: &[u8],
+        from: impl IntoFormat<'f>,
+        to: impl IntoFormat<'t>,
+        options: &Options,
+    ) -> Result<&Conversion, ConversionError> {
+        let (from, to) = adapters(from, to)?;
+        self.convert_dyn(input, from, to, options)
+    }
+
+    /// [`Converter::convert`] between two adapters.
+    fn convert_dyn(
         &mut self,
         input: &[u8],
         from: &dyn Adapter,
@@ -364,7 +380,19 @@ impl Converter {
     ///
     /// # Errors
     /// As [`Converter::convert`] for reading.
-    pub fn check(
+    pub fn check<'f, 't>(
+        &mut self,
+        input: &[u8],
+        from: impl IntoFormat<'f>,
+        to: impl IntoFormat<'t>,
+        options: &Options,
+    ) -> Result<&Report, ConversionError> {
+        let (from, to) = adapters(from, to)?;
+        self.check_dyn(input, from, to, options)
+    }
+
+    /// [`Converter::check`] between two adapters.
+    fn check_dyn(
         &mut self,
         input: &[u8],
         from: &dyn Adapter,
@@ -373,13 +401,13 @@ impl Converter {
     ) -> Result<&Report, ConversionError> {
         let route = Route::new(from, to, options);
         if !route.same_format {
-            let conversion = self.convert(input, from, to, options)?;
+            let conversion = self.convert_dyn(input, from, to, options)?;
             let output = conversion.output.clone();
             let written = conversion.written.clone();
             let mut report = conversion.report.clone();
             let mut check_options = options.clone();
             check_options.strict = Strict::Source;
-            self.check(&output, to, to, &check_options)?;
+            self.check_dyn(&output, to, to, &check_options)?;
             let found = &self.conversion.report;
             // A finding about a tool of the output is placed at its source tool, so that it is
             // traced (and ordered) by the source's places.
@@ -404,7 +432,7 @@ impl Converter {
         // follows (the toolfoundation set keeps `$ref` for Gemini; Gemini still rejects it).
         if options.profile_set != ProfileSet::Default {
             let provider = options.clone().profile_set(ProfileSet::Default);
-            return self.check(input, from, to, &provider);
+            return self.check_dyn(input, from, to, &provider);
         }
         self.start();
         let result = self.check_in(input, from, to, options, &route);
@@ -479,12 +507,13 @@ impl Converter {
     /// # Errors
     /// As [`Converter::convert`] for reading; with no report to tell of a tool left out, a
     /// catalog with a tool that cannot be read is an error too (the first such tool's).
-    pub fn to_canonical(
+    pub fn to_canonical<'f>(
         &mut self,
         input: &[u8],
-        from: &dyn Adapter,
+        from: impl IntoFormat<'f>,
         options: &Options,
     ) -> Result<Vec<CanonicalTool>, ConversionError> {
+        let from = from.into_adapter(Direction::ToCanonical)?;
         let tools = self.front.lower(input, from, None, options, |lowered, _| {
             if let Some(first) = lowered.left_out.into_iter().next() {
                 return Err(first.error);

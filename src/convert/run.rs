@@ -157,7 +157,7 @@ pub(super) fn run_passes<'a>(
             Refusal::Enforced,
         );
     }
-    if lowered.shape == Shape::Catalog && !route.same_format {
+    if lowered.shape == Shape::Catalog && !route.same_family {
         super::layout::report_dropped(&lowered.layout, route, &mut cx.report);
     }
     Ok(kept)

@@ -13,6 +13,7 @@ mod name_set;
 mod schema;
 mod tool;
 mod vacuous;
+mod value_type;
 pub(crate) mod visit;
 
 pub(crate) use draft::Draft;
@@ -25,6 +26,8 @@ pub use tool::{
     CLOSED_EMPTY_OBJECT_SCHEMA, EMPTY_OBJECT_SCHEMA, MemberKeeps, Role, Tool, ToolMember,
 };
 pub(crate) use vacuous::is_vacuous;
+pub use value_type::ValueType;
+pub(crate) use value_type::{is_count, is_positive};
 
 // Arena memory is released by `Bump::reset` without running destructors; a node that needed
 // `Drop` would leak. These fail the build instead.

@@ -100,6 +100,9 @@ pub struct Lowerer<'a, 's> {
     /// a schema lowered since it last asked holds it.
     watch: &'static str,
     watched: bool,
+    /// The object being lowered as a schema that is also a tool's envelope
+    /// ([`Lowerer::tool_schema`]); `usize::MAX` when none is.
+    envelope_at: At,
     /// What the readers said about the tools ([`ReadNote`]).
     notes: Vec<ReadNote>,
 }
@@ -133,6 +136,7 @@ impl<'a, 's> Lowerer<'a, 's> {
             same_format: true,
             watch: "",
             watched: false,
+            envelope_at: usize::MAX,
             notes: Vec::new(),
         }
     }

@@ -22,7 +22,8 @@ pub(super) fn run<'a>(
 ) -> Result<bool, ConversionError> {
     let keeps = cx.route.keeps;
     if tool.opaque.is_some() {
-        if cx.same_format {
+        // A built-in is the provider's: kept by the formats of its API (one family).
+        if cx.route.same_family {
             return Ok(true);
         }
         // Its `type` (OpenAI, Anthropic), else the name its reader gave it (Bedrock's union

@@ -1,19 +1,18 @@
 //! The `tooladapter` command line: the only place in the crate that does I/O.
 //!
 //! Exit codes: 0 ok, 1 invalid input or conversion error (or a tool left out), 2 usage,
-//! 3 a loss `--deny-loss[=any|widens|narrows]` denies.
+//! 3 a loss `--deny-loss[=any|arguments|widens|narrows]` denies.
 
 #![forbid(unsafe_code)]
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-/// Writes one `error: …` line to stderr. A failed write is ignored: stderr is where errors are
-/// said, so there is nowhere left to say that it failed, and the exit code still tells.
+/// Says an error of the run on stderr (`error!("usage"; "…")`: its kind, then its message):
+/// an `error: …` line, or a JSON line under `--report json` (see [`report::say`]).
 macro_rules! error {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr().lock(), "error: {}", format_args!($($arg)*));
-    }};
+    ($kind:literal; $($arg:tt)*) => {
+        crate::report::say(&crate::report::Failure::new($kind, format!($($arg)*)), None)
+    };
 }
 
 mod batch;
@@ -80,10 +79,28 @@ struct FormatsArgs {
     profile: ProfileSet,
 }
 
+/// `convert --strict`'s help: the formats with a strict mode, from the built-in list, so a
+/// format given one is named without an edit here.
+fn strict_help() -> String {
+    let strict: Vec<&str> =
+        tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
+    format!(
+        "Make every tool strict for targets with a strict mode ({}): every object closed, \
+         (OpenAI) every property required with optional ones nullable. A tool that cannot be \
+         strict is written with `\"strict\": false` and a `strict-fallback` warning saying \
+         why; `--strict=require` makes it an error instead. \
+         Without the flag, a source tool marked strict is kept strict",
+        and_list(&strict)
+    )
+}
+
 /// Refuses `--strict` with a profile set that has no strict mode (exit 2, a usage error).
 fn strict_usable(set: ProfileSet, strict: Option<Strict>) -> Result<(), ExitCode> {
     if strict.is_some() && !set.has_strict_mode() {
-        error!("--strict cannot be used with --profile {set}: that profile has no strict mode");
+        error!(
+            "usage";
+            "--strict cannot be used with --profile {set}: that profile has no strict mode"
+        );
         return Err(ExitCode::from(2));
     }
     Ok(())
@@ -119,9 +136,13 @@ struct ConvertArgs {
     /// Write the report to this file instead of stderr.
     #[arg(long)]
     report_file: Option<PathBuf>,
-    /// Exit with 3 on a loss: `any` (the default) is a report entry at warning or above;
-    /// `widens` an entry whose effect widens or changes what the tool accepts (calls the
-    /// source refused are accepted); `narrows` one whose effect narrows or changes it.
+    /// Exit with 3 on a loss, and write nothing: `any` (the default) is any information the
+    /// output does not carry, metadata included (every warning and error, and an `info` entry
+    /// that drops something: an `outputSchema`, annotations, a schema's `title`); `arguments`
+    /// any change to what a tool accepts (an entry whose effect narrows, widens or changes
+    /// it); `widens` an entry whose effect widens or changes it (calls the source refused are
+    /// accepted); `narrows` one whose effect narrows or changes it. A tool left out is a loss
+    /// under every rule.
     #[arg(
         long,
         value_name = "RULE",
@@ -136,18 +157,16 @@ struct ConvertArgs {
     /// model). Repeatable; later ones win.
     #[arg(long = "policy", value_name = "KEYWORD=ACTION", value_parser = parse_policy)]
     policy: Vec<(Keyword, Action)>,
-    /// Make every tool strict for targets with a strict mode (OpenAI, Anthropic): every object
-    /// closed, (OpenAI) every property required with optional ones nullable. A tool that cannot
-    /// be strict is written with `"strict": false` and a `strict-fallback` warning saying why;
-    /// `--strict=require` makes it an error instead. Without the
-    /// flag, a source tool marked strict is kept strict.
+    /// Make every tool strict for targets with a strict mode (the list: `strict_help`).
     #[arg(
         long,
         value_name = "MODE",
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "on",
-        value_parser = names::strict()
+        value_parser = names::strict(),
+        help = strict_help(),
+        long_help = strict_help()
     )]
     strict: Option<Strict>,
     /// Write every tool with `"strict": false`.
@@ -164,7 +183,8 @@ struct ConvertArgs {
     map_out: Option<PathBuf>,
     /// With `--from openapi`: import only the operations whose operationId (or, without one,
     /// the derived `<method>_<path>` name) matches GLOB (`*` any run of characters, `?` one).
-    /// Repeatable; an operation matching any is kept.
+    /// Repeatable; an operation matching any is kept. A GLOB that matches no operation is an
+    /// error naming it and the document's first operations.
     #[arg(long, value_name = "GLOB")]
     operations: Vec<String>,
     /// Obey the target's dated limits (OpenAI: a 1,024-character description, enforced until
@@ -240,7 +260,7 @@ impl Outcome {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             return self.code();
         }
-        error!("{e}");
+        error!("io"; "{e}");
         ExitCode::from(1)
     }
 }
@@ -278,7 +298,7 @@ fn write_stdout(text: &[u8]) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            error!("cannot write to stdout: {e}");
+            error!("io"; "cannot write to stdout: {e}");
             ExitCode::from(1)
         }
     }
@@ -342,6 +362,8 @@ fn print_formats(profile: ProfileSet) -> ExitCode {
 }
 
 fn convert(args: &ConvertArgs) -> ExitCode {
+    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
+    report::say_errors_as(args.report, input);
     let to: &dyn Adapter = &args.to;
     if let Err(code) = strict_usable(args.profile, args.strict) {
         return code;
@@ -351,7 +373,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         &args.from
     } else {
         if args.from.name() != tooladapter::formats::rules::openapi::INFO.name {
-            error!("--operations selects OpenAPI operations; it needs --from openapi");
+            error!("usage"; "--operations selects OpenAPI operations; it needs --from openapi");
             return ExitCode::from(2);
         }
         filtered = args.operations.iter().fold(OpenApi::new(), |api, g| api.operations(g));
@@ -372,7 +394,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if args.strict.is_some() && !to.info().holds_strict() {
         let strict: Vec<&str> =
             tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
-        error!("{} has no strict mode ({} do)", to.name(), and_list(&strict));
+        error!("usage"; "{} has no strict mode ({} do)", to.name(), and_list(&strict));
         return ExitCode::from(2);
     }
     if let Some(n) = args.max_ref_expansion {
@@ -387,11 +409,10 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if let Some(n) = args.max_import_ratio {
         options = options.max_import_ratio(n);
     }
-    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     if let Some(path) = input
         && let Err(e) = input::check_named(path, true)
     {
-        error!("{e}");
+        report::say(&report::Failure::of_input(&e, e.to_string()), None);
         return ExitCode::from(e.code());
     }
     // A folder's files are listed once: the files the write-safety rule checks are the files
@@ -412,7 +433,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     let planned = match output::plan(input, files.as_deref(), &writes) {
         Ok(planned) => planned,
         Err(message) => {
-            error!("{message}");
+            error!("usage"; "{message}");
             return ExitCode::from(2);
         }
     };
@@ -509,7 +530,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         let mut inverse = match inverse {
             Ok(inverse) => inverse,
             Err(clash) => {
-                error!("--map-out {}: not written: {clash}", path.display());
+                error!("map"; "--map-out {}: not written: {clash}", path.display());
                 return ExitCode::from(1);
             }
         };

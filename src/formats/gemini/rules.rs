@@ -6,7 +6,7 @@
 //! (ai.google.dev/api/caching#Schema) and the Gemini JSON Schema announcement (2025-11:
 //! `anyOf`, `$ref`, `minimum`/`maximum`, `additionalProperties`, `prefixItems`).
 
-use crate::adapter::{FormatInfo, OtherField};
+use crate::adapter::{FormatInfo, Mark, OtherField};
 use crate::ir::{FeatureSet, Keyword, SchemaFeature};
 use crate::profile::shape::{ProviderRule, ShapeRule};
 use crate::profile::{Action, NameRule, Profile, toolfoundation};
@@ -212,11 +212,16 @@ pub const TOOLFOUNDATION: Profile =
 pub const TOOLFOUNDATION_JSON: Profile =
     toolfoundation(JSON_PROFILE, TOOLFOUNDATION_FEATURES).named("gemini-json (toolfoundation)");
 
+/// What marks a Gemini request's `Tool` beside its declarations: its built-in tools (see
+/// `BUILT_INS`, with their sources).
+const MARKS: &[Mark] = &[Mark::any(super::BUILT_INS, "built-in tool")];
+
 /// What both Gemini formats share: a `{"functionDeclarations": […]}` catalog, `parameters`
 /// may be left unset ("For function with no parameters, this can be left unset"), an object
 /// root, and one family: the other members of a declaration ride along between the two.
 const fn declaration(info: FormatInfo) -> FormatInfo {
     info.family("gemini")
+        .marks(MARKS)
         .catalog_key(CATALOG_KEY)
         .catalog_alias(CATALOG_ALIAS)
         .request_key(REQUEST_KEY)

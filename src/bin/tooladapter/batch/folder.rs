@@ -9,6 +9,7 @@ use super::progress::Progress;
 use super::{Batch, Label, Spare};
 use crate::named;
 use crate::output::Dest;
+use crate::report::Failure;
 
 /// Files converted by one task, one after another on the same worker.
 const FILES_PER_TASK: usize = 8;
@@ -23,7 +24,8 @@ pub(crate) fn json_files(dir: &Path, allow_empty: bool) -> std::io::Result<Vec<P
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(|e| named(e, dir))? {
         let path = entry.map_err(|e| named(e, dir))?.path();
-        if path.extension().is_some_and(|x| x == "json") {
+        // `F.JSON` is a `.json` file too: the extension is read in any case.
+        if path.extension().is_some_and(|x| x.eq_ignore_ascii_case("json")) {
             files.push(path);
         }
     }
@@ -41,7 +43,8 @@ pub(crate) fn json_files(dir: &Path, allow_empty: bool) -> std::io::Result<Vec<P
 }
 
 impl Batch<'_> {
-    /// Converts `files` (a folder's, as [`json_files`] lists them), each whole, a window of
+    /// Converts `files` (a folder's, as [`json_files`] lists them: the extension in any
+    /// case, sorted by name), each whole, a window of
     /// files at a time: into `output/<name>` when an output folder is given (where the
     /// write-safety rule sent it), else to stdout in order. At most
     /// [`IN_FLIGHT`](super::pipeline::IN_FLIGHT) windows of files are in flight, each a few
@@ -82,7 +85,9 @@ impl Batch<'_> {
                         .map(|(dir, name)| Dest::Replace(dir.join(name)));
                     converted.push(Label::File(path.clone()), dest, |into| {
                         crate::input::read_path(path, limit, false)
-                            .map_err(|e| format!("cannot read: {}", e.reason()))
+                            .map_err(|e| {
+                                Failure::new("input", format!("cannot read: {}", e.reason()))
+                            })
                             .and_then(|bytes| self.convert_item(&bytes, &label, into))
                     });
                 }
