@@ -75,6 +75,9 @@ pub(crate) struct PassCx<'a, 'c> {
     /// Which definitions of the current tool a `$ref` may bring under a `oneOf`, `not` or
     /// `if`, worked out when first asked.
     turning: turning::Turning,
+    /// The `type` keywords of the scalar branches the shape pass gives a node of any value,
+    /// made once per conversion and shared by every such node (see `shape::types`).
+    pub(crate) scalar_types: Option<&'a [Entry<'a>; 3]>,
 }
 
 impl<'a, 'c> PassCx<'a, 'c> {
@@ -98,6 +101,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             text,
             strict_on: false,
             turning: turning::Turning::default(),
+            scalar_types: None,
         }
     }
 
