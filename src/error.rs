@@ -84,6 +84,15 @@ pub enum ErrorKind {
         /// The limit.
         limit: usize,
     },
+    /// The report would hold more than its budget, the arena limit
+    /// ([`crate::Limits::max_arena_bytes`]): a conversion recording entries without end.
+    /// A report holds each text once (a tool's name, a pointer's beginning shared by the
+    /// entries under it), so real inputs stay far under it.
+    #[error("the report needs more than the arena limit of {limit} bytes")]
+    ReportTooLarge {
+        /// The limit.
+        limit: usize,
+    },
     /// Inlining `$ref`s would write more schema nodes than
     /// [`crate::Limits::max_ref_expansion`] (a reference bomb).
     #[error("inlining $ref would write more than {limit} schema nodes")]
@@ -223,6 +232,7 @@ impl ErrorKind {
             ErrorKind::DuplicateKey { .. } => "duplicate-key",
             ErrorKind::DepthLimit { .. } => "depth-limit",
             ErrorKind::ArenaLimit { .. } => "arena-limit",
+            ErrorKind::ReportTooLarge { .. } => "report-too-large",
             ErrorKind::RefExpansion { .. } => "ref-expansion",
             ErrorKind::OutputTooLarge { .. } => "output-too-large",
             ErrorKind::ImportTooLarge { .. } => "import-too-large",
@@ -260,6 +270,7 @@ impl ErrorKind {
             ErrorKind::InputTooLarge { .. }
                 | ErrorKind::DepthLimit { .. }
                 | ErrorKind::ArenaLimit { .. }
+                | ErrorKind::ReportTooLarge { .. }
                 | ErrorKind::RefExpansion { .. }
                 | ErrorKind::OutputTooLarge { .. }
                 | ErrorKind::ImportTooLarge { .. }

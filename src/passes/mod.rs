@@ -96,7 +96,8 @@ impl<'a, 'c> PassCx<'a, 'c> {
             same_format: route.same_format,
             profile: route.profile,
             options,
-            report: Recorder::new(report, route.source.name(), route.target.name()),
+            report: Recorder::new(report, route.source.name(), route.target.name())
+                .budget(options.limits.max_arena_bytes),
             catalog: CatalogCounts::default(),
             text,
             strict_on: false,

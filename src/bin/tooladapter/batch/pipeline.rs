@@ -182,7 +182,7 @@ impl<'s> Emit<'s> {
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
         let to_stderr = converted.done.iter().any(|d| match &d.result {
-            Ok(item) => self.sink_is_stderr && !item.report.is_empty(),
+            Ok(item) => self.sink_is_stderr && (!item.report.is_empty() || item.held.is_some()),
             Err(_) => true,
         });
         let result = match self.bar.clone() {
@@ -228,8 +228,27 @@ impl<'s> Emit<'s> {
                     run = output;
                 }
             }
+            if let Some(held) = &item.held {
+                match (&done.dest, held.output().filter(|_| !item.denied)) {
+                    (_, None) => {}
+                    (Some(path), Some(output)) => {
+                        if let Err(e) = crate::output::write_file(path, &output) {
+                            self.error(&done.label, &format!("cannot write: {e}"));
+                        }
+                    }
+                    (None, Some(output)) => {
+                        // What came before it first.
+                        out.write_all(bytes.get(run.clone()).unwrap_or_default())?;
+                        run = run.end..run.end;
+                        output.iter().try_for_each(|part| out.write_all(part))?;
+                    }
+                }
+            }
             if !item.report.is_empty() {
                 self.sink.write_all(report.get(item.report).unwrap_or_default())?;
+            }
+            if let Some(held) = &item.held {
+                held.write_report(&mut *self.sink)?;
             }
             self.outcome.failed |= item.worst == Some(Severity::Error);
             self.outcome.lost |= item.denied;

@@ -1,0 +1,168 @@
+//! A report's pointers as links: each pointer kept as the part it shares with the pointer
+//! recorded before it (that pointer's text) and its own tail.
+//!
+//! Entries come in walk order, so a pointer mostly repeats the one before it up to its last
+//! step or two: a long key above many entries is written once, and a pointer costs a link
+//! and its last steps. Along a chain the shared length falls at every link, each time at a
+//! `/`, so a pointer's chain is never longer than its steps and is read in one pass.
+
+use smallvec::SmallVec;
+
+use super::More;
+use super::store::{Span, Texts, Written};
+
+/// No link: an absent pointer (or a link without a parent).
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// The empty pointer, which needs no link (an entry about a tool as a whole).
+pub(super) const EMPTY: u32 = u32::MAX - 1;
+
+/// A pointer of the report, told by the pointer recorded before it: the first `shared` bytes
+/// of its `parent`'s text, then its own `tail`. Entries come in walk order, so a pointer
+/// mostly repeats the one before it up to its last step or two: a long key above many entries
+/// is written once. Along a chain `shared` falls at every link, each time at a `/`, so a
+/// pointer's chain is never longer than its steps.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Link {
+    parent: u32,
+    shared: u32,
+    tail: Span,
+}
+
+/// The links of a pointer's chain, leaf first: as many as the pointer has steps, so on the
+/// stack unless it is deep.
+type Chain = SmallVec<[u32; 24]>;
+
+impl More {
+    /// See [`Report::link`].
+    pub(super) fn link(&mut self, text: &mut Texts, written: Written) -> u32 {
+        let new = text.get(written.span);
+        if new.is_empty() {
+            if written.fresh {
+                text.truncate(written.span.start());
+            }
+            return EMPTY;
+        }
+        // A pointer made just before (most often the last one but one: a tool's member, the
+        // tool, the next tool's member): that link.
+        if let Some(&id) =
+            self.last.links.iter().find(|&&id| id != NONE && equals(&self.links, text, id, new))
+        {
+            if written.fresh {
+                text.truncate(written.span.start());
+            }
+            self.last.link = Some(id);
+            return id;
+        }
+        let id = u32::try_from(self.links.len()).unwrap_or(NONE);
+        let link = match self.last.link.filter(|_| written.fresh) {
+            Some(last) => {
+                let shared = shared_steps(&self.links, text, last, new);
+                let parent = if shared == 0 {
+                    NONE
+                } else {
+                    // The shared beginning is an ancestor's as long as it is no longer than
+                    // the part that link takes from its own parent.
+                    let mut q = last;
+                    while let Some(l) = self.links.get(q as usize)
+                        && l.parent != NONE
+                        && shared <= l.shared as usize
+                    {
+                        q = l.parent;
+                    }
+                    q
+                };
+                text.cut(written.span.start(), shared);
+                let tail = Span::of(written.span).head(written.span.len() - shared);
+                Link { parent, shared: shared as u32, tail }
+            }
+            None => Link { parent: NONE, shared: 0, tail: Span::of(written.span) },
+        };
+        self.links.push(link);
+        self.last.links.rotate_right(1);
+        self.last.links[0] = id;
+        self.last.link = Some(id);
+        id
+    }
+}
+
+/// The chain of `id`, leaf first.
+fn chain(links: &[Link], id: u32) -> Chain {
+    let mut chain = Chain::new();
+    let mut at = id;
+    while let Some(l) = links.get(at as usize) {
+        chain.push(at);
+        at = l.parent;
+    }
+    chain
+}
+
+/// The text of the link `id` in pieces, root first (the empty pointer for [`EMPTY`]).
+pub(super) fn pieces<'t>(links: &[Link], text: &'t Texts, id: u32, mut f: impl FnMut(&'t str)) {
+    let chain = chain(links, id);
+    // Each link gives its tail up to where the link below it stops sharing: the leaf all of
+    // it.
+    let mut upto = usize::MAX;
+    let mut parts: SmallVec<[Span; 24]> = SmallVec::new();
+    for &at in &chain {
+        if let Some(l) = links.get(at as usize) {
+            let own = upto.saturating_sub(l.shared as usize);
+            parts.push(l.tail.head(own));
+            upto = l.shared as usize;
+        }
+    }
+    for span in parts.iter().rev() {
+        f(text.at(*span));
+    }
+}
+
+/// Whether the text of link `id` is `s`.
+fn equals(links: &[Link], text: &Texts, id: u32, s: &str) -> bool {
+    let mut rest = s.as_bytes();
+    let mut same = true;
+    pieces(links, text, id, |p| {
+        same = same
+            && match rest.split_at_checked(p.len()) {
+                Some((head, tail)) if head == p.as_bytes() => {
+                    rest = tail;
+                    true
+                }
+                _ => false,
+            };
+    });
+    same && rest.is_empty()
+}
+
+/// How many bytes `new` shares with the text of link `last` from its beginning, cut back to
+/// whole steps: up to a `/` of both, or the whole of one where the other goes on with a `/`.
+fn shared_steps(links: &[Link], text: &Texts, last: u32, new: &str) -> usize {
+    let new = new.as_bytes();
+    let mut common = 0;
+    let mut differs = false;
+    // The byte of the old text right after the common part, if any.
+    let mut old_next = None;
+    pieces(links, text, last, |p| {
+        for &b in p.as_bytes() {
+            if !differs {
+                if new.get(common) == Some(&b) {
+                    common += 1;
+                } else {
+                    differs = true;
+                    old_next = Some(b);
+                }
+            }
+        }
+    });
+    let new_next = new.get(common).copied();
+    let ends = |next: Option<u8>| next.is_none_or(|b| b == b'/');
+    if ends(new_next) && ends(old_next) {
+        return common;
+    }
+    // Back to the last `/` of the common part: both have it there.
+    new.get(..common).and_then(|c| memchr::memrchr(b'/', c)).unwrap_or(0)
+}
+
+#[cfg(test)]
+pub(super) fn chain_len(report: &super::Report, id: u32) -> usize {
+    report.more.get().map_or(0, |m| chain(&m.links, id).len())
+}
