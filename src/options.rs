@@ -183,7 +183,7 @@ impl ProfileSet {
 }
 
 /// Options for one conversion.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
     /// Safety limits.
@@ -212,6 +212,27 @@ pub struct Options {
     /// catalog over the tool limit is an `error` entry about the request (every tool is still
     /// written: which to send is the caller's choice). Default `false`.
     pub dated_limits: bool,
+    /// Record what [`crate::Conversion::inverse`] is made from (default `true`). A caller
+    /// that never maps a model's calls back may turn it off: a catalog whose tools are
+    /// renamed or whose arguments are widened then records nothing for them (a few dozen bytes
+    /// a tool), and [`crate::Conversion::inverse`] is empty.
+    pub record_inverse: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limits: Limits::default(),
+            pretty: false,
+            policy: Vec::new(),
+            unroll_recursion: 0,
+            strict: Strict::default(),
+            profile_set: ProfileSet::default(),
+            deny_loss: None,
+            dated_limits: false,
+            record_inverse: true,
+        }
+    }
 }
 
 impl Options {
@@ -319,6 +340,14 @@ impl Options {
     #[must_use]
     pub fn dated_limits(mut self, obey: bool) -> Options {
         self.dated_limits = obey;
+        self
+    }
+
+    /// Records (`true`, the default) or not what [`crate::Conversion::inverse`] is made from
+    /// ([`Options::record_inverse`]).
+    #[must_use]
+    pub fn record_inverse(mut self, record: bool) -> Options {
+        self.record_inverse = record;
         self
     }
 

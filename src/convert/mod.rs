@@ -332,7 +332,9 @@ impl Converter {
                 )?;
                 places::locate(&mut conversion.report, lowered.tape);
                 for tool in lowered.tools.get(..kept).unwrap_or_default() {
-                    conversion.inverse.record(tool);
+                    if options.record_inverse {
+                        conversion.inverse.record(tool);
+                    }
                     conversion.written.push(tool.index);
                 }
                 emit_document(input.len(), &lowered, kept, &route, options, conversion)?;

@@ -70,7 +70,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         error!("{e}");
         return ExitCode::from(e.code());
     }
-    let mut options = Options::default().profile_set(args.profile);
+    let mut options = Options::default().profile_set(args.profile).record_inverse(false);
     if let Some(s) = args.strict {
         options = options.strict(s);
     }
