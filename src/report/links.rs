@@ -34,7 +34,7 @@ pub(crate) struct Link {
 type Chain = SmallVec<[u32; 24]>;
 
 impl More {
-    /// See [`Report::link`].
+    /// See [`Report::link`](super::Report::link).
     pub(super) fn link(&mut self, text: &mut Texts, written: Written) -> u32 {
         let new = text.get(written.span);
         if new.is_empty() {
@@ -43,44 +43,58 @@ impl More {
             }
             return EMPTY;
         }
-        // A pointer made just before (most often the last one but one: a tool's member, the
-        // tool, the next tool's member): that link.
-        if let Some(&id) =
-            self.last.links.iter().find(|&&id| id != NONE && equals(&self.links, text, id, new))
-        {
+        // A pointer made just before (the last one, or one of the few before it: a tool's
+        // member, the tool, the next tool's member): that link. The last one's text is kept
+        // whole, the others' lengths, so most are told apart without reading their chains.
+        let last = self.last;
+        let same = match last.link {
+            Some(id) if self.last_text == new => Some(id),
+            _ => last.links.iter().zip(last.lens).find_map(|(&id, len)| {
+                (id != NONE && len as usize == new.len() && equals(&self.links, text, id, new))
+                    .then_some(id)
+            }),
+        };
+        if let Some(id) = same {
+            if Some(id) != last.link {
+                self.last_text.clear();
+                self.last_text.push_str(new);
+                self.last.link = Some(id);
+            }
             if written.fresh {
                 text.truncate(written.span.start());
             }
-            self.last.link = Some(id);
             return id;
         }
         let id = u32::try_from(self.links.len()).unwrap_or(NONE);
-        let link = match self.last.link.filter(|_| written.fresh) {
-            Some(last) => {
-                let shared = shared_steps(&self.links, text, last, new);
-                let parent = if shared == 0 {
-                    NONE
-                } else {
-                    // The shared beginning is an ancestor's as long as it is no longer than
-                    // the part that link takes from its own parent.
-                    let mut q = last;
-                    while let Some(l) = self.links.get(q as usize)
-                        && l.parent != NONE
-                        && shared <= l.shared as usize
-                    {
-                        q = l.parent;
-                    }
-                    q
-                };
+        let len = u32::try_from(new.len()).unwrap_or(u32::MAX);
+        let shared = match last.link {
+            Some(_) if written.fresh => shared_steps(self.last_text.as_bytes(), new.as_bytes()),
+            _ => 0,
+        };
+        self.last_text.clear();
+        self.last_text.push_str(new);
+        let link = match last.link {
+            Some(last) if shared > 0 => {
+                // The shared beginning is an ancestor's as long as it is no longer than the
+                // part that link takes from its own parent.
+                let mut q = last;
+                while let Some(l) = self.links.get(q as usize)
+                    && l.parent != NONE
+                    && shared <= l.shared as usize
+                {
+                    q = l.parent;
+                }
                 text.cut(written.span.start(), shared);
                 let tail = Span::of(written.span).head(written.span.len() - shared);
-                Link { parent, shared: shared as u32, tail }
+                Link { parent: q, shared: shared as u32, tail }
             }
-            None => Link { parent: NONE, shared: 0, tail: Span::of(written.span) },
+            _ => Link { parent: NONE, shared: 0, tail: Span::of(written.span) },
         };
         self.links.push(link);
         self.last.links.rotate_right(1);
+        self.last.lens.rotate_right(1);
         self.last.links[0] = id;
+        self.last.lens[0] = len;
         self.last.link = Some(id);
         id
     }
@@ -99,20 +113,20 @@ fn chain(links: &[Link], id: u32) -> Chain {
 
 /// The text of the link `id` in pieces, root first (the empty pointer for [`EMPTY`]).
 pub(super) fn pieces<'t>(links: &[Link], text: &'t Texts, id: u32, mut f: impl FnMut(&'t str)) {
-    let chain = chain(links, id);
-    // Each link gives its tail up to where the link below it stops sharing: the leaf all of
-    // it.
-    let mut upto = usize::MAX;
-    let mut parts: SmallVec<[Span; 24]> = SmallVec::new();
-    for &at in &chain {
-        if let Some(l) = links.get(at as usize) {
-            let own = upto.saturating_sub(l.shared as usize);
-            parts.push(l.tail.head(own));
-            upto = l.shared as usize;
-        }
+    let Some(leaf) = links.get(id as usize) else { return };
+    if leaf.parent == NONE {
+        return f(text.at(leaf.tail));
     }
-    for span in parts.iter().rev() {
-        f(text.at(*span));
+    let chain = chain(links, id);
+    // Each link gives its tail up to where the link below it in the chain stops sharing; the
+    // leaf, all of it.
+    for (i, &at) in chain.iter().enumerate().rev() {
+        let Some(l) = links.get(at as usize) else { continue };
+        let upto = match i.checked_sub(1).and_then(|below| chain.get(below)) {
+            Some(&below) => links.get(below as usize).map_or(0, |b| b.shared as usize),
+            None => usize::MAX,
+        };
+        f(text.at(l.tail.head(upto.saturating_sub(l.shared as usize))));
     }
 }
 
@@ -133,29 +147,12 @@ fn equals(links: &[Link], text: &Texts, id: u32, s: &str) -> bool {
     same && rest.is_empty()
 }
 
-/// How many bytes `new` shares with the text of link `last` from its beginning, cut back to
-/// whole steps: up to a `/` of both, or the whole of one where the other goes on with a `/`.
-fn shared_steps(links: &[Link], text: &Texts, last: u32, new: &str) -> usize {
-    let new = new.as_bytes();
-    let mut common = 0;
-    let mut differs = false;
-    // The byte of the old text right after the common part, if any.
-    let mut old_next = None;
-    pieces(links, text, last, |p| {
-        for &b in p.as_bytes() {
-            if !differs {
-                if new.get(common) == Some(&b) {
-                    common += 1;
-                } else {
-                    differs = true;
-                    old_next = Some(b);
-                }
-            }
-        }
-    });
-    let new_next = new.get(common).copied();
-    let ends = |next: Option<u8>| next.is_none_or(|b| b == b'/');
-    if ends(new_next) && ends(old_next) {
+/// How many bytes `new` shares with `old` from its beginning, cut back to whole steps: up to a
+/// `/` of both, or the whole of one where the other goes on with a `/`.
+fn shared_steps(old: &[u8], new: &[u8]) -> usize {
+    let common = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let ends = |next: Option<&u8>| next.is_none_or(|b| *b == b'/');
+    if ends(new.get(common)) && ends(old.get(common)) {
         return common;
     }
     // Back to the last `/` of the common part: both have it there.

@@ -223,6 +223,8 @@ struct More {
     extras: Vec<store::Extra>,
     /// What the next row may share with the rows before it.
     last: Last,
+    /// The text of [`Last::link`], whole: what the next pointer is compared with.
+    last_text: String,
     /// Whether a recording passed the report's budget ([`Recorder::budget`]) and left
     /// entries out: the conversion fails with [`crate::ErrorKind::ReportTooLarge`].
     over: bool,
@@ -426,6 +428,7 @@ impl Report {
             more.formats.clear();
             more.extras.clear();
             more.last = Last::default();
+            more.last_text.clear();
             more.over = false;
         }
         self.rows.clear();

@@ -108,6 +108,8 @@ pub(super) struct Last {
     /// The last pointers made, newest first: a pointer equal to one of them is that link (an
     /// entry at a tool's member, then one at the tool, then the next tool's member…).
     pub(super) links: [u32; 4],
+    /// Their lengths.
+    pub(super) lens: [u32; 4],
     /// The link the next pointer shares its beginning with.
     pub(super) link: Option<u32>,
 }
@@ -116,8 +118,18 @@ impl Default for Last {
     fn default() -> Self {
         let messages = [[Span::default(); 2]; 4];
         // An empty span stands for no feature: it says what an empty feature would.
-        Last { tool: None, features: [Span::default(); 4], messages, links: [NONE; 4], link: None }
+        let (links, lens, link) = ([NONE; 4], [0; 4], None);
+        Last { tool: None, features: [Span::default(); 4], messages, links, lens, link }
     }
+}
+
+/// How many bytes `a` and `b` end with alike: eight at a time, then one at a time.
+fn common_end(a: &[u8], b: &[u8]) -> usize {
+    let words = a.rchunks_exact(8).zip(b.rchunks_exact(8)).take_while(|(x, y)| x == y).count();
+    let n = words * 8;
+    let a = a.get(..a.len() - n).unwrap_or_default();
+    let b = b.get(..b.len() - n).unwrap_or_default();
+    n + a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count()
 }
 
 /// The text `t` as a [`Text`] to write.
@@ -214,12 +226,9 @@ impl Report {
             let new = text.get(written.span).as_bytes();
             let common = |[head, tail]: [Span; 2]| {
                 let (t, h) = (text.at(tail).as_bytes(), text.at(head).as_bytes());
-                let mut n = 0;
-                for (a, b) in new.iter().rev().zip(t.iter().rev().chain(h.iter().rev())) {
-                    if a != b {
-                        break;
-                    }
-                    n += 1;
+                let mut n = common_end(new, t);
+                if n == t.len() {
+                    n += common_end(new.get(..new.len() - n).unwrap_or_default(), h);
                 }
                 // At a char boundary of the new message (so of the old one: the bytes are
                 // the same).
