@@ -72,7 +72,8 @@ pub enum ErrorKind {
         /// The repeated key.
         key: String,
     },
-    /// Nesting deeper than [`crate::Limits::max_depth`].
+    /// Nesting deeper than [`crate::Limits::depth_limit`] ([`crate::Limits::max_depth`], at
+    /// most [`crate::Limits::DEPTH_CAP`]).
     #[error("nesting deeper than the limit of {limit}")]
     DepthLimit {
         /// The limit.

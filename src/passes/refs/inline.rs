@@ -36,7 +36,7 @@ pub(super) fn inline_all<'a>(
         memo: HashMap::new(),
         stack: vec![addr(root)],
         budget: cx.options.limits.max_ref_expansion as u64,
-        max_depth: cx.options.limits.max_depth,
+        max_depth: cx.options.limits.depth_limit(),
     };
     let (s, size, _) = inliner.expand(root, path, 0, tool, cx)?;
     // The budget counts the nodes inlining added to what the author wrote.
