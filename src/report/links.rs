@@ -47,19 +47,26 @@ impl More {
         // member, the tool, the next tool's member): that link. The last one's text is kept
         // whole, the others' lengths, so most are told apart without reading their chains.
         let last = self.last;
+        let common = common_start(self.last_text.as_bytes(), new.as_bytes());
+        // The last text's length and its byte after the common part, before it is replaced.
+        let old = (self.last_text.len(), self.last_text.as_bytes().get(common).copied());
         let same = match last.link {
-            Some(id) if self.last_text == new => Some(id),
+            Some(id) if common == new.len() && common == self.last_text.len() => Some(id),
             _ => last.links.iter().zip(last.lens).find_map(|(&id, len)| {
                 (id != NONE && len as usize == new.len() && equals(&self.links, text, id, new))
                     .then_some(id)
             }),
         };
+        // The last text becomes this one: only what differs is copied (a long key above many
+        // entries is not copied again for each).
+        let mut keep = common;
+        while !self.last_text.is_char_boundary(keep) {
+            keep -= 1;
+        }
+        self.last_text.truncate(keep);
+        self.last_text.push_str(new.get(keep..).unwrap_or_default());
         if let Some(id) = same {
-            if Some(id) != last.link {
-                self.last_text.clear();
-                self.last_text.push_str(new);
-                self.last.link = Some(id);
-            }
+            self.last.link = Some(id);
             if written.fresh {
                 text.truncate(written.span.start());
             }
@@ -68,11 +75,9 @@ impl More {
         let id = u32::try_from(self.links.len()).unwrap_or(NONE);
         let len = u32::try_from(new.len()).unwrap_or(u32::MAX);
         let shared = match last.link {
-            Some(_) if written.fresh => shared_steps(self.last_text.as_bytes(), new.as_bytes()),
+            Some(_) if written.fresh => whole_steps(common, old, new),
             _ => 0,
         };
-        self.last_text.clear();
-        self.last_text.push_str(new);
         let link = match last.link {
             Some(last) if shared > 0 => {
                 // The shared beginning is an ancestor's as long as it is no longer than the
@@ -147,12 +152,21 @@ fn equals(links: &[Link], text: &Texts, id: u32, s: &str) -> bool {
     same && rest.is_empty()
 }
 
-/// How many bytes `new` shares with `old` from its beginning, cut back to whole steps: up to a
-/// `/` of both, or the whole of one where the other goes on with a `/`.
-fn shared_steps(old: &[u8], new: &[u8]) -> usize {
-    let common = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-    let ends = |next: Option<&u8>| next.is_none_or(|b| *b == b'/');
-    if ends(new.get(common)) && ends(old.get(common)) {
+/// How many bytes `a` and `b` start with alike: eight at a time, then one at a time.
+fn common_start(a: &[u8], b: &[u8]) -> usize {
+    let words = a.chunks_exact(8).zip(b.chunks_exact(8)).take_while(|(x, y)| x == y).count();
+    let n = words * 8;
+    let (a, b) = (a.get(n..).unwrap_or_default(), b.get(n..).unwrap_or_default());
+    n + a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
+/// The `common` bytes `new` starts with alike with the last pointer (`old_len` long) cut back
+/// to whole steps: up to a `/` of both, or the whole of one where the other goes on with a `/`.
+fn whole_steps(common: usize, old: (usize, Option<u8>), new: &str) -> usize {
+    let new = new.as_bytes();
+    let (old_len, old_next) = old;
+    let ends = |next: Option<u8>, len: usize| common == len || next == Some(b'/');
+    if ends(new.get(common).copied(), new.len()) && ends(old_next, old_len) {
         return common;
     }
     // Back to the last `/` of the common part: both have it there.
