@@ -32,7 +32,7 @@ use crate::formats::EMPTY_TOOL;
 use crate::inverse::Inverse;
 use crate::options::Options;
 use crate::profile::ProviderLimits;
-use crate::report::{Code, ReportEntry, Severity};
+use crate::report::{Code, EntryRef, Report, ReportEntry};
 
 #[cfg(test)]
 mod tests;
@@ -71,9 +71,8 @@ pub struct Chunk {
     tools: Range<usize>,
     /// The written tools' names, for the uniqueness check across chunks.
     names: Vec<String>,
-    report: Vec<ReportEntry>,
-    /// [`crate::Report::tool_index`] of each entry of `report`, in the chunk.
-    indexes: Vec<Option<usize>>,
+    /// The chunk's report, as compact as the conversion kept it.
+    report: Report,
     inverse: Inverse,
 }
 
@@ -83,12 +82,11 @@ pub struct Chunk {
 pub struct Stitched {
     /// The converted catalog: the bytes of [`Conversion::output`].
     pub output: Vec<u8>,
-    /// The report entries of [`Conversion::report`], in its order. They print and serialize
-    /// as the whole conversion's do; the sort key an entry keeps inside the crate is the
-    /// chunk's, so compare them printed.
-    pub entries: Vec<ReportEntry>,
-    /// [`crate::Report::tool_index`] of each entry, in the whole catalog.
-    pub indexes: Vec<Option<usize>>,
+    /// The report of [`Conversion::report`]: its entries, in its order, print and serialize
+    /// as the whole conversion's do, and [`Report::tool_index`] gives each entry's tool's
+    /// place in the whole catalog. The sort key an entry keeps inside the crate is not the
+    /// whole conversion's, so compare them printed.
+    pub report: Report,
     /// How many tools were written ([`Conversion::tools_written`]).
     pub tools: usize,
     /// The inverse map of [`Conversion::inverse`]; empty unless kept
@@ -190,9 +188,10 @@ impl<'s> Split<'s> {
     /// out for a fault of its own (its entry names the tool's place in the chunk, not in the
     /// catalog), or the output is not exactly the target's framing around its tools.
     fn check(&self, source: Range<usize>, conversion: &Conversion) -> Option<Chunk> {
-        let entries = conversion.report().entries();
-        let whole = |e: &ReportEntry| matches!(e.code, Code::ToolRenamed | Code::ToolNotConverted);
-        if entries.iter().any(whole) {
+        let report = conversion.report();
+        let whole =
+            |e: EntryRef<'_>| matches!(e.code(), Code::ToolRenamed | Code::ToolNotConverted);
+        if report.refs().any(whole) {
             return None;
         }
         let text = std::str::from_utf8(conversion.output()).ok()?;
@@ -207,8 +206,7 @@ impl<'s> Split<'s> {
             output: conversion.output().to_vec(),
             tools,
             names,
-            report: entries.to_vec(),
-            indexes: entries.iter().map(|e| conversion.report().tool_index(e)).collect(),
+            report: report.clone(),
             inverse: if self.keep_inverse {
                 conversion.inverse().clone()
             } else {
@@ -225,19 +223,21 @@ impl<'s> Split<'s> {
     /// whole conversion reports them once, first.
     pub fn stitch(&self, mut chunks: Vec<Chunk>) -> Option<Stitched> {
         let first = chunks.first()?;
-        let shared = catalog_level(&first.report)?.to_vec();
+        let shared: Vec<_> = catalog_level(&first.report)?.map(|e| e.to_entry()).collect();
         let mut next = 0;
         let mut seen = HashSet::new();
-        let mut entries = shared.clone();
-        let mut indexes = first.indexes.get(..shared.len())?.to_vec();
+        let mut report = Report::default();
+        // The whole catalog's tools, numbered from 1 (0 is the catalog's own entries).
+        report.add_tools((0..self.tools.len()).map(|i| (i as u32 + 1, i as u32)));
+        for e in &shared {
+            report.push(ReportEntry { order: (0, e.order.1, 0), ..e.clone() });
+        }
         let mut inverse = Inverse::default();
-        // The chunks' entries and maps are moved out, not copied: this runs on the thread
-        // that waits for every chunk, before anything is written.
         for chunk in &mut chunks {
             let level = catalog_level(&chunk.report)?;
             if chunk.source.start != next
-                || level.len() != shared.len()
-                || !level.iter().zip(&shared).all(|(a, b)| same_entry(a, b))
+                || level.clone().count() != shared.len()
+                || !level.zip(&shared).all(|(e, s)| same_entry(e, s))
             {
                 return None;
             }
@@ -247,17 +247,17 @@ impl<'s> Split<'s> {
             }
             // A chunk's tools are numbered from 0 in its own catalog, and its entries point
             // into it.
-            let moved = chunk.indexes.get(shared.len()..)?;
-            for (mut e, i) in chunk.report.drain(shared.len()..).zip(moved) {
-                if let Some(i) = *i {
-                    e.pointer = moved_pointer(&e, i, i + chunk.source.start)?;
-                }
-                entries.push(e);
+            for e in chunk.report.refs().skip(shared.len()) {
+                let i = e.tool_index()?;
+                let at = i + chunk.source.start;
+                let moved = moved_pointer(e, i, at)?;
+                let order = (u32::try_from(at + 1).ok()?, e.order().1);
+                report.push_moved(e, &moved, order);
             }
-            indexes.extend(moved.iter().map(|i| i.map(|i| i + chunk.source.start)));
             // Per tool, in catalog order, as the whole conversion records it (no chunk renamed).
             inverse.extend(std::mem::take(&mut chunk.inverse));
         }
+        report.finish();
         if next != self.tools.len() {
             return None;
         }
@@ -278,7 +278,7 @@ impl<'s> Split<'s> {
             output.extend_from_slice(tail.as_bytes());
         }
         let tools = chunks.iter().map(|c| c.names.len()).sum();
-        Some(Stitched { output, entries, indexes, tools, inverse })
+        Some(Stitched { output, report, tools, inverse })
     }
 }
 
@@ -298,10 +298,11 @@ impl Converter {
 /// The document-level pointer of `entry`, about the tool at `from` in a chunk's list, once
 /// that tool is at `to` in the whole catalog's; `None` when the pointer is not the tool's
 /// place in the list followed by the pointer in the tool.
-fn moved_pointer(entry: &ReportEntry, from: usize, to: usize) -> Option<String> {
-    let place = entry.pointer.strip_suffix(entry.tool_pointer.as_str())?;
+fn moved_pointer(entry: EntryRef<'_>, from: usize, to: usize) -> Option<String> {
+    let (pointer, tool_pointer) = (entry.pointer().to_string(), entry.tool_pointer().to_string());
+    let place = pointer.strip_suffix(tool_pointer.as_str())?;
     let list = place.strip_suffix(from.to_string().as_str())?.strip_suffix('/')?;
-    Some(format!("{list}/{to}{}", entry.tool_pointer))
+    Some(format!("{list}/{to}{tool_pointer}"))
 }
 
 /// Whether `limits` holds a limit on a whole request (strict tools, optional or union
@@ -475,19 +476,21 @@ fn name_at(tool: &RawValue, path: &[String]) -> Option<String> {
 
 /// The catalog-level entries (no tool) of a chunk's report. They must lead it, as they lead a
 /// whole conversion's; one further on would have no known place in the merged report.
-fn catalog_level(report: &[ReportEntry]) -> Option<&[ReportEntry]> {
-    let lead = report.iter().take_while(|e| e.tool.is_empty()).count();
-    let (lead, rest) = report.split_at_checked(lead)?;
-    (!rest.iter().any(|e| e.tool.is_empty())).then_some(lead)
+fn catalog_level(report: &Report) -> Option<impl Iterator<Item = EntryRef<'_>> + Clone> {
+    let lead = report.refs().take_while(|e| e.tool().is_empty()).count();
+    let rest_has_none = !report.refs().skip(lead).any(|e| e.tool().is_empty());
+    rest_has_none.then(|| report.refs().take(lead))
 }
 
-/// Whether two entries say the same, as printed: their sort keys (the positions in their
+/// Whether an entry says what `b` says, as printed: their sort keys (the positions in their
 /// chunk's input) are not compared.
-fn same_entry(a: &ReportEntry, b: &ReportEntry) -> bool {
-    fn printed(e: &ReportEntry) -> (&str, Severity, Code, &str, &str, &str, &str, &str) {
-        (&e.tool, e.severity, e.code, &e.feature, &e.pointer, &e.from, &e.to, &e.message)
-    }
-    printed(a) == printed(b)
+fn same_entry(a: EntryRef<'_>, b: &ReportEntry) -> bool {
+    a.tool() == b.tool
+        && (a.severity(), a.code()) == (b.severity, b.code)
+        && a.feature() == b.feature
+        && a.pointer() == b.pointer.as_str()
+        && (a.from(), a.to()) == (b.from.as_str(), b.to.as_str())
+        && a.message() == b.message.as_str()
 }
 
 /// An object's members in source order with their values unparsed. Unlike a map it keeps

@@ -79,7 +79,8 @@ pub enum ErrorKind {
         /// The repeated key.
         key: String,
     },
-    /// Nesting deeper than [`crate::Limits::max_depth`].
+    /// Nesting deeper than [`crate::Limits::depth_limit`] ([`crate::Limits::max_depth`], at
+    /// most [`crate::Limits::DEPTH_CAP`]).
     #[error("nesting deeper than the limit of {limit}")]
     DepthLimit {
         /// The limit.
@@ -88,6 +89,15 @@ pub enum ErrorKind {
     /// The arena grew past [`crate::Limits::max_arena_bytes`].
     #[error("conversion needs more than the arena limit of {limit} bytes")]
     ArenaLimit {
+        /// The limit.
+        limit: usize,
+    },
+    /// The report would hold more than its budget, the arena limit
+    /// ([`crate::Limits::max_arena_bytes`]): a conversion recording entries without end.
+    /// A report holds each text once (a tool's name, a pointer's beginning shared by the
+    /// entries under it), so real inputs stay far under it.
+    #[error("the report needs more than the arena limit of {limit} bytes")]
+    ReportTooLarge {
         /// The limit.
         limit: usize,
     },
@@ -267,6 +277,7 @@ impl ErrorKind {
             ErrorKind::DuplicateKey { .. } => "duplicate-key",
             ErrorKind::DepthLimit { .. } => "depth-limit",
             ErrorKind::ArenaLimit { .. } => "arena-limit",
+            ErrorKind::ReportTooLarge { .. } => "report-too-large",
             ErrorKind::RefExpansion { .. } => "ref-expansion",
             ErrorKind::OutputTooLarge { .. } => "output-too-large",
             ErrorKind::ImportTooLarge { .. } => "import-too-large",
@@ -306,6 +317,7 @@ impl ErrorKind {
             ErrorKind::InputTooLarge { .. }
                 | ErrorKind::DepthLimit { .. }
                 | ErrorKind::ArenaLimit { .. }
+                | ErrorKind::ReportTooLarge { .. }
                 | ErrorKind::RefExpansion { .. }
                 | ErrorKind::OutputTooLarge { .. }
                 | ErrorKind::ImportTooLarge { .. }

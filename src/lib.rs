@@ -93,4 +93,6 @@ pub use registry::Registry;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub use report::{Code, DenyLoss, Effect, FeatureLossWarning, Report, ReportEntry, Severity};
+pub use report::{
+    Code, DenyLoss, Effect, EntryRef, FeatureLossWarning, Report, ReportEntry, ReportText, Severity,
+};

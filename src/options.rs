@@ -13,7 +13,8 @@ use crate::report::DenyLoss;
 pub struct Limits {
     /// Deepest nesting of JSON containers, counted from the document root. Lowering and every
     /// pass recurse, so this bound is also what keeps them off the end of the stack. Default 128,
-    /// as serde_json; real tool schemas nest under 10.
+    /// as serde_json; real tool schemas nest under 10. At most [`Limits::DEPTH_CAP`]: a larger
+    /// value is read as the cap ([`Limits::depth_limit`]).
     pub max_depth: usize,
     /// Largest input accepted, in bytes. Default 256 MiB.
     pub max_input_bytes: usize,
@@ -46,6 +47,25 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The deepest nesting any conversion reads, whatever [`Limits::max_depth`] says: 128.
+    ///
+    /// Lowering and the passes recurse once per level, and the deepest of them (the strict
+    /// rewrite) takes several kilobytes of stack a level in a debug build. 128 is what that
+    /// recursion survives on a 2 MiB thread (what `std::thread::spawn`, rayon and tokio give
+    /// their threads) in debug and release builds alike, with room left for the caller's own
+    /// frames: every target, plain and strict, converts or fails cleanly at this depth on such a
+    /// thread (`tests/hostile.rs`; docs/security.md has the measured cost a level). A larger
+    /// value is not an error: it asks for as deep as the converter goes, which is this (a
+    /// `DepthLimit` error names it), so a caller who sets `usize::MAX` to mean "no limit" gets
+    /// the deepest conversion there is, not a stack overflow.
+    pub const DEPTH_CAP: usize = 128;
+
+    /// The nesting depth a conversion reads: [`Limits::max_depth`], at most
+    /// [`Limits::DEPTH_CAP`].
+    pub fn depth_limit(&self) -> usize {
+        self.max_depth.min(Self::DEPTH_CAP)
+    }
+
     /// Output any conversion may write, however small its input: 16 MiB, room for the
     /// `$ref` expansion budget's 100,000 nodes with long descriptions, and 16 × 1 MiB, so
     /// the ratio alone decides for inputs over 1 MiB.
@@ -183,7 +203,7 @@ impl ProfileSet {
 }
 
 /// Options for one conversion.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
     /// Safety limits.
@@ -213,6 +233,27 @@ pub struct Options {
     /// catalog over the tool limit is an `error` entry about the request (every tool is still
     /// written: which to send is the caller's choice). Default `false`.
     pub dated_limits: bool,
+    /// Record what [`crate::Conversion::inverse`] is made from (default `true`). A caller
+    /// that never maps a model's calls back may turn it off: a catalog whose tools are
+    /// renamed or whose arguments are widened then records nothing for them (a few dozen bytes
+    /// a tool), and [`crate::Conversion::inverse`] is empty.
+    pub record_inverse: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limits: Limits::default(),
+            pretty: false,
+            policy: Vec::new(),
+            unroll_recursion: 0,
+            strict: Strict::default(),
+            profile_set: ProfileSet::default(),
+            deny_loss: None,
+            dated_limits: false,
+            record_inverse: true,
+        }
+    }
 }
 
 impl Options {
@@ -221,7 +262,9 @@ impl Options {
         Options::default()
     }
 
-    /// Sets the nesting depth limit.
+    /// Sets the nesting depth limit ([`Limits::max_depth`]); a depth past
+    /// [`Limits::DEPTH_CAP`] (128) reads as the cap: the recursion is not made to survive more
+    /// on every thread.
     #[must_use]
     pub fn max_depth(mut self, depth: usize) -> Options {
         self.limits.max_depth = depth;
@@ -322,6 +365,14 @@ impl Options {
     #[must_use]
     pub fn dated_limits(mut self, obey: bool) -> Options {
         self.dated_limits = obey;
+        self
+    }
+
+    /// Records (`true`, the default) or not what [`crate::Conversion::inverse`] is made from
+    /// ([`Options::record_inverse`]).
+    #[must_use]
+    pub fn record_inverse(mut self, record: bool) -> Options {
+        self.record_inverse = record;
         self
     }
 

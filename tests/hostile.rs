@@ -192,3 +192,151 @@ fn output_limit_is_the_ratio_within_floor_and_ceiling() {
     let tight = tooladapter::Options::default().max_output_bytes(1000).limits;
     assert_eq!(tight.output_limit(0), 1000, "the ceiling wins over the floor");
 }
+
+/// Schema shapes that nest, each as the text around the schema it wraps: one that a pass
+/// rewrites at every level for some target (items, `not`, properties, the combinators, maps,
+/// data values in `default`).
+const NESTINGS: [(&str, &str, &str); 9] = [
+    ("items", r#"{"type":"array","items":"#, "}"),
+    ("not", r#"{"type":"string","not":"#, "}"),
+    ("properties", r#"{"type":"object","properties":{"a":"#, r#"},"required":["a"]}"#),
+    ("anyOf", r#"{"anyOf":["#, r#",{"type":"null"}]}"#),
+    ("oneOf", r#"{"oneOf":["#, r#",{"type":"integer"}]}"#),
+    ("allOf", r#"{"allOf":["#, r#",{"type":"object","properties":{"b":{"type":"string"}}}]}"#),
+    ("additionalProperties", r#"{"type":"object","additionalProperties":"#, "}"),
+    ("default", r#"{"type":"array","default":"#, "}"),
+    (
+        "mixed",
+        r#"{"type":"object","properties":{"a":{"anyOf":[{"type":"array","items":"#,
+        r#"}]}}}"#,
+    ),
+];
+
+/// The deepest nesting of containers in JSON text (strings skipped): the measure the depth
+/// limit holds an input to.
+fn depth_of(json: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0, false, false);
+    for b in json.bytes() {
+        match (in_string, b) {
+            (true, _) if escaped => escaped = false,
+            (true, b'\\') => escaped = true,
+            (true, b'"') | (false, b'"') => in_string = !in_string,
+            (false, b'{' | b'[') => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            (false, b'}' | b']') => depth -= 1,
+            _ => {}
+        }
+    }
+    deepest
+}
+
+/// An MCP tool whose schema nests `shape` as deep as the input may go without passing
+/// `depth` (the innermost level of the shape, its leaf or its data, at `depth` or just under).
+fn nested_to(shape: (&str, &str, &str), depth: usize) -> String {
+    let (name, open, close) = shape;
+    let leaf = if name == "default" { "[1]" } else { r#"{"type":"string","format":"email"}"# };
+    let at = |n: usize| {
+        let inner = if name == "default" {
+            format!(r#"{{"type":"array","default":{}1{}}}"#, "[".repeat(n), "]".repeat(n))
+        } else {
+            format!("{}{leaf}{}", open.repeat(n), close.repeat(n))
+        };
+        format!(
+            r#"{{"name":"t","description":"d","inputSchema":{{"type":"object","properties":{{"x":{inner}}},"required":["x"]}}}}"#
+        )
+    };
+    let mut n = 0;
+    while depth_of(&at(n + 1)) <= depth {
+        n += 1;
+    }
+    at(n)
+}
+
+/// Runs `f` on a thread with a 2 MiB stack, what `std::thread::spawn`, rayon and tokio give:
+/// a stack overflow would abort the whole test binary, which fails the suite.
+fn on_a_small_stack<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
+    let thread = std::thread::Builder::new().stack_size(2 << 20).spawn(f).expect("a thread");
+    thread.join().expect("no panic")
+}
+
+/// `Options::max_depth` past the cap reads as the cap: every target, plain and strict, at
+/// the cap converts (or fails for a reason of its own, never the depth) on a 2 MiB thread, and
+/// so do reading it into owned tools and checking it; one level deeper and thousands of
+/// levels deeper are a `DepthLimit` naming the cap. Before the cap, `max_depth(usize::MAX)`
+/// let 5,000 levels through to a stack overflow.
+#[test]
+fn the_depth_cap_holds_on_a_small_stack_for_every_target() {
+    use tooladapter::{Converter, Limits, Options, Strict};
+    let cap = Limits::DEPTH_CAP;
+    assert_eq!(Options::default().max_depth(usize::MAX).limits.depth_limit(), cap);
+    let registry = Registry::default();
+    let writable = |n: &String| registry.get(n).is_some_and(|a| a.info().writes);
+    let targets: Vec<String> = registry.list().into_iter().filter(writable).collect();
+    let is_depth = |k: &ErrorKind| matches!(k, ErrorKind::DepthLimit { .. });
+    let mut converted = 0;
+    for shape in NESTINGS {
+        let name = shape.0;
+        // A shape of several levels a step reaches the cap or a level of its last step under.
+        let (at_cap, over, far) =
+            (nested_to(shape, cap), nested_to(shape, cap + 5), nested_to(shape, 5_000));
+        assert!(depth_of(&at_cap) + 5 > cap, "{name}");
+        assert!(depth_of(&over) > cap && depth_of(&far) > 4_000, "{name}");
+        let input = at_cap.clone();
+        let (read, deeper) = on_a_small_stack(move || {
+            let options = Options::default().max_depth(usize::MAX);
+            let registry = Registry::default();
+            let mcp = registry.get("mcp").expect("mcp");
+            let read = Converter::new().to_canonical(input.as_bytes(), &*mcp, &options).is_ok();
+            let deeper: Vec<Option<ErrorKind>> = [over, far]
+                .iter()
+                .map(|i| registry.convert_with(i.as_bytes(), "mcp", "openai", &options))
+                .map(|r| r.err().map(|e| e.kind().clone()))
+                .collect();
+            (read, deeper)
+        });
+        assert!(read, "{name}: read into owned tools at the cap");
+        for kind in deeper {
+            assert_eq!(kind, Some(ErrorKind::DepthLimit { limit: cap }), "{name}");
+        }
+        for to in &targets {
+            let strict_too = registry.get(to).is_some_and(|a| a.info().holds_strict());
+            for strict in [Strict::Source, Strict::On].into_iter().take(1 + usize::from(strict_too))
+            {
+                let what = format!("{name} to {to} {strict:?}");
+                let (input, to) = (at_cap.clone(), to.clone());
+                let (at_cap, check) = on_a_small_stack(move || {
+                    let options = Options::default().max_depth(usize::MAX).strict(strict);
+                    let registry = Registry::default();
+                    let at_cap = registry.convert_with(input.as_bytes(), "mcp", &to, &options);
+                    let at_cap = at_cap.map(|c| c.output().len()).map_err(|e| e.kind().clone());
+                    let (mcp, target) = (registry.get("mcp"), registry.get(&to));
+                    let check = match (mcp, target, strict) {
+                        (Some(mcp), Some(target), Strict::Source) => Some(
+                            Converter::new()
+                                .check(input.as_bytes(), &*mcp, &*target, &options)
+                                .map(|r| r.len())
+                                .map_err(|e| e.kind().clone()),
+                        ),
+                        _ => None,
+                    };
+                    (at_cap, check)
+                });
+                assert!(!at_cap.as_ref().is_err_and(is_depth), "{what}: {at_cap:?}");
+                // A check reads the written tools again: a target that nests the schema
+                // deeper than the source (Bedrock's `toolSpec.inputSchema.json`) may pass the
+                // cap there, and says so.
+                if let Some(check) = check {
+                    assert!(
+                        check.is_ok() || check.as_ref().is_err_and(is_depth),
+                        "{what}: {check:?}"
+                    );
+                }
+                converted += usize::from(at_cap.is_ok());
+            }
+        }
+    }
+    // Not vacuous: most shapes convert to most targets at the cap.
+    assert!(converted > NESTINGS.len() * targets.len() / 2, "{converted} conversions at the cap");
+}

@@ -26,7 +26,7 @@ use crate::valid::{self, Finding};
 
 pub(crate) use layout::{Layout, write_catalog};
 use read::Front;
-use run::{Refusal, Scratch, emit_document, record_findings, run_passes};
+use run::{Refusal, Scratch, emit_document, record_findings, report_too_large, run_passes};
 
 /// Whether the input was one tool or a catalog; the output mirrors it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -261,6 +261,15 @@ impl Converter {
         }
     }
 
+    /// Takes the last conversion (or check) out of the converter rather than borrowing it:
+    /// its output and report go with it, and the next call writes into new buffers. For a
+    /// caller that keeps a large conversion past the next one (to write it later, on another
+    /// thread) without a copy.
+    pub fn take(&mut self) -> Conversion {
+        self.drop_conversion = false;
+        std::mem::take(&mut self.conversion)
+    }
+
     /// Gives back, now, the output and report of a conversion that left the converter over
     /// its cap, for a caller that has copied them out (the registry's per-thread converter).
     pub(crate) fn settle(&mut self) {
@@ -350,7 +359,9 @@ impl Converter {
                 )?;
                 places::locate(&mut conversion.report, lowered.tape);
                 for tool in lowered.tools.get(..kept).unwrap_or_default() {
-                    conversion.inverse.record(tool);
+                    if options.record_inverse {
+                        conversion.inverse.record(tool);
+                    }
                     conversion.written.push(tool.index);
                     // A target without a strict flag writes none, whatever the source said.
                     let strict = tool.strict == Some(true) && to.info().holds_strict();
@@ -367,6 +378,9 @@ impl Converter {
             left_out::record(&mut conversion.report, left_out, from.name(), to.name(), imported);
         }
         conversion.report.finish();
+        if conversion.report.over_budget() {
+            return Err(report_too_large(options, to.name()));
+        }
         Ok(())
     }
 
@@ -495,6 +509,9 @@ impl Converter {
             left_out::record(&mut conversion.report, left_out, from.name(), to.name(), None);
         }
         conversion.report.finish();
+        if conversion.report.over_budget() {
+            return Err(report_too_large(options, to.name()));
+        }
         Ok(())
     }
 

@@ -146,7 +146,7 @@ impl Session<'_> {
         let name = self.from.name();
         let doc = self
             .parser
-            .parse(input, limits.max_input_bytes, limits.max_depth)
+            .parse(input, limits.max_input_bytes, limits.depth_limit())
             .map_err(|f| ConversionError::new(name, Direction::ToCanonical, f.pointer, f.kind))?;
         let arena: &Bump = self.arena;
         let source = Source {

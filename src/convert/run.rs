@@ -111,6 +111,11 @@ pub(super) fn run_passes<'a>(
             }
             Err(e) => return Err(e.with_tool(tool.source_name.unwrap_or(tool.name))),
         }
+        // Past its budget the report leaves entries out: the conversion cannot go on.
+        if cx.report.over_budget() {
+            let e = report_too_large(options, to.name());
+            return Err(e.with_tool(tool.source_name.unwrap_or(tool.name)));
+        }
         if rewrite {
             scratch.findings.clear();
             valid::check_tool(
@@ -161,6 +166,13 @@ pub(super) fn run_passes<'a>(
         super::layout::report_dropped(&lowered.layout, route, &mut cx.report);
     }
     Ok(kept)
+}
+
+/// The error of a report past its budget ([`crate::report::Recorder::budget`]).
+#[cold]
+pub(super) fn report_too_large(options: &Options, to: &str) -> ConversionError {
+    let kind = ErrorKind::ReportTooLarge { limit: options.limits.max_arena_bytes };
+    ConversionError::new(to, Direction::FromCanonical, "", kind)
 }
 
 /// The output limit's error: the pointer of the schema first left unwritten, in the tool that

@@ -191,87 +191,93 @@ impl fmt::Display for SchemaFeature {
     }
 }
 
-/// A set of [`SchemaFeature`]s as a bitset: union, intersection and membership are one
-/// instruction each, so feature checks cost nothing on the hot path.
+/// A set of [`SchemaFeature`]s as a bitset: union, intersection and membership are an
+/// instruction or two each, so feature checks cost nothing on the hot path. Two 64-bit words
+/// rather than a `u128`: the same operations, at the alignment of a pointer, so every schema
+/// node holding a set is 8 bytes smaller (a `u128` is 16-aligned).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct FeatureSet(u128);
+pub struct FeatureSet([u64; 2]);
 
 impl FeatureSet {
     /// The empty set.
-    pub const EMPTY: FeatureSet = FeatureSet(0);
+    pub const EMPTY: FeatureSet = FeatureSet([0; 2]);
 
     /// Every feature.
-    #[allow(clippy::indexing_slicing, reason = "const fn loop, `i` below the length")]
     pub const fn all() -> FeatureSet {
-        let mut bits = 0u128;
-        let mut i = 0;
-        while i < SchemaFeature::ALL.len() {
-            bits |= SchemaFeature::ALL[i].bit();
-            i += 1;
-        }
-        FeatureSet(bits)
+        FeatureSet::of(SchemaFeature::ALL)
     }
 
     /// A set holding the given features.
     #[allow(clippy::indexing_slicing, reason = "const fn loop, `i` below the length")]
     pub const fn of(features: &[SchemaFeature]) -> FeatureSet {
-        let mut bits = 0u128;
+        let mut set = FeatureSet::EMPTY;
         let mut i = 0;
         while i < features.len() {
-            bits |= features[i].bit();
+            set = set.union(FeatureSet::one(features[i]));
             i += 1;
         }
-        FeatureSet(bits)
+        set
+    }
+
+    /// The set of `feature` alone.
+    const fn one(feature: SchemaFeature) -> FeatureSet {
+        let bit = feature.bit();
+        FeatureSet([bit as u64, (bit >> 64) as u64])
     }
 
     /// Whether `feature` is in the set.
     #[inline]
     pub const fn contains(self, feature: SchemaFeature) -> bool {
-        self.0 & feature.bit() != 0
+        !self.intersection(FeatureSet::one(feature)).is_empty()
     }
 
     /// Adds `feature`.
     #[inline]
     pub fn insert(&mut self, feature: SchemaFeature) {
-        self.0 |= feature.bit();
+        *self = self.union(FeatureSet::one(feature));
     }
 
     /// Removes `feature`.
     #[inline]
     pub fn remove(&mut self, feature: SchemaFeature) {
-        self.0 &= !feature.bit();
+        *self = self.difference(FeatureSet::one(feature));
     }
 
     /// Features in either set.
     #[inline]
     #[must_use]
     pub const fn union(self, other: FeatureSet) -> FeatureSet {
-        FeatureSet(self.0 | other.0)
+        let ([a, b], [c, d]) = (self.0, other.0);
+        FeatureSet([a | c, b | d])
     }
 
     /// Features in both sets.
     #[inline]
     #[must_use]
     pub const fn intersection(self, other: FeatureSet) -> FeatureSet {
-        FeatureSet(self.0 & other.0)
+        let ([a, b], [c, d]) = (self.0, other.0);
+        FeatureSet([a & c, b & d])
     }
 
     /// Features in `self` but not in `other`.
     #[inline]
     #[must_use]
     pub const fn difference(self, other: FeatureSet) -> FeatureSet {
-        FeatureSet(self.0 & !other.0)
+        let ([a, b], [c, d]) = (self.0, other.0);
+        FeatureSet([a & !c, b & !d])
     }
 
     /// Whether the set is empty.
     #[inline]
     pub const fn is_empty(self) -> bool {
-        self.0 == 0
+        let [a, b] = self.0;
+        a | b == 0
     }
 
     /// Number of features in the set.
     pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
+        let [a, b] = self.0;
+        (a.count_ones() + b.count_ones()) as usize
     }
 
     /// The features in the set, in [`SchemaFeature::ALL`] order.

@@ -15,8 +15,9 @@ impl<'a> Lowerer<'a, '_> {
     /// Rejects nesting past the depth limit.
     #[inline]
     pub fn check_depth(&self, depth: usize, path: &Path<'_>) -> Result<(), ConversionError> {
-        if depth > self.limits.max_depth {
-            return Err(self.error(path, ErrorKind::DepthLimit { limit: self.limits.max_depth }));
+        let limit = self.limits.depth_limit();
+        if depth > limit {
+            return Err(self.error(path, ErrorKind::DepthLimit { limit }));
         }
         Ok(())
     }

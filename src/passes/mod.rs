@@ -78,6 +78,9 @@ pub(crate) struct PassCx<'a, 'c> {
     /// Which definitions of the current tool a `$ref` may bring under a `oneOf`, `not` or
     /// `if`, worked out when first asked.
     turning: turning::Turning,
+    /// The `type` keywords of the scalar branches the shape pass gives a node of any value,
+    /// made once per conversion and shared by every such node (see `shape::types`).
+    pub(crate) scalar_types: Option<&'a [Entry<'a>; 3]>,
 }
 
 impl<'a, 'c> PassCx<'a, 'c> {
@@ -96,12 +99,14 @@ impl<'a, 'c> PassCx<'a, 'c> {
             same_format: route.same_format,
             profile: route.profile,
             options,
-            report: Recorder::new(report, route.source.name(), route.target.name()),
+            report: Recorder::new(report, route.source.name(), route.target.name())
+                .budget(options.limits.max_arena_bytes),
             catalog: CatalogCounts::default(),
             text,
             strict_on: false,
             other_on: false,
             turning: turning::Turning::default(),
+            scalar_types: None,
         }
     }
 

@@ -13,7 +13,7 @@
 //! for the inverse map, and every rename is reported. When every name is valid and unique
 //! nothing is allocated.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use smallvec::SmallVec;
 
@@ -49,9 +49,11 @@ pub(crate) fn tool_names<'a>(
         return Ok(true);
     }
     // The names kept as they are, every one before any rename: a renamed tool never takes
-    // the name of a later tool that needs no rename.
-    let mut taken: BTreeSet<&'a str> = BTreeSet::new();
-    let mut seen: BTreeSet<&'a str> = BTreeSet::new();
+    // the name of a later tool that needs no rename. Hash sets: looked up, never walked in
+    // order, and each one allocation (a tree is one per few names, whose freed nodes stay
+    // scattered in the process's memory after the pass for a catalog of 100,000 tools).
+    let mut taken: HashSet<&'a str> = HashSet::with_capacity(tools.len());
+    let mut seen: HashSet<&'a str> = HashSet::with_capacity(tools.len());
     let mut rename: Vec<(usize, bool)> = Vec::new();
     for (i, t) in tools.iter().enumerate().filter(|(_, t)| named(t)) {
         let repeated = !seen.insert(t.name);
@@ -61,7 +63,7 @@ pub(crate) fn tool_names<'a>(
             taken.insert(t.name);
         }
     }
-    let mut next: BTreeMap<String, u64> = BTreeMap::new();
+    let mut next: HashMap<String, u64> = HashMap::new();
     for (i, repeated) in rename {
         let Some(t) = tools.get(i).copied() else { continue };
         let (new, why) = match &rule {

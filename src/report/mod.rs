@@ -7,23 +7,30 @@
 //! entries are stored is [`store`]'s job, how they are put in order [`order`]'s, and how the
 //! passes record them (texts that repeat written once) [`recorder`]'s.
 
+mod code;
 mod effect;
+mod links;
 mod order;
 mod places;
 mod recorder;
 mod store;
+mod text;
+mod view;
 
+pub use code::Code;
 pub use effect::{DenyLoss, Effect};
 pub(crate) use places::Places;
 pub(crate) use recorder::{Note, Recorder, Shared};
 pub(crate) use store::{Text, TextSpan, Texts};
+pub use view::{EntryRef, ReportText};
 
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use store::Row;
+use links::Link;
+use store::{Last, Row, Span};
 /// How much an entry matters. It follows the entry's [`Effect`]: `info` only where the same
 /// calls are accepted ([`Effect::None`]); at least `warning` where they are not; `error` where
 /// the tool is left out.
@@ -53,161 +60,6 @@ impl Severity {
             Severity::Warning => "warning",
             Severity::Error => "error",
         }
-    }
-}
-
-/// Stable machine-readable entry codes. New codes are added; existing ones never change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum Code {
-    /// A schema keyword the target does not hold was dropped.
-    KeywordDropped,
-    /// Envelope metadata (MCP `annotations`, Anthropic `cache_control`, …) the target cannot hold.
-    MetadataDropped,
-    /// The output schema (MCP `outputSchema`) has no place in the target.
-    OutputSchemaDropped,
-    /// The input schema has no place in the target (an A2A skill takes its input as
-    /// messages): the tool's arguments are no longer described.
-    InputSchemaDropped,
-    /// The target requires an input schema the source did not give; an empty object schema
-    /// was written.
-    InputSchemaAdded,
-    /// A member of the catalog wrapper (e.g. `nextCursor`) has no place in the target.
-    CatalogMemberDropped,
-    /// A tool that is not a function tool (a provider's built-in tool) cannot be converted.
-    NotAFunctionTool,
-    /// The source tool breaks a rule its own format's clients must enforce by refusing it (an
-    /// MCP `x-mcp-header` annotation the 2026-07-28 specification makes invalid): it is left
-    /// out, as such a client would leave it out.
-    InvalidTool,
-    /// A member of one revision of the source format that a later one removed (MCP
-    /// 2025-11-25's `execution.taskSupport`, gone in 2026-07-28), converted to another format:
-    /// what it meant, and what the target does instead. The same format keeps it as written.
-    Superseded,
-    /// The input schema root was given `"type": "object"` (same arguments accepted).
-    RootTypeSet,
-    /// The input schema root does not accept an object; the target requires one.
-    RootNotObject,
-    /// An older JSON Schema form was written in its 2020-12 equivalent (same meaning).
-    DialectRewritten,
-    /// A keyword the target does not hold was dropped and written into the description.
-    KeywordDescribed,
-    /// A keyword the caller's policy rejects: the tool is left out.
-    KeywordRejected,
-    /// A combinator or `const` was rewritten into a form the target holds.
-    CombinatorRewritten,
-    /// `allOf` could not be merged into one schema for a target without `allOf`.
-    AllOfNotMerged,
-    /// A `$ref` was inlined (or its siblings moved) for a target without refs.
-    RefInlined,
-    /// A recursive `$ref` cannot be inlined; the innermost use accepts anything.
-    RefRecursive,
-    /// A `$ref` that does not resolve in the document.
-    RefDangling,
-    /// A `$ref` to another document: never fetched.
-    RefExternal,
-    /// A type array or a nullable type written in the target's form.
-    TypeRewritten,
-    /// A boolean schema written as an object schema.
-    BooleanSchemaRewritten,
-    /// A tool name the target's rule rejects (or one that clashes in the catalog) was
-    /// rewritten; the inverse map restores it.
-    ToolRenamed,
-    /// A property key the target's key rule rejects was rewritten; the inverse map restores it.
-    KeyRenamed,
-    /// Strict mode made optional properties required and nullable; the inverse map drops the
-    /// nulls the model sends for them.
-    StrictWidened,
-    /// Strict mode closed objects that admitted undeclared keys (`additionalProperties: false`).
-    ObjectClosed,
-    /// A tool asked to be strict cannot be without changing what it accepts (or would break a
-    /// per-request limit); it is written with `strict: false`.
-    StrictFallback,
-    /// A tool required to be strict cannot be; it is left out.
-    StrictImpossible,
-    /// The provider would reject the tool (or the request) as written: a name, the root, a
-    /// strict rule or a size limit.
-    WouldBeRejected,
-    /// A schema node rewritten into a shape the provider accepts (its shape rules: an `anyOf`
-    /// alone in its node, a `type` on every node, `items` on every array, …).
-    ShapeRewritten,
-    /// How an imported argument travels (OpenAPI `style`, `explode`, `allowReserved`, a
-    /// cookie, a `content` media type) has no place in a tool definition.
-    ParameterStyle,
-    /// An imported request body is not JSON (`multipart/form-data`, a form, …): its schema
-    /// describes the arguments, but not how they are encoded; or other media types were
-    /// left aside.
-    BodyNotJson,
-    /// Something the import does not turn into a tool (a callback, a webhook, a path item it
-    /// cannot reach), or an import that found no operation.
-    OperationSkipped,
-    /// An imported parameter left out (a header the OpenAPI specification says to ignore, a
-    /// reference that does not resolve).
-    ParameterSkipped,
-    /// Two imported operations or two arguments of one operation would have had the same
-    /// name; the later one was given another.
-    NameClash,
-    /// A tool of a catalog could not be read or converted (no name, a repeated key, a schema
-    /// that is not one, the `$ref` expansion budget): it is left out and the others are
-    /// written. The pointer is into the input document (`/tools/3/inputSchema`), so it names
-    /// the tool by its place even when it has no name.
-    ToolNotConverted,
-    /// A limit whose enforcement changed over time ([`crate::adapter::DatedLimit`]): `check`
-    /// reports a description or a request over it (a warning: the provider may take it now);
-    /// a conversion told to obey it ([`crate::Options::dated_limits`]) cuts a longer
-    /// description at the limit and says what was cut.
-    DatedLimit,
-}
-
-impl Code {
-    /// The code as printed, e.g. `keyword-dropped`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Code::KeywordDropped => "keyword-dropped",
-            Code::MetadataDropped => "metadata-dropped",
-            Code::OutputSchemaDropped => "output-schema-dropped",
-            Code::InputSchemaDropped => "input-schema-dropped",
-            Code::InputSchemaAdded => "input-schema-added",
-            Code::CatalogMemberDropped => "catalog-member-dropped",
-            Code::NotAFunctionTool => "not-a-function-tool",
-            Code::InvalidTool => "invalid-tool",
-            Code::Superseded => "superseded",
-            Code::RootTypeSet => "root-type-set",
-            Code::RootNotObject => "root-not-object",
-            Code::DialectRewritten => "dialect-rewritten",
-            Code::KeywordDescribed => "keyword-described",
-            Code::KeywordRejected => "keyword-rejected",
-            Code::CombinatorRewritten => "combinator-rewritten",
-            Code::AllOfNotMerged => "all-of-not-merged",
-            Code::RefInlined => "ref-inlined",
-            Code::RefRecursive => "ref-recursive",
-            Code::RefDangling => "ref-dangling",
-            Code::RefExternal => "ref-external",
-            Code::TypeRewritten => "type-rewritten",
-            Code::BooleanSchemaRewritten => "boolean-schema-rewritten",
-            Code::ToolRenamed => "tool-renamed",
-            Code::KeyRenamed => "key-renamed",
-            Code::StrictWidened => "strict-widened",
-            Code::ObjectClosed => "object-closed",
-            Code::StrictFallback => "strict-fallback",
-            Code::StrictImpossible => "strict-impossible",
-            Code::WouldBeRejected => "would-be-rejected",
-            Code::ShapeRewritten => "shape-rewritten",
-            Code::ParameterStyle => "parameter-style",
-            Code::BodyNotJson => "body-not-json",
-            Code::OperationSkipped => "operation-skipped",
-            Code::ParameterSkipped => "parameter-skipped",
-            Code::NameClash => "name-clash",
-            Code::ToolNotConverted => "tool-not-converted",
-            Code::DatedLimit => "dated-limit",
-        }
-    }
-}
-
-impl fmt::Display for Code {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -284,11 +136,15 @@ impl ReportEntry {
 /// entry that is not about the arguments).
 impl fmt::Display for ReportEntry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}[{}]: [{}] ", self.severity, self.effect_label(), self.code)?;
-        if !self.tool.is_empty() {
-            write!(f, "tool {:?} ", self.tool)?;
-        }
-        write!(f, "at {:?}: {}", self.pointer, self.message)
+        let line = view::Line {
+            severity: self.severity,
+            effect: self.effect_label(),
+            code: self.code,
+            tool: &self.tool,
+            pointer: &self.pointer,
+            message: &self.message,
+        };
+        line.fmt(f)
     }
 }
 
@@ -349,37 +205,48 @@ struct More {
     /// convert similar catalogs over and over). Never visible: not compared, cloned or
     /// printed. Behind a lock only because the list is made through `&self`; never contended.
     spare: Mutex<Vec<ReportEntry>>,
-    /// Sort scratch, kept.
-    keys: Vec<u128>,
     /// Each tool of the converted document: its source position (what an entry's order
     /// starts with) and its place among the document's tools, by position. What
     /// [`Report::tool_index`] reads; kept between conversions, like the rows.
     tools: Vec<(u32, u32)>,
-    sorted: Vec<Row>,
     /// The place in the input document of each tool that has entries (`/tools/3`), by source
     /// position: what [`ReportEntry::pointer`] puts in front of the pointer in the tool. Made
     /// by [`Report::locate`]; kept between conversions, like the rows.
-    places: Vec<(u32, TextSpan)>,
+    places: Vec<(u32, Span)>,
     /// The text of [`More::places`].
     place_text: Texts,
-    /// How many rows the report had when it was last finished: those are in order, each at
-    /// its place in the recording from then on (the rows after it were recorded since).
-    finished: usize,
+    /// The rows' pointers, as links over the text ([`links`]).
+    links: Vec<Link>,
+    /// The rows' format names, each pair once.
+    formats: Vec<[Span; 2]>,
+    /// What few rows have beyond the others' fields ([`store::Extra`]).
+    extras: Vec<store::Extra>,
+    /// What the next row may share with the rows before it.
+    last: Last,
+    /// The text of [`Last::link`], whole: what the next pointer is compared with.
+    last_text: String,
+    /// Whether a recording passed the report's budget ([`Recorder::budget`]) and left
+    /// entries out: the conversion fails with [`crate::ErrorKind::ReportTooLarge`].
+    over: bool,
+    /// Where a pointer is written whole, to be read (placing the entries).
+    scratch: String,
 }
 
 impl Clone for Report {
     fn clone(&self) -> Report {
         let more = OnceLock::new();
-        // What was finished in the original is so in the copy.
-        let finished = self.finished();
-        let tools = self.tools().to_vec();
-        let (places, place_text) = self
-            .more
-            .get()
-            .map(|more| (more.places.clone(), more.place_text.clone()))
-            .unwrap_or_default();
-        if finished > 0 || !tools.is_empty() || !places.is_empty() {
-            let copy = More { finished, tools, places, place_text, ..More::default() };
+        if let Some(m) = self.more.get() {
+            // The list made from the rows is made again when asked for.
+            let copy = More {
+                tools: m.tools.clone(),
+                places: m.places.clone(),
+                place_text: m.place_text.clone(),
+                links: m.links.clone(),
+                formats: m.formats.clone(),
+                extras: m.extras.clone(),
+                over: m.over,
+                ..More::default()
+            };
             let _ = more.set(Box::new(copy));
         }
         Report { rows: self.rows.clone(), text: self.text.clone(), more }
@@ -423,14 +290,15 @@ impl Report {
 
     /// The highest severity recorded, if any.
     pub fn max_severity(&self) -> Option<Severity> {
-        self.rows.iter().map(|r| r.kind.severity).max()
+        self.rows.iter().map(|r| r.kind().severity).max()
     }
 
     /// Whether an entry is a loss `rule` denies ([`DenyLoss::denies`]). Reads the rows: no
     /// list is made.
     pub fn denied(&self, rule: DenyLoss) -> bool {
         self.rows.iter().any(|r| {
-            rule.denies_parts(r.kind.severity, r.kind.code, r.kind.effect, self.str(r.feature))
+            let kind = r.kind();
+            rule.denies_parts(kind.severity, kind.code, kind.effect, self.str(r.feature))
         })
     }
 
@@ -443,49 +311,63 @@ impl Report {
     pub fn warnings(&self) -> Vec<FeatureLossWarning> {
         self.rows
             .iter()
-            .filter(|r| r.kind.severity >= Severity::Warning)
-            .map(|r| FeatureLossWarning {
-                tool: self.str(r.tool).to_owned(),
-                feature: self.str(r.feature).to_owned(),
-                effect: r.kind.effect,
-                arguments: r.kind.arguments,
-                path: self.str(r.pointer).to_owned(),
-                from: self.str(r.from).to_owned(),
-                to: self.str(r.to).to_owned(),
+            .filter(|r| r.kind().severity >= Severity::Warning)
+            .map(|r| {
+                let [from, to] = self.format_names(r.formats);
+                let mut path = String::new();
+                self.write_pointer(r.pointer, &mut path);
+                FeatureLossWarning {
+                    tool: self.str(r.tool).to_owned(),
+                    feature: self.str(r.feature).to_owned(),
+                    effect: r.kind().effect,
+                    arguments: r.kind().arguments,
+                    path,
+                    from: from.to_owned(),
+                    to: to.to_owned(),
+                }
             })
             .collect()
     }
 
     /// The message of the first error entry (why a tool was left out), else of the first
     /// entry: the first recorded before [`Report::finish`], the first in order after.
-    pub(crate) fn first_message(&self) -> Option<&str> {
-        self.first_row().map(|r| self.str(r.message))
+    pub(crate) fn first_message(&self) -> Option<String> {
+        self.first_row().map(|r| {
+            let [head, tail] = r.message;
+            [self.str(head), self.str(tail)].concat()
+        })
     }
 
     /// The pointer (in the tool) of the entry [`Report::first_message`] reads.
-    pub(crate) fn first_pointer(&self) -> Option<&str> {
-        self.first_row().map(|r| self.str(r.pointer))
+    pub(crate) fn first_pointer(&self) -> Option<String> {
+        self.first_row().map(|r| {
+            let mut pointer = String::new();
+            self.write_pointer(r.pointer, &mut pointer);
+            pointer
+        })
+    }
+
+    /// Whether a recording passed the report's budget and left entries out
+    /// ([`Recorder::budget`]).
+    pub(crate) fn over_budget(&self) -> bool {
+        self.more.get().is_some_and(|more| more.over)
+    }
+
+    /// Says that a recording passed the budget (see [`Report::over_budget`]).
+    fn set_over_budget(&mut self) {
+        if self.more.get().is_none() {
+            let _ = self.more.set(Box::default());
+        }
+        if let Some(more) = self.more.get_mut() {
+            more.over = true;
+        }
     }
 
     fn first_row(&self) -> Option<&Row> {
         // The first error says why a tool was left out; other entries only if there is none.
-        let errors = self.rows.iter().filter(|r| r.kind.severity == Severity::Error);
-        if self.finished() > 0 {
-            errors.clone().next().or(self.rows.first())
-        } else {
-            errors.clone().min_by_key(|r| r.order.2).or(self.rows.iter().min_by_key(|r| r.order.2))
-        }
-    }
-
-    /// [`More::finished`] (none where nothing was ever finished).
-    fn finished(&self) -> usize {
-        self.more.get().map_or(0, |more| more.finished)
-    }
-
-    fn set_finished(&mut self, len: usize) {
-        if let Some(more) = self.more.get_mut() {
-            more.finished = len;
-        }
+        // Rows are in the order recorded until the report is finished, in source order after.
+        let mut errors = self.rows.iter().filter(|r| r.kind().severity == Severity::Error);
+        errors.next().or(self.rows.first())
     }
 
     /// The place of `entry`'s tool among the tools of the document it was converted from
@@ -493,8 +375,13 @@ impl Report {
     /// entry can be traced to `/tools/<index>` of a catalog whatever the tool's name. `None`
     /// for an entry about the catalog as a whole, or one this report did not record.
     pub fn tool_index(&self, entry: &ReportEntry) -> Option<usize> {
+        self.index_of_tool(entry.order.0)
+    }
+
+    /// The place among the document's tools of the tool at source position `at`.
+    fn index_of_tool(&self, at: u32) -> Option<usize> {
         let tools = self.tools();
-        let i = tools.binary_search_by_key(&entry.order.0, |(at, _)| *at).ok()?;
+        let i = tools.binary_search_by_key(&at, |(t, _)| *t).ok()?;
         tools.get(i).map(|(_, index)| *index as usize)
     }
 
@@ -540,10 +427,15 @@ impl Report {
             more.tools.clear();
             more.places.clear();
             more.place_text.clear();
+            more.links.clear();
+            more.formats.clear();
+            more.extras.clear();
+            more.last = Last::default();
+            more.last_text.clear();
+            more.over = false;
         }
         self.rows.clear();
         self.text.clear();
-        self.set_finished(0);
     }
 
     pub(crate) fn extend(&mut self, entries: impl IntoIterator<Item = ReportEntry>) {
@@ -565,8 +457,6 @@ impl Report {
         if len < self.rows.len() {
             self.keep_list_as_spares();
             self.rows.truncate(len);
-            let finished = self.finished().min(len);
-            self.set_finished(finished);
         }
     }
 }

@@ -7,7 +7,8 @@
 //! given as [`Shared`] pieces and found again by what they say, so a caller keeps no record
 //! of what it wrote.
 
-use super::store::{Formats, Kind, Text, TextSpan, Texts};
+use super::links::NONE;
+use super::store::{Formats, Kind, Parts, Text, TextSpan, Texts, Written};
 use super::{Code, Effect, Report, ReportEntry, Severity};
 use crate::scan::same_short;
 
@@ -151,13 +152,24 @@ pub(crate) struct Recorder<'f, 'r> {
     /// The format names in the report's text, written at the first entry.
     formats: Option<Formats>,
     shared: SharedTexts,
+    /// The most bytes the report may hold ([`Recorder::budget`]).
+    budget: usize,
 }
 
 impl<'f, 'r> Recorder<'f, 'r> {
     /// A recorder appending to `report` the entries of a conversion from `from` to `to`.
     pub fn new(report: &'r mut Report, from: &'f str, to: &'f str) -> Self {
         let shared = SharedTexts::default();
-        Recorder { report, from, to, formats: None, shared }
+        let budget = Report::MAX_BYTES;
+        Recorder { report, from, to, formats: None, shared, budget }
+    }
+
+    /// Holds the report to `bytes` (at most [`Report::MAX_BYTES`]): past it, entries are
+    /// left out and the report says so ([`Report::over_budget`]), so the conversion can fail
+    /// with a typed error rather than grow without bound.
+    pub fn budget(mut self, bytes: usize) -> Self {
+        self.budget = bytes.min(Report::MAX_BYTES);
+        self
     }
 
     /// Records `note` about the tool named `tool`, at `(tool, place)`: the source positions
@@ -175,38 +187,53 @@ impl<'f, 'r> Recorder<'f, 'r> {
         turns: impl FnOnce(&str) -> bool,
     ) {
         let Note { severity, code, mut effect, arguments, feature, pointer, message } = note;
+        if self.report.bytes() > self.budget {
+            self.report.set_over_budget();
+            return;
+        }
         let formats = match self.formats {
             Some(f) => f,
             None => *self.formats.insert(self.report.formats(self.from, self.to)),
         };
-        let texts = [self.write(pointer), self.write(message)];
+        let pointer = self.write(pointer);
         if matches!(effect, Effect::Widens | Effect::Narrows)
-            && turns(self.report.text.get(texts[0]))
+            && turns(self.report.text.get(pointer.span))
         {
             effect = Effect::Changes;
         }
-        let order = (at_tool, at, 0);
+        let pointer = self.report.link(pointer);
+        let message = self.write(message);
+        let message = self.report.message(message);
         let kind = Kind { severity, code, effect, arguments };
-        self.report.record_row(kind, order, [tool, feature], formats, texts, [None, None]);
+        let (names, order, extra) = ([tool, feature], (at_tool, at), [NONE, NONE]);
+        let parts = Parts { kind, order, names, formats, pointer, message, extra, stable: true };
+        self.report.record_row(parts);
     }
 
     /// Writes `text` in the report, or finds it there when it is shared and written before.
     #[inline(always)]
-    fn write(&mut self, text: impl Text) -> TextSpan {
-        let Some(pieces) = text.shared() else { return self.report.text.push(text) };
+    fn write(&mut self, text: impl Text) -> Written {
+        let Some(pieces) = text.shared() else {
+            return Written { span: self.report.text.push(text), fresh: true };
+        };
         if let Some(span) = self.shared.find(&self.report.text, pieces) {
             #[cfg(debug_assertions)]
             debug_assert!(self.report.text.writes_the_same(span, text), "a shared text");
-            return span;
+            return Written { span, fresh: false };
         }
         let span = self.report.text.push(text);
         self.shared.keep(span);
-        span
+        Written { span, fresh: false }
     }
 
     /// Appends a whole entry, after the others (a catalog's, made outside the passes).
     pub fn push(&mut self, entry: ReportEntry) {
         self.report.push(entry);
+    }
+
+    /// Whether the report passed its budget ([`Recorder::budget`]) and left entries out.
+    pub fn over_budget(&self) -> bool {
+        self.report.over_budget()
     }
 
     /// How many entries the report holds.

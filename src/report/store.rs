@@ -1,129 +1,26 @@
-//! How a report keeps its entries: rows of spans over one text buffer, and the public list
-//! made from them on demand.
+//! How a report keeps its entries: small fixed-size rows over one text buffer, each text
+//! written once, and the public list made from them on demand.
 //!
-//! Recording an entry copies its texts' bytes into the buffer and pushes a small row: no
-//! string per field. The [`ReportEntry`] list a caller reads is made from the rows on first
-//! use, into the strings of the last list made, so a warm converter allocates for neither.
+//! A report's memory follows what it says, not how often it says it. Recording an entry
+//! pushes a 52-byte row; its texts go into the buffer only where they are new: the tool's
+//! name and the feature are the last row's when they repeat, a pointer is kept as the part
+//! it shares with the pointer recorded before it (a [`Link`]: the shared part is the earlier
+//! pointer's) and its own tail, and a message as its own head and the tail it shares with
+//! the message before it. So a tool with a long name, or a long key above many entries,
+//! costs its text once, not once per entry. The [`ReportEntry`] list a caller may ask for is
+//! made from the rows on first use, into the strings of the last list made, so a warm
+//! converter allocates for neither.
 
 use std::sync::{Mutex, PoisonError};
 
-use super::{Code, Effect, Report, ReportEntry, Severity};
+use super::links::{EMPTY, Link, NONE, pieces};
+pub(crate) use super::text::{Span, Text, TextSpan, Texts};
+use super::{Code, Effect, More, Report, ReportEntry, Severity};
 
-/// Strings kept back to back in one buffer, each known by its [`TextSpan`]: recording one
-/// copies its bytes and nothing else, so a buffer kept from one conversion to the next records
-/// without allocating (the report's rows and the recorded inverse map both live on one).
-#[derive(Clone, Default)]
-pub(crate) struct Texts(String);
-
-/// Where a string lies in its [`Texts`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct TextSpan {
-    start: usize,
-    end: usize,
-}
-
-impl TextSpan {
-    /// The string's length in bytes.
-    pub(crate) fn len(self) -> usize {
-        self.end - self.start
-    }
-
-    /// The same string without its first `n` bytes (empty past its end).
-    pub(crate) fn skip(self, n: usize) -> TextSpan {
-        TextSpan { start: (self.start + n).min(self.end), end: self.end }
-    }
-}
-
-impl Texts {
-    /// Appends `text` and returns where it lies. In line: each entry writes four texts, and
-    /// a call for each cost more than the copy of a short one.
-    #[inline]
-    pub(crate) fn push(&mut self, text: impl Text) -> TextSpan {
-        let start = self.0.len();
-        text.write_into(&mut self.0);
-        TextSpan { start, end: self.0.len() }
-    }
-
-    /// The string at `span` (empty for a span of another buffer's).
-    pub(crate) fn get(&self, span: TextSpan) -> &str {
-        self.0.get(span.start..span.end).unwrap_or_default()
-    }
-
-    /// Forgets every string, keeping the buffer.
-    pub(crate) fn clear(&mut self) {
-        self.0.clear();
-    }
-
-    /// Whether `text` writes what `span` holds: written after the buffer's end, compared, and
-    /// taken back (a debug check that a shared text is the one an entry stands for; the
-    /// buffer has the room from the last conversion, so a warm one still allocates nothing).
-    #[cfg(debug_assertions)]
-    pub(crate) fn writes_the_same(&mut self, span: TextSpan, text: impl Text) -> bool {
-        let start = self.0.len();
-        text.write_into(&mut self.0);
-        let same = self.0.get(start..) == self.0.get(span.start..span.end);
-        self.0.truncate(start);
-        same
-    }
-
-    /// The length of the buffer, for a test that counts what the sharing saves.
-    #[cfg(test)]
-    pub(crate) fn len(&self) -> usize {
-        self.0.len()
-    }
-}
-
-/// What a report entry's text field is written from: written straight into the report's
-/// text buffer, so recording an entry builds no string first.
-pub(crate) trait Text {
-    /// Appends the text to `out`.
-    fn write_into(self, out: &mut String);
-
-    /// For a text that many entries repeat, the pieces it is written from, one after the
-    /// other: the report writes it once and shares the copy with every later entry whose
-    /// pieces say the same. `None` for a text written anew for each entry.
-    fn shared(&self) -> Option<&[&str]> {
-        None
-    }
-}
-
-impl Text for String {
-    fn write_into(self, out: &mut String) {
-        out.push_str(&self);
-    }
-}
-
-impl Text for &str {
-    fn write_into(self, out: &mut String) {
-        out.push_str(self);
-    }
-}
-
-/// Parts written one after the other (the report's messages are mostly fixed text around a
-/// keyword and a format name).
-impl<const N: usize> Text for [&str; N] {
-    fn write_into(self, out: &mut String) {
-        // No reserve for the sum first: the report's buffer is kept from one conversion to
-        // the next, so it has room but for the first few.
-        for p in self {
-            out.push_str(p);
-        }
-    }
-}
-
-/// Text written by a function (a pointer built from a path, a list of names).
-impl<F: FnOnce(&mut String)> Text for F {
-    fn write_into(self, out: &mut String) {
-        self(out);
-    }
-}
-
-/// The source and target format names in a report's text (see [`Report::formats`]).
+/// The source and target format names of a row: an index into the report's table (a
+/// conversion's entries are all between the same two).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Formats {
-    from: TextSpan,
-    to: TextSpan,
-}
+pub(crate) struct Formats(u16);
 
 /// What an entry is, apart from its texts: how much it matters, its code, and what it does
 /// to the arguments (see [`super::effect`]).
@@ -135,41 +32,233 @@ pub(crate) struct Kind {
     pub(crate) arguments: bool,
 }
 
-/// A recorded entry: [`ReportEntry`] with its text in the report's buffer.
+/// A recorded entry: [`ReportEntry`] with its texts in the report's buffer, in 52 bytes.
+/// Rows at one place keep the order they were recorded in (the sort is stable), so no
+/// position of writing is kept.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Row {
+    code: Code,
+    /// The severity, the effect and whether it is about the arguments, packed.
+    flags: u8,
+    pub(super) formats: Formats,
+    /// Source position of the tool, then of the place (see [`ReportEntry::order`]).
+    pub(super) order: (u32, u32),
+    pub(super) tool: Span,
+    pub(super) feature: Span,
+    /// The pointer relative to the tool ([`ReportEntry::tool_pointer`]): a link.
+    pub(super) pointer: u32,
+    /// The row's [`Extra`] in [`More::extras`], or [`NONE`] (most rows).
+    pub(super) extra: u32,
+    /// The message: its own head, then the tail it shares with an earlier message.
+    pub(super) message: [Span; 2],
+}
+
+/// What few rows have: the document-level pointer, where it is not the tool's place followed
+/// by the pointer in the tool (an import's place in its source document, a whole entry
+/// given), and [`ReportEntry::output_pointer`]: links, or [`NONE`].
+pub(super) type Extra = [u32; 2];
+
+impl Row {
+    /// What the entry is.
+    pub(super) fn kind(&self) -> Kind {
+        let index = |bits: u8| usize::from(bits & 3);
+        Kind {
+            severity: Severity::ALL.get(index(self.flags)).copied().unwrap_or(Severity::Error),
+            code: self.code,
+            effect: Effect::ALL.get(index(self.flags >> 2)).copied().unwrap_or(Effect::Changes),
+            arguments: self.flags & 16 != 0,
+        }
+    }
+
+    /// The packed flags of `kind`.
+    fn flags(kind: Kind) -> u8 {
+        let index = |x: Option<usize>| x.unwrap_or(0) as u8;
+        index(Severity::ALL.iter().position(|s| *s == kind.severity))
+            | index(Effect::ALL.iter().position(|e| *e == kind.effect)) << 2
+            | u8::from(kind.arguments) << 4
+    }
+}
+
+/// An entry's parts, its texts written, for [`Report::record_row`].
+pub(super) struct Parts<'t> {
     pub(super) kind: Kind,
-    /// Source position of the tool, of the place, then the position of writing (see
-    /// [`ReportEntry::order`]).
-    pub(super) order: (u32, u32, u32),
-    pub(super) tool: TextSpan,
-    pub(super) feature: TextSpan,
-    /// The pointer relative to the tool ([`ReportEntry::tool_pointer`]).
-    pub(super) pointer: TextSpan,
-    /// The document-level pointer, where it is not the tool's place followed by `pointer`
-    /// (an import's place in its source document, an entry about the output).
-    pub(super) document: Option<TextSpan>,
-    /// [`ReportEntry::output_pointer`].
-    pub(super) output: Option<TextSpan>,
-    pub(super) from: TextSpan,
-    pub(super) to: TextSpan,
-    pub(super) message: TextSpan,
+    /// The source positions of the tool and of the place.
+    pub(super) order: (u32, u32),
+    /// The tool's name and the feature, to write unless the last rows have them.
+    pub(super) names: [&'t str; 2],
+    pub(super) formats: Formats,
+    /// The pointer in the tool: a link.
+    pub(super) pointer: u32,
+    pub(super) message: [Span; 2],
+    pub(super) extra: Extra,
+    /// Whether the tool's name is the conversion's own text (see [`Report::record_row`]).
+    pub(super) stable: bool,
+}
+
+/// What the next row may share with the rows before it.
+#[derive(Clone, Copy)]
+pub(super) struct Last {
+    /// The last row's tool: its source position and the address of the name it was given
+    /// (0 for a name that is not the conversion's), and its name in the text.
+    tool: Option<((u32, usize), Span)>,
+    /// The last features written, newest first.
+    features: [Span; 4],
+    /// The last messages, newest first.
+    messages: [[Span; 2]; 4],
+    /// The last pointers made, newest first: a pointer equal to one of them is that link (an
+    /// entry at a tool's member, then one at the tool, then the next tool's member…).
+    pub(super) links: [u32; 4],
+    /// Their lengths.
+    pub(super) lens: [u32; 4],
+    /// The link the next pointer shares its beginning with.
+    pub(super) link: Option<u32>,
+}
+
+impl Default for Last {
+    fn default() -> Self {
+        let messages = [[Span::default(); 2]; 4];
+        // An empty span stands for no feature: it says what an empty feature would.
+        let (links, lens, link) = ([NONE; 4], [0; 4], None);
+        Last { tool: None, features: [Span::default(); 4], messages, links, lens, link }
+    }
+}
+
+/// How many bytes `a` and `b` end with alike: eight at a time, then one at a time.
+fn common_end(a: &[u8], b: &[u8]) -> usize {
+    let words = a.rchunks_exact(8).zip(b.rchunks_exact(8)).take_while(|(x, y)| x == y).count();
+    let n = words * 8;
+    let a = a.get(..a.len() - n).unwrap_or_default();
+    let b = b.get(..b.len() - n).unwrap_or_default();
+    n + a.iter().rev().zip(b.iter().rev()).take_while(|(x, y)| x == y).count()
+}
+
+/// The text `t` as a [`Text`] to write.
+fn text_of(t: super::ReportText<'_>) -> impl FnOnce(&mut String) + '_ {
+    move |out: &mut String| t.pieces(|p| out.push_str(p))
+}
+
+/// The names of an entry given whole.
+struct Whole<'t> {
+    tool: &'t str,
+    feature: &'t str,
+    from: &'t str,
+    to: &'t str,
+}
+
+/// A text written for a row, and whether it is a shared one written before (not at the
+/// buffer's end, so not to be cut).
+#[derive(Clone, Copy)]
+pub(super) struct Written {
+    pub(super) span: TextSpan,
+    pub(super) fresh: bool,
 }
 
 impl Report {
-    pub(super) fn str(&self, span: TextSpan) -> &str {
-        self.text.get(span)
+    /// The most bytes a report holds: spans are 32-bit.
+    pub(crate) const MAX_BYTES: usize = (u32::MAX / 2) as usize;
+
+    pub(super) fn str(&self, span: Span) -> &str {
+        self.text.at(span)
+    }
+
+    /// About how many bytes the report holds: its rows, text and pointer links (what its
+    /// budget is held to).
+    pub(crate) fn bytes(&self) -> usize {
+        let links = self.more.get().map_or(0, |m| m.links.len());
+        self.text.len()
+            + self.rows.len() * std::mem::size_of::<Row>()
+            + links * std::mem::size_of::<Link>()
     }
 
     /// Writes the two format names for [`Report::record_row`]: a run of entries between the
     /// same formats (a conversion's) shares one copy.
     pub(super) fn formats(&mut self, from: &str, to: &str) -> Formats {
-        Formats { from: self.text.push(from), to: self.text.push(to) }
+        let Report { text, more, .. } = self;
+        let Some(more) = more_of(more) else { return Formats(0) };
+        let last = more.formats.len().checked_sub(1);
+        if let Some(i) = last
+            && let Some([f, t]) = more.formats.get(i)
+            && text.at(*f) == from
+            && text.at(*t) == to
+        {
+            return Formats(i as u16);
+        }
+        let pair = [Span::of(text.push(from)), Span::of(text.push(to))];
+        more.formats.push(pair);
+        Formats(u16::try_from(more.formats.len() - 1).unwrap_or(u16::MAX))
     }
 
-    /// Appends a row: its tool and feature written here, its format names by
-    /// [`Report::formats`] and its pointer and message (`[pointer, message]`) into this
-    /// report's text since it was last cleared.
+    /// The document-level and output pointers of `row` (see [`Extra`]).
+    pub(super) fn extra(&self, row: &Row) -> Extra {
+        let extras = self.more.get().map(|m| m.extras.as_slice()).unwrap_or_default();
+        extras.get(row.extra as usize).copied().unwrap_or([NONE, NONE])
+    }
+
+    /// The format names of a row.
+    pub(super) fn format_names(&self, formats: Formats) -> [&str; 2] {
+        let pair = self.more.get().and_then(|m| m.formats.get(formats.0 as usize));
+        pair.map_or(["", ""], |[f, t]| [self.str(*f), self.str(*t)])
+    }
+
+    /// Keeps a pointer just written (`written`) as a link: the part it shares with the last
+    /// pointer is that pointer's, and only its own tail stays in the text.
+    pub(super) fn link(&mut self, written: Written) -> u32 {
+        let Report { text, more, .. } = self;
+        more_of(more).map_or(EMPTY, |more| more.link(text, written))
+    }
+
+    /// Keeps a message just written: the tail it shares with one of the last messages is
+    /// that message's, and only its own head stays in the text. The last few are looked at,
+    /// not only the last one: a catalog's tools each repeat the same few entries in turn (a
+    /// rename, then an input schema added, then the next tool's rename…).
+    pub(super) fn message(&mut self, written: Written) -> [Span; 2] {
+        let Report { text, more, .. } = self;
+        let span = Span::of(written.span);
+        let Some(more) = more_of(more) else { return [span, Span::default()] };
+        let recent = &mut more.last.messages;
+        if !written.fresh {
+            recent.rotate_right(1);
+            recent[0] = [span, Span::default()];
+            return recent[0];
+        }
+        // The message the new one shares the longest end with, and how long that end is.
+        let (mut n, [head, tail]) = {
+            let new = text.get(written.span).as_bytes();
+            let common = |[head, tail]: [Span; 2]| {
+                let (t, h) = (text.at(tail).as_bytes(), text.at(head).as_bytes());
+                let mut n = common_end(new, t);
+                if n == t.len() {
+                    n += common_end(new.get(..new.len() - n).unwrap_or_default(), h);
+                }
+                // At a char boundary of the new message (so of the old one: the bytes are
+                // the same).
+                while n > 0 && new.get(new.len() - n).is_some_and(|b| b & 0xC0 == 0x80) {
+                    n -= 1;
+                }
+                n
+            };
+            recent.iter().map(|&m| (common(m), m)).max_by_key(|(n, _)| *n).unwrap_or_default()
+        };
+        let tail_len = tail.len();
+        let shared = if n <= tail_len {
+            tail.last(n)
+        } else if tail_len == 0 {
+            head.last(n)
+        } else {
+            // Beyond that message's tail: the tail only, the rest is this message's own.
+            n = tail_len;
+            tail
+        };
+        text.truncate(written.span.end() - n);
+        let own = span.head(written.span.len() - n);
+        recent.rotate_right(1);
+        recent[0] = [own, shared];
+        recent[0]
+    }
+
+    /// Appends a row: its tool and feature written here unless they repeat the last row's,
+    /// its format names by [`Report::formats`], its pointer by [`Report::link`] and its
+    /// message by [`Report::message`], since this report was last cleared.
     ///
     /// The row goes last: [`Report::finish`] puts the rows in source order once, in
     /// n·log n, so recording is constant time whatever order the passes write in (a row
@@ -181,27 +270,53 @@ impl Report {
     /// In debug builds every row is checked against the rule tying severity to effect
     /// ([`super::effect::consistent`]).
     #[inline(always)]
-    pub(super) fn record_row(
-        &mut self,
-        kind: Kind,
-        order: (u32, u32, u32),
-        [tool, feature]: [&str; 2],
-        Formats { from, to }: Formats,
-        [pointer, message]: [TextSpan; 2],
-        [document, output]: [Option<TextSpan>; 2],
-    ) {
+    pub(super) fn record_row(&mut self, parts: Parts<'_>) {
+        let Parts { kind, order, names: [tool, feature], formats, pointer, message, extra, stable } =
+            parts;
         debug_assert!(
             super::effect::consistent(kind.severity, kind.effect, kind.arguments),
             "{kind:?} for tool {tool:?} at {feature:?}: the severity does not follow the effect"
         );
         self.keep_list_as_spares();
-        let tool = self.text.push(tool);
-        let feature = self.text.push(feature);
-        // Until `finish`, the last part of the order is the row's place in the recording.
-        let len = self.rows.len();
-        let order = (order.0, order.1, u32::try_from(len).unwrap_or(u32::MAX));
-        let row = Row { kind, order, tool, feature, pointer, document, output, from, to, message };
-        self.rows.push(row);
+        let Report { rows, text, more } = self;
+        let Some(more) = more_of(more) else { return };
+        let last = &mut more.last;
+        // A tool's entries come one after the other: its name is written once. The same tool
+        // names itself by the same text of the conversion (`stable`: the input's or the
+        // arena's, which outlive the recording), so the same address is the same name; another
+        // is compared, at the same length only.
+        let key = (order.0, if stable { tool.as_ptr() as usize } else { 0 });
+        let name = match last.tool {
+            Some((k, span))
+                if span.len() == tool.len() && ((stable && k == key) || text.at(span) == tool) =>
+            {
+                span
+            }
+            _ => Span::of(text.push(tool)),
+        };
+        last.tool = Some((key, name));
+        let tool = name;
+        // The features of a tool's entries come back in turn (a catalog's tools each repeat
+        // the same few): the last few are looked at.
+        let feature = match last.features.iter().find(|&&span| text.at(span) == feature) {
+            Some(&span) => span,
+            None => {
+                let span = Span::of(text.push(feature));
+                last.features.rotate_right(1);
+                last.features[0] = span;
+                span
+            }
+        };
+        let extra = match extra {
+            [NONE, NONE] => NONE,
+            extra => {
+                more.extras.push(extra);
+                u32::try_from(more.extras.len() - 1).unwrap_or(NONE)
+            }
+        };
+        let (code, flags) = (kind.code, Row::flags(kind));
+        let row = Row { code, flags, formats, order, tool, feature, pointer, extra, message };
+        rows.push(row);
     }
 
     /// Appends a whole entry (one made outside the passes: an import's, a bridge's), its
@@ -222,14 +337,83 @@ impl Report {
             message,
             order,
         } = entry;
-        let formats = self.formats(&from, &to);
-        let document = Some(self.text.push(pointer.as_str()));
-        let output = output_pointer.map(|p| self.text.push(p.as_str()));
-        let pointer = self.text.push(tool_pointer.as_str());
-        let message = self.text.push(message.as_str());
-        let names = [tool.as_str(), feature.as_str()];
         let kind = Kind { severity, code, effect, arguments };
-        self.record_row(kind, order, names, formats, [pointer, message], [document, output]);
+        let texts = Whole { tool: &tool, feature: &feature, from: &from, to: &to };
+        let output = output_pointer.as_deref();
+        let order = (order.0, order.1);
+        self.push_texts(
+            kind,
+            order,
+            texts,
+            [pointer.as_str(), tool_pointer.as_str()],
+            output,
+            message.as_str(),
+        );
+    }
+
+    /// Appends `entry`, an entry of another report, at the sort key `(tool, at)`, with
+    /// `pointer` its document-level pointer (a split catalog's chunk's entry, its tool moved
+    /// to its place in the whole catalog).
+    pub(crate) fn push_moved(
+        &mut self,
+        e: super::EntryRef<'_>,
+        pointer: &str,
+        (tool, at): (u32, u32),
+    ) {
+        let kind = Kind {
+            severity: e.severity(),
+            code: e.code(),
+            effect: e.effect(),
+            arguments: e.arguments(),
+        };
+        let texts = Whole { tool: e.tool(), feature: e.feature(), from: e.from(), to: e.to() };
+        let output = e.output_pointer().map(text_of);
+        let pointers = [text_of(super::ReportText::plain(pointer)), text_of(e.tool_pointer())];
+        self.push_texts(kind, (tool, at), texts, pointers, output, text_of(e.message()));
+    }
+
+    /// Appends an entry given whole: its document-level, tool and output pointers and its
+    /// message as texts to write.
+    fn push_texts(
+        &mut self,
+        kind: Kind,
+        order: (u32, u32),
+        names: Whole<'_>,
+        [document, tool_pointer]: [impl Text; 2],
+        output: Option<impl Text>,
+        message: impl Text,
+    ) {
+        let formats = self.formats(names.from, names.to);
+        let fresh = |span| Written { span, fresh: true };
+        let written = self.text.push(document);
+        let document = self.link(fresh(written));
+        let output = match output {
+            Some(p) => {
+                let written = self.text.push(p);
+                self.link(fresh(written))
+            }
+            None => NONE,
+        };
+        let written = self.text.push(tool_pointer);
+        let pointer = self.link(fresh(written));
+        let written = self.text.push(message);
+        let message = self.message(fresh(written));
+        let names = [names.tool, names.feature];
+        let extra = [document, output];
+        let parts = Parts { kind, order, names, formats, pointer, message, extra, stable: false };
+        self.record_row(parts);
+    }
+
+    /// The text of the link `id` (a pointer), in pieces, each given to `f` in order.
+    pub(super) fn pointer_pieces<'r>(&'r self, id: u32, f: impl FnMut(&'r str)) {
+        if let Some(more) = self.more.get() {
+            pieces(&more.links, &self.text, id, f);
+        }
+    }
+
+    /// Appends the text of the link `id` to `out`.
+    pub(super) fn write_pointer(&self, id: u32, out: &mut String) {
+        self.pointer_pieces(id, |p| out.push_str(p));
     }
 
     /// The list made from the rows, in the last list's entries where there are some.
@@ -238,37 +422,46 @@ impl Report {
         for (i, row) in self.rows.iter().enumerate() {
             let fill = |e: &mut ReportEntry| {
                 // The document-level pointer: the tool's place, then the pointer in the tool.
+                let [document, output] = self.extra(row);
                 e.pointer.clear();
-                match row.document {
-                    Some(span) => e.pointer.push_str(self.str(span)),
-                    None => {
-                        e.pointer.push_str(self.place(row.order.0));
-                        e.pointer.push_str(self.str(row.pointer));
-                    }
+                if document == NONE {
+                    e.pointer.push_str(self.place(row.order.0));
+                    self.write_pointer(row.pointer, &mut e.pointer);
+                } else {
+                    self.write_pointer(document, &mut e.pointer);
                 }
-                match (row.output, &mut e.output_pointer) {
-                    (None, out) => *out = None,
-                    (Some(span), Some(out)) => {
+                match (output, &mut e.output_pointer) {
+                    (NONE, out) => *out = None,
+                    (id, Some(out)) => {
                         out.clear();
-                        out.push_str(self.str(span));
+                        self.write_pointer(id, out);
                     }
-                    (Some(span), out) => *out = Some(self.str(span).to_owned()),
+                    (id, out) => {
+                        let mut s = String::new();
+                        self.write_pointer(id, &mut s);
+                        *out = Some(s);
+                    }
                 }
-                e.severity = row.kind.severity;
-                e.code = row.kind.code;
-                e.effect = row.kind.effect;
-                e.arguments = row.kind.arguments;
-                e.order = row.order;
-                for (out, span) in [
-                    (&mut e.tool, row.tool),
-                    (&mut e.feature, row.feature),
-                    (&mut e.tool_pointer, row.pointer),
-                    (&mut e.from, row.from),
-                    (&mut e.to, row.to),
-                    (&mut e.message, row.message),
+                e.tool_pointer.clear();
+                self.write_pointer(row.pointer, &mut e.tool_pointer);
+                let kind = row.kind();
+                e.severity = kind.severity;
+                e.code = kind.code;
+                e.effect = kind.effect;
+                e.arguments = kind.arguments;
+                e.order = (row.order.0, row.order.1, u32::try_from(i).unwrap_or(u32::MAX));
+                let [from, to] = self.format_names(row.formats);
+                let [head, tail] = row.message;
+                for (out, texts) in [
+                    (&mut e.tool, [self.str(row.tool), ""]),
+                    (&mut e.feature, [self.str(row.feature), ""]),
+                    (&mut e.from, [from, ""]),
+                    (&mut e.to, [to, ""]),
+                    (&mut e.message, [self.str(head), self.str(tail)]),
                 ] {
                     out.clear();
-                    out.push_str(self.str(span));
+                    out.push_str(texts[0]);
+                    out.push_str(texts[1]);
                 }
             };
             match list.get_mut(i) {
@@ -317,4 +510,12 @@ impl Report {
             }
         }
     }
+}
+
+/// `more`, made if it is not yet (so always `Some`).
+fn more_of(more: &mut std::sync::OnceLock<Box<More>>) -> Option<&mut More> {
+    if more.get().is_none() {
+        let _ = more.set(Box::default());
+    }
+    more.get_mut().map(|m| &mut **m)
 }

@@ -1,7 +1,8 @@
 //! The report's tests: the rows, the list made from them, their order, and the shared texts.
 
 use super::*;
-use store::Kind;
+use links::NONE;
+use store::{Kind, Parts, Written};
 
 /// A report travels inside errors (`BridgeError`): what only a report with entries needs
 /// is boxed.
@@ -18,7 +19,10 @@ fn rows_recorded_in_any_order_finish_in_source_order() {
     let places = [(1, 50), (2, 9), (2, 30), (2, 4), (2, 30), (2, 2), (3, 1), (2, 30), (0, 7)];
     let record = |report: &mut Report, (i, (tool, at)): (usize, (u32, u32))| {
         let formats = report.formats("mcp", "openai");
-        let texts = [report.text.push("/p"), report.text.push(format!("entry {i}"))];
+        let span = report.text.push("/p");
+        let pointer = report.link(Written { span, fresh: true });
+        let span = report.text.push(format!("entry {i}"));
+        let message = report.message(Written { span, fresh: true });
         let names = [["a", "b", "c", "d"][tool as usize], "format"];
         let kind = Kind {
             severity: Severity::Info,
@@ -26,13 +30,15 @@ fn rows_recorded_in_any_order_finish_in_source_order() {
             effect: Effect::None,
             arguments: true,
         };
-        report.record_row(kind, (tool, at, 0), names, formats, texts, [None, None]);
+        let (order, extra) = ((tool, at), [NONE, NONE]);
+        let parts = Parts { kind, order, names, formats, pointer, message, extra, stable: false };
+        report.record_row(parts);
     };
     let mut kept = Report::default();
     for (i, place) in places.into_iter().enumerate() {
         record(&mut kept, (i, place));
     }
-    assert_eq!(kept.first_message(), Some("entry 0"));
+    assert_eq!(kept.first_message().as_deref(), Some("entry 0"));
     let mark = kept.len();
     record(&mut kept, (99, (2, 1)));
     kept.truncate(mark);
@@ -105,8 +111,8 @@ fn the_list_follows_the_rows() {
         report.entries().iter().map(|e| (e.tool.as_str(), e.pointer.as_str())).collect();
     // By tool, then place; the two entries at one place in the order written.
     assert_eq!(order, [("a", "/y"), ("a", "/y"), ("b", "/z"), ("b", "/x")]);
-    assert_eq!(report.entries().first().map(|e| e.order), Some((1, 9, 1)));
-    assert_eq!(report.first_message(), Some("a at /y"));
+    assert_eq!(report.entries().first().map(|e| e.order), Some((1, 9, 0)));
+    assert_eq!(report.first_message().as_deref(), Some("a at /y"));
     assert_eq!(report.warnings().len(), 3);
     assert_eq!(report.max_severity(), Some(Severity::Warning));
     let copy = report.clone();
@@ -127,7 +133,8 @@ fn the_list_follows_the_rows() {
 
 /// A text the entries of a conversion repeat is written once: the report's text grows by each
 /// entry's own texts only, whatever address the pieces are at (a key read from the source is
-/// at another one in each tool); pieces not to share, or another text, are written anew.
+/// at another one in each tool); a feature or pointer that repeats the last entry's is not
+/// written again, shared or not; another text is written anew.
 #[test]
 fn shared_texts_are_written_once() {
     fn note(recorder: &mut Recorder<'_, '_>, tool: &str, key: &str, share: bool) {
@@ -148,12 +155,13 @@ fn shared_texts_are_written_once() {
     note(&mut recorder, "a", &first, true);
     let once = recorder.text_len();
     note(&mut recorder, "b", &second, true);
-    // The tool's name and the feature only.
-    let own = "b".len() + "title".len();
-    assert_eq!(recorder.text_len() - once, own);
+    // The tool's name only: the feature is the last entry's.
+    assert_eq!(recorder.text_len() - once, "b".len());
     note(&mut recorder, "c", &second, false);
-    assert_eq!(recorder.text_len() - once, 2 * own + "/title".len());
+    // The pointer written anew is the last entry's too.
+    assert_eq!(recorder.text_len() - once, "b".len() + "c".len());
     note(&mut recorder, "d", "icons", true);
+    assert!(recorder.text_len() - once > "bcd".len() + "icons".len() + "/icons".len());
     let entries = report.entries();
     assert_eq!(entries.len(), 4);
     assert!(entries.iter().take(3).all(|e| e.pointer == "/title"
@@ -195,4 +203,140 @@ fn metadata_that_widens_is_refused() {
     let mut e = entry("a", "/title", (0, 0, 0));
     e.arguments = false;
     report.push(e);
+}
+
+/// A tiny deterministic generator for the tests below.
+fn rng(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n.max(1)
+    }
+}
+
+/// Records an entry with `pointer` and `message` written fresh, as a pass writes them.
+fn record(report: &mut Report, tool: &str, at: (u32, u32), pointer: &str, message: &str) {
+    let note = Note {
+        severity: Severity::Warning,
+        code: Code::KeywordDropped,
+        effect: Effect::Widens,
+        arguments: true,
+        feature: "format",
+        pointer: |out: &mut String| out.push_str(pointer),
+        message: |out: &mut String| out.push_str(message),
+    };
+    Recorder::new(report, "mcp", "gemini").record(tool, at, note, |_| false);
+}
+
+/// Pointers and messages read back as they were written, whatever they share with the ones
+/// before them: steps cut anywhere, `~` escapes, several-byte characters next to the places
+/// where two texts part, texts that are a prefix or a suffix of the last one.
+#[test]
+fn shared_pointers_and_messages_read_back_as_written() {
+    let mut next = rng(0x2545_f491_4f6c_dd1d);
+    let steps = ["a", "ab", "é", "éa", "~0", "~1x", "properties", "0", "12", "ß", ""];
+    let words = ["a", "é", "ée", "e", " dropped", "`x`", "ß", "`"];
+    for round in 0..40 {
+        let mut report = Report::default();
+        let mut written = Vec::new();
+        for i in 0..200 {
+            let depth = next(6);
+            let pointer: String =
+                (0..depth).map(|_| format!("/{}", steps[next(11) as usize])).collect();
+            let message: String = (0..next(5)).map(|_| words[next(8) as usize]).collect();
+            let tool = ["t", "u", "é"][next(3) as usize];
+            record(&mut report, tool, (next(3) as u32, i), &pointer, &message);
+            written.push((tool.to_owned(), pointer, message));
+        }
+        let read: Vec<(String, String, String)> = report
+            .refs()
+            .map(|e| (e.tool().to_owned(), e.tool_pointer().to_string(), e.message().to_string()))
+            .collect();
+        assert_eq!(read, written, "round {round}");
+        for (e, (_, pointer, message)) in report.refs().zip(&written) {
+            assert!(e.tool_pointer() == pointer.as_str() && e.message() == message.as_str());
+            assert_eq!(e.tool_pointer().len(), pointer.len());
+        }
+    }
+}
+
+/// A long key above many entries, and a long tool name on each, are written once: the text
+/// grows by each entry's own last steps, and every pointer's chain of links is short.
+#[test]
+fn a_long_key_and_a_long_name_are_written_once() {
+    let mut report = Report::default();
+    let key = "k".repeat(20_000);
+    let name = "n".repeat(20_000);
+    for i in 0..1000 {
+        let pointer = format!("/inputSchema/properties/{key}/properties/p{i}/format");
+        record(
+            &mut report,
+            &name,
+            (1, i),
+            &pointer,
+            "`format` is not supported by gemini; dropped",
+        );
+    }
+    assert!(report.bytes() < key.len() + name.len() + 1000 * 120, "{} bytes", report.bytes());
+    for (i, e) in report.refs().enumerate() {
+        let pointer = format!("/inputSchema/properties/{key}/properties/p{i}/format");
+        assert!(e.tool_pointer() == pointer.as_str() && e.tool() == name);
+    }
+    let links = report.more.get().map_or(0, |m| m.links.len()) as u32;
+    assert!((0..links).all(|id| links::chain_len(&report, id) <= 3));
+}
+
+/// What the owned entries say, the entries read in place say too, printed and as JSON.
+#[test]
+fn entries_read_in_place_print_as_the_owned_ones() {
+    let mut report = Report::default();
+    report.extend([entry("b", "/x", (2, 5, 0)), entry("a\"'\u{301}\n", "/y~1é", (1, 9, 0))]);
+    record(&mut report, "a", (1, 9), "/y/z", "moved ' \" \u{7f}");
+    report.finish();
+    assert_eq!(report.refs().len(), report.entries().len());
+    for (r, e) in report.refs().zip(report.entries()) {
+        assert_eq!(r.to_string(), e.to_string());
+        assert_eq!(serde_json::to_string(&r).ok(), serde_json::to_string(e).ok());
+        assert_eq!(&r.to_entry(), e);
+        assert_eq!(r.tool_index(), report.tool_index(e));
+    }
+}
+
+/// A text's `Debug` is `str`'s, whatever the pieces: every char, a piece boundary anywhere.
+#[test]
+fn a_text_debugs_as_a_str() {
+    let all: String = (0..=0x10ffff_u32)
+        .step_by(7)
+        .filter_map(char::from_u32)
+        .chain(['\'', '"', '\\', '\u{301}'])
+        .collect();
+    let cut = all.char_indices().map(|(i, _)| i).nth(1000).unwrap_or(0);
+    let (a, b) = all.split_at(cut);
+    let text = ReportText(view::Inner::Parts([a, b]));
+    assert_eq!(format!("{text:?}"), format!("{all:?}"));
+}
+
+/// Rows sort as the general sort sorts them, in any order they come.
+#[test]
+fn rows_sort_as_the_general_sort_sorts_them() {
+    let mut next = rng(0x9e37_79b9_7f4a_7c15);
+    for n in [0_u32, 1, 2, 7, 40, 300, 5000] {
+        let ascending: Vec<(u32, u32, u32)> = (0..n).map(|i| (i / 10, i % 10, i)).collect();
+        let descending: Vec<_> = ascending.iter().rev().copied().collect();
+        let random: Vec<_> = (0..n).map(|i| (next(97) as u32, 0, i)).collect();
+        let mut late: Vec<_> = ascending.iter().map(|&(t, a, i)| (t + 10, a, i + 3)).collect();
+        late.extend([(3, 0, 0), (1, 0, 1), (2, 0, 2)].into_iter().take(n as usize));
+        for orders in [ascending.clone(), descending, random, late] {
+            let mut report = Report::default();
+            for &(tool, at, _) in &orders {
+                record(&mut report, "t", (tool, at), "/p", "m");
+            }
+            report.finish();
+            let mut expected: Vec<(u32, u32)> = orders.iter().map(|&(t, a, _)| (t, a)).collect();
+            expected.sort();
+            let got: Vec<(u32, u32)> = report.rows.iter().map(|r| r.order).collect();
+            assert_eq!(got, expected);
+        }
+    }
 }

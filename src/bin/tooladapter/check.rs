@@ -71,7 +71,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         crate::report::say(&crate::report::Failure::of_input(&e, e.to_string()), None);
         return ExitCode::from(e.code());
     }
-    let mut options = Options::default().profile_set(args.profile);
+    let mut options = Options::default().profile_set(args.profile).record_inverse(false);
     if let Some(s) = args.strict {
         options = options.strict(s);
     }

@@ -386,6 +386,8 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         .profile_set(args.profile);
     options.policy = args.policy.clone();
     options.deny_loss = args.deny_loss;
+    // Only `--map-out` writes the inverse map.
+    options.record_inverse = args.map_out.is_some();
     if let Some(s) = args.strict {
         options = options.strict(s);
     } else if args.no_strict {

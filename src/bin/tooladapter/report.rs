@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use clap::ValueEnum;
 use serde::Serialize;
-use tooladapter::{Code, ConversionError, ReportEntry, Severity};
+use tooladapter::{Code, ConversionError, EntryRef, Severity};
 
 use crate::input::InputError;
 
@@ -67,13 +67,21 @@ pub(crate) struct Origin<'a> {
     pub(crate) source: &'a str,
     /// The NDJSON line, counted from 1.
     pub(crate) line: Option<usize>,
+    /// The output limit of the input the entries are about (`Limits::output_limit`): what a
+    /// JSON report may write past [`LINE`] bytes a line, in all.
+    pub(crate) limit: usize,
 }
+
+/// The bytes of a JSON report line that count nothing against the output limit: every line
+/// of a real report is shorter. Past them a line repeats a long name or key, which the text
+/// report cuts short ([`EntryRef::brief`]) but a JSON line keeps whole.
+pub(crate) const LINE: usize = 4 << 10;
 
 /// A JSON report line: the entry's fields, then where it comes from.
 #[derive(Serialize)]
 struct Traced<'a> {
     #[serde(flatten)]
-    entry: &'a ReportEntry,
+    entry: EntryRef<'a>,
     source: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<usize>,
@@ -83,12 +91,18 @@ struct Traced<'a> {
     index: Option<usize>,
 }
 
-/// Prints `entries` (each with its tool's place in the catalog) from `origin` to `sink`.
+/// Prints `entries` from `origin` to `sink`, each traced to its tool's place in the catalog.
+///
+/// A text report writes each tool's first line whole and cuts the names and pointer steps too
+/// long to read on its later ones ([`EntryRef::brief`]), so a tool with a long name, or a long
+/// key above many entries, is not written out again on every line. A JSON line is always
+/// whole; the bytes of its lines past [`LINE`] each count against `origin.limit`, and a
+/// report that passes it stops with an error.
 ///
 /// # Errors
-/// Writing `sink` failed.
+/// Writing `sink` failed, or the JSON report passed its limit.
 pub(crate) fn write_entries<'e>(
-    entries: impl IntoIterator<Item = (&'e ReportEntry, Option<usize>)>,
+    entries: impl IntoIterator<Item = EntryRef<'e>>,
     origin: &Origin<'_>,
     printing: Printing,
     sink: &mut dyn Write,
@@ -96,29 +110,46 @@ pub(crate) fn write_entries<'e>(
     if printing.mode == ReportMode::None {
         return Ok(());
     }
-    let shown = |e: &ReportEntry| e.severity >= printing.level || Some(e.code) == printing.also;
-    for (entry, index) in entries.into_iter().filter(|(e, _)| shown(e)) {
+    let shown =
+        |e: &EntryRef<'_>| e.severity() >= printing.level || Some(e.code()) == printing.also;
+    // The tool of the last line printed: the lines after a tool's first are brief.
+    let mut last = None;
+    let mut long = 0usize;
+    let mut line = Vec::new();
+    for entry in entries.into_iter().filter(shown) {
         // `pointer` shows the tool-relative form when asked (the JSON line keeps both).
-        let relative;
         let entry = match printing.pointers {
             Pointers::Document => entry,
-            Pointers::Tool => {
-                relative = {
-                    let mut e = entry.clone();
-                    e.pointer.clone_from(&e.tool_pointer);
-                    e
-                };
-                &relative
-            }
+            Pointers::Tool => entry.in_tool(),
         };
+        let index = entry.tool_index();
         match printing.mode {
             ReportMode::None => {}
-            ReportMode::Text if origin.label.is_empty() => writeln!(sink, "{entry}")?,
-            ReportMode::Text => writeln!(sink, "{}: {entry}", origin.label)?,
+            ReportMode::Text => {
+                let tool = (index, entry.tool());
+                let brief = index.is_some() && last == Some(tool);
+                last = Some(tool);
+                let label = origin.label;
+                match (label.is_empty(), brief) {
+                    (true, false) => writeln!(sink, "{entry}")?,
+                    (true, true) => writeln!(sink, "{}", entry.brief())?,
+                    (false, false) => writeln!(sink, "{label}: {entry}")?,
+                    (false, true) => writeln!(sink, "{label}: {}", entry.brief())?,
+                }
+            }
             ReportMode::Json => {
                 let traced = Traced { entry, source: origin.source, line: origin.line, index };
-                let line = serde_json::to_string(&traced).map_err(std::io::Error::other)?;
-                writeln!(sink, "{line}")?;
+                line.clear();
+                serde_json::to_writer(&mut line, &traced).map_err(std::io::Error::other)?;
+                long = long.saturating_add(line.len().saturating_sub(LINE));
+                if long > origin.limit {
+                    return Err(std::io::Error::other(format!(
+                        "the JSON report passes its limit: its lines past {LINE} bytes each (long tool names or keys, repeated) add up to more than the output limit of {} bytes for the input; the text report cuts them short",
+                        origin.limit
+                    )));
+                }
+                line.push(b'\n');
+                sink.write_all(&line)?;
             }
         }
     }
@@ -256,16 +287,17 @@ pub(crate) struct Tally {
 }
 
 impl Tally {
-    /// The tally of one converted input: `read` tools in, `written` out, `entries` reported.
-    pub(crate) fn of<'e>(
+    /// The tally of one converted input: `read` tools in, `written` out, entries of these
+    /// severities reported.
+    pub(crate) fn of(
         read: usize,
         written: usize,
-        entries: impl IntoIterator<Item = &'e ReportEntry>,
+        entries: impl IntoIterator<Item = Severity>,
     ) -> Tally {
         let mut tally =
             Tally { written, left_out: read.saturating_sub(written), ..Tally::default() };
-        for e in entries {
-            let at = Severity::ALL.iter().position(|s| *s == e.severity);
+        for severity in entries {
+            let at = Severity::ALL.iter().position(|s| *s == severity);
             if let Some(n) = at.and_then(|i| tally.entries.get_mut(i)) {
                 *n += 1;
             }
@@ -325,7 +357,8 @@ mod tests {
     #[test]
     fn errors_are_text_or_one_json_object() {
         let mut f = Failure::new("usage", "--strict needs a strict target");
-        let line = Origin { label: "line 7", source: "in.ndjson", line: Some(7) };
+        let line =
+            Origin { label: "line 7", source: "in.ndjson", line: Some(7), limit: usize::MAX };
         assert_eq!(error_line(&f, None, None), "error: --strict needs a strict target");
         assert_eq!(
             error_line(&f, Some(&line), None),

@@ -41,7 +41,7 @@ pub(super) fn inline_all<'a>(
         budget,
         allowance: written.saturating_add(budget),
         work: 0,
-        max_depth: cx.options.limits.max_depth,
+        max_depth: cx.options.limits.depth_limit(),
     };
     inliner.enter(addr(root));
     let out = inliner.expand(root, path, 0, tool, cx)?;

@@ -2,8 +2,6 @@
 //! values, before those are rewritten, else off the keywords it uses, else the scalar types),
 //! and `items` for every array.
 
-use smallvec::SmallVec;
-
 use crate::error::ConversionError;
 use crate::ir::{
     Entry, FeatureSet, Json, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value,
@@ -13,7 +11,7 @@ use crate::profile::shape::{ShapeRule, ShapeRules, broken, implied_type};
 use crate::report::Effect;
 
 use super::{Keywords, alloc, insert_after_type, note};
-use crate::passes::{NodeRule, PassCx, arena_error, rewrite_tool};
+use crate::passes::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
 
 /// Before the passes that describe `enum` and `const` (Gemini's string-only `enum`): an untyped
 /// node whose values share one type gets that type, which they prove (same values accepted).
@@ -92,18 +90,31 @@ fn type_of_values(values: &[Json<'_>]) -> Option<JsonType> {
 /// The scalar types a node that accepts any value is given where every node needs one.
 const ANY_SCALAR: [JsonType; 3] = [JsonType::String, JsonType::Number, JsonType::Boolean];
 
-/// An `anyOf` of one branch per type of [`ANY_SCALAR`].
+/// An `anyOf` of one branch per type of [`ANY_SCALAR`]. Each branch is a node of its own at
+/// `at` (where the output limit says a node was left unwritten); their `type` keywords are
+/// the same for every such node of the conversion and made once ([`PassCx::scalar_types`]):
+/// a schema of many untyped properties would otherwise take three of them per property.
+/// Keywords the passes write have no source position of their own: the first node's stands.
 fn any_scalar<'a>(
     at: u32,
     path: &Path<'_>,
-    cx: &PassCx<'a, '_>,
+    cx: &mut PassCx<'a, '_>,
 ) -> Result<Entry<'a>, ConversionError> {
-    let mut branches: SmallVec<[Schema<'a>; 3]> = SmallVec::new();
-    for t in ANY_SCALAR {
-        let ty = Entry { keyword: Keyword::Type, at, value: Value::Type(Types::one(t)) };
-        let s = Schema { boolean: None, keywords: &[], features: FeatureSet::EMPTY, at };
-        branches.push(alloc(&s, &[ty], path, cx)?);
-    }
+    let types = match cx.scalar_types {
+        Some(types) => types,
+        None => {
+            let entry = |t| Entry { keyword: Keyword::Type, at, value: Value::Type(Types::one(t)) };
+            let types =
+                cx.arena.try_alloc(ANY_SCALAR.map(entry)).map_err(|_| arena_error(path, cx))?;
+            *cx.scalar_types.insert(types)
+        }
+    };
+    let branch = |ty: &'a Entry<'a>| {
+        let keywords = std::slice::from_ref(ty);
+        Schema { boolean: None, keywords, features: features_of(keywords), at }
+    };
+    let [a, b, c] = types;
+    let branches = [branch(a), branch(b), branch(c)];
     let branches = cx.arena.try_alloc_slice_copy(&branches).map_err(|_| arena_error(path, cx))?;
     Ok(Entry { keyword: Keyword::AnyOf, at, value: Value::Schemas(branches) })
 }

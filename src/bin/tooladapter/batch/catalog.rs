@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use tooladapter::catalog::{Chunk, Split, Stitched};
 
 use super::progress::{Progress, new_bar};
-use super::{Batch, Converted, Label};
+use super::{Batch, Converted, Entries, Kept, Label, Made};
 use crate::report::Tally;
 
 /// Smallest catalog, in bytes, worth splitting: smaller ones convert in well under a
@@ -71,16 +71,18 @@ impl Batch<'_> {
             bar.finish_and_clear();
         }
         let converted: Vec<Chunk> = converted.into_iter().collect::<Option<_>>()?;
-        let Stitched { output, entries, indexes, tools, inverse, .. } = split.stitch(converted)?;
-        let tally = Tally::of(count, tools, &entries);
-        let traced = entries.iter().zip(indexes.iter().copied());
+        let Stitched { output, report, tools, inverse, .. } = split.stitch(converted)?;
+        let tally = Tally::of(count, tools, report.refs().map(|e| e.severity()));
         // The stitched output becomes the buffer, rather than a copy of it.
         let mut converted = Converted { output, ..Converted::default() };
         converted.output.push(b'\n');
-        let written = Some(0..converted.output.len());
-        converted.push(Label::None, None, |into| {
-            self.item(written, traced, inverse, &Label::None, tally, into)
-        });
+        let output = Some(0..converted.output.len());
+        let limit = self.options.limits.output_limit(input.len());
+        let made = Made { output, inverse, tally, limit };
+        // The report is the run's own, and long for a catalog worth splitting: held, to be
+        // printed as it is written rather than into a buffer.
+        let entries = Entries::Taken(Kept::Report(report), false);
+        converted.push(Label::None, None, |into| self.item(made, entries, &Label::None, into));
         Some(converted)
     }
 }
@@ -133,18 +135,15 @@ mod tests {
             expected.push(b'\n');
             assert_eq!(output, Some(expected.as_slice()), "object {object}");
             let mut printed = Vec::new();
-            let report = whole.report();
-            let traced = report.entries().iter().map(|e| (e, report.tool_index(e)));
-            let origin = Origin { label: "", source: "-", line: None };
-            write_entries(traced, &origin, Printing::all(ReportMode::Json), &mut printed)
-                .expect("print");
+            let origin = Origin { label: "", source: "-", line: None, limit: usize::MAX };
+            let json = Printing::all(ReportMode::Json);
+            write_entries(whole.report().refs(), &origin, json, &mut printed).expect("print");
             // Every tool-level entry names its tool's place in the whole catalog.
             let text = String::from_utf8_lossy(&printed);
             assert!(text.contains(r#""index":999"#), "object {object}");
-            assert!(
-                converted.report.get(split.report.clone()) == Some(&printed[..]),
-                "object {object}"
-            );
+            let mut got = Vec::new();
+            split.held.as_ref().expect("held").write_report(&mut got).expect("print");
+            assert!(got == printed, "object {object}");
             assert_eq!(split.worst, whole.report().max_severity());
             assert_eq!(&split.inverse, whole.inverse());
             assert_eq!(split.inverse.tools.len(), if strict { 1000 } else { 0 });

@@ -17,11 +17,12 @@ mod progress;
 
 use std::cell::RefCell;
 use std::fmt;
+use std::io::Write;
 use std::ops::Range;
 use std::path::PathBuf;
 
 use rayon::prelude::*;
-use tooladapter::{Adapter, Conversion, Converter, Inverse, Options, ReportEntry, Severity};
+use tooladapter::{Adapter, Conversion, Converter, Inverse, Options, Report, Severity};
 
 pub(crate) use folder::json_files;
 pub(crate) use pipeline::Emit;
@@ -85,13 +86,17 @@ pub(crate) enum Work {
 /// What one item converted to, ready to write: its output and printed report are ranges of
 /// the buffers of the [`Converted`] it belongs to, since they outlive the worker's converter.
 /// The report is printed already, on the worker, since a report can be many entries of
-/// several strings each, and copying those to this thread costs more than printing them.
+/// several strings each, and copying those to this thread costs more than printing them. A
+/// large item is not copied at all: its conversion is taken from the converter and written
+/// from there ([`Held`]).
 pub(crate) struct Item {
     /// The converted document and its newline, in [`Converted::output`]; `None` for a check,
-    /// which writes none.
+    /// which writes none, and for a held item.
     output: Option<Range<usize>>,
     /// The report entries as `--report` prints them, labelled, in [`Converted::report`].
     report: Range<usize>,
+    /// A large item's output and report, written from the conversion itself.
+    held: Option<Box<Held>>,
     /// The highest severity in the report, for the exit code.
     worst: Option<Severity>,
     /// Whether the report has an entry `--deny-loss` denies, for the exit code.
@@ -100,6 +105,61 @@ pub(crate) struct Item {
     inverse: Inverse,
     /// What it counts for the summary line.
     tally: Tally,
+}
+
+/// A large item, taken from the converter: a report of more than [`Held::ENTRIES`] entries,
+/// or an output over [`Held::BYTES`]. Copied into the task's buffers, or printed into them,
+/// such an item would take several times the memory of the conversion itself.
+pub(crate) struct Held {
+    kept: Kept,
+    /// Whether its output is written (a check writes none).
+    output: bool,
+    label: String,
+    source: String,
+    line: Option<usize>,
+    limit: usize,
+    printing: Printing,
+}
+
+impl Held {
+    /// Reports with more entries than this are held.
+    const ENTRIES: usize = 1024;
+
+    /// Outputs longer than this are held.
+    const BYTES: usize = 1 << 20;
+
+    /// The output to write, followed by its newline.
+    fn output(&self) -> Option<[&[u8]; 2]> {
+        match &self.kept {
+            Kept::Conversion(c) if self.output => Some([c.output(), b"\n".as_slice()]),
+            _ => None,
+        }
+    }
+
+    /// Prints the report to `sink`, through a buffer (the sink may be stderr, which has none).
+    fn write_report(&self, sink: &mut dyn Write) -> std::io::Result<()> {
+        let origin =
+            Origin { label: &self.label, source: &self.source, line: self.line, limit: self.limit };
+        let mut sink = std::io::BufWriter::with_capacity(64 << 10, sink);
+        write_entries(self.kept.report().refs(), &origin, self.printing, &mut sink)?;
+        sink.flush()
+    }
+}
+
+/// What a held item keeps: the conversion taken from the converter, or (a split catalog) the
+/// stitched report, its output in the task's buffer.
+pub(crate) enum Kept {
+    Conversion(Box<Conversion>),
+    Report(Report),
+}
+
+impl Kept {
+    fn report(&self) -> &Report {
+        match self {
+            Kept::Conversion(c) => c.report(),
+            Kept::Report(report) => report,
+        }
+    }
 }
 
 /// How an item is named in messages.
@@ -290,26 +350,43 @@ impl<'a> Batch<'a> {
                 let hint = crate::ndjson_hint(input, &e, what_to_do);
                 Failure::of(&e, &hint)
             };
+            let limit = self.options.limits.output_limit(input.len());
             match self.work {
                 Work::Convert => {
                     let c = converter
                         .convert(input, self.from, self.to, self.options)
                         .map_err(failed)?;
-                    let report = c.report();
-                    let entries = report.entries().iter().map(|e| (e, report.tool_index(e)));
-                    let tally = Tally::of(c.tools_read(), c.tools_written(), report.entries());
-                    let output = into.push_output(c.output());
-                    self.item(Some(output), entries, self.inverse_of(c), label, tally, into)
+                    let severities = c.report().refs().map(|e| e.severity());
+                    let tally = Tally::of(c.tools_read(), c.tools_written(), severities);
+                    let inverse = self.inverse_of(c);
+                    if !self.holds(c.report(), c.output().len()) {
+                        let output = Some(into.push_output(c.output()));
+                        let made = Made { output, inverse, tally, limit };
+                        return self.item(made, Entries::Borrowed(c.report()), label, into);
+                    }
+                    let made = Made { output: None, inverse, tally, limit };
+                    let kept = Kept::Conversion(Box::new(converter.take()));
+                    self.item(made, Entries::Taken(kept, true), label, into)
                 }
                 Work::Check => {
                     let report =
                         converter.check(input, self.from, self.to, self.options).map_err(failed)?;
-                    let entries = report.entries().iter().map(|e| (e, report.tool_index(e)));
-                    let tally = Tally::of(0, 0, report.entries());
-                    self.item(None, entries, Inverse::default(), label, tally, into)
+                    let tally = Tally::of(0, 0, report.refs().map(|e| e.severity()));
+                    let made = Made { output: None, inverse: Inverse::default(), tally, limit };
+                    if !self.holds(report, 0) {
+                        return self.item(made, Entries::Borrowed(report), label, into);
+                    }
+                    let kept = Kept::Conversion(Box::new(converter.take()));
+                    self.item(made, Entries::Taken(kept, false), label, into)
                 }
             }
         })
+    }
+
+    /// Whether an item whose report is `report` and output `output` bytes is held ([`Held`]).
+    fn holds(&self, report: &Report, output: usize) -> bool {
+        output > Held::BYTES
+            || (report.len() > Held::ENTRIES && self.printing.mode != ReportMode::None)
     }
 
     /// Converts (or checks) a single input, the whole run.
@@ -319,36 +396,74 @@ impl<'a> Batch<'a> {
         converted
     }
 
-    /// An item with its report printed into `into` (its output, if any, is there already).
-    fn item<'e>(
+    /// An item with its report printed into `into`, or held (its output, if any, is in `into`
+    /// already).
+    fn item(
         &self,
-        output: Option<Range<usize>>,
-        entries: impl Iterator<Item = (&'e ReportEntry, Option<usize>)> + Clone,
-        inverse: Inverse,
+        made: Made,
+        entries: Entries<'_>,
         label: &Label,
-        tally: Tally,
         into: &mut Converted,
     ) -> Result<Item, Failure> {
+        let Made { output, inverse, tally, limit } = made;
+        let report = match &entries {
+            Entries::Borrowed(report) => *report,
+            Entries::Taken(kept, _) => kept.report(),
+        };
+        let worst = report.max_severity();
+        let denied = self.options.deny_loss.is_some_and(|rule| report.denied(rule));
         let start = into.report.len();
+        let printed = self.printing.mode != ReportMode::None && !report.is_empty();
         // The label and source are text only where an entry is printed: most NDJSON lines
         // have none, and a run with `--report none` prints none.
-        if self.printing.mode != ReportMode::None && entries.clone().next().is_some() {
-            let text = label.to_string();
-            let (source, line) = match label {
-                Label::File(p) => (p.display().to_string(), None),
-                Label::Line(n) => (self.input.clone(), Some(*n)),
-                Label::None => (self.input.clone(), None),
-            };
-            let origin = Origin { label: &text, source: &source, line };
-            write_entries(entries.clone(), &origin, self.printing, &mut into.report)
-                .map_err(|e| Failure::new("io", format!("cannot print the report: {e}")))?;
-        }
+        let (text, source, line) = match printed {
+            true => {
+                let (source, line) = match label {
+                    Label::File(p) => (p.display().to_string(), None),
+                    Label::Line(n) => (self.input.clone(), Some(*n)),
+                    Label::None => (self.input.clone(), None),
+                };
+                (label.to_string(), source, line)
+            }
+            false => Default::default(),
+        };
+        let held = match entries {
+            Entries::Borrowed(report) => {
+                if printed {
+                    let origin = Origin { label: &text, source: &source, line, limit };
+                    write_entries(report.refs(), &origin, self.printing, &mut into.report)
+                        .map_err(|e| Failure::new("io", format!("cannot print the report: {e}")))?;
+                }
+                None
+            }
+            Entries::Taken(kept, output) => {
+                let printing = match printed {
+                    true => self.printing,
+                    false => Printing { mode: ReportMode::None, ..self.printing },
+                };
+                let held = Held { kept, output, label: text, source, line, limit, printing };
+                Some(Box::new(held))
+            }
+        };
         let report = start..into.report.len();
-        let worst = entries.clone().map(|(e, _)| e.severity).max();
-        let denied =
-            self.options.deny_loss.is_some_and(|rule| entries.clone().any(|(e, _)| rule.denies(e)));
-        Ok(Item { output, report, worst, denied, inverse, tally })
+        Ok(Item { output, report, held, worst, denied, inverse, tally })
     }
+}
+
+/// What an item made, apart from its report: its output in the task's buffer, its inverse
+/// map, its tally, and the output limit of its input (which its JSON report is held to).
+pub(crate) struct Made {
+    pub(crate) output: Option<Range<usize>>,
+    pub(crate) inverse: Inverse,
+    pub(crate) tally: Tally,
+    pub(crate) limit: usize,
+}
+
+/// The report of an item: the converter's, read where it is, or kept to be held (with
+/// whether the conversion's output is to be written from there).
+pub(crate) enum Entries<'r> {
+    Borrowed(&'r Report),
+    Taken(Kept, bool),
 }
 
 impl Converted {

@@ -183,7 +183,7 @@ impl<'s> Emit<'s> {
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
         let to_stderr = converted.done.iter().any(|d| match &d.result {
-            Ok(item) => self.sink_is_stderr && !item.report.is_empty(),
+            Ok(item) => self.sink_is_stderr && (!item.report.is_empty() || item.held.is_some()),
             Err(_) => true,
         });
         let result = match self.bar.clone() {
@@ -230,8 +230,30 @@ impl<'s> Emit<'s> {
                     run = output;
                 }
             }
+            if let Some(held) = &item.held {
+                match (&done.dest, held.output().filter(|_| !item.denied)) {
+                    (_, None) => {}
+                    (Some(path), Some(output)) => {
+                        if let Err(e) = crate::output::write_file(path, &output) {
+                            self.error(
+                                &done.label,
+                                &Failure::new("io", format!("cannot write: {e}")),
+                            );
+                        }
+                    }
+                    (None, Some(output)) => {
+                        // What came before it first.
+                        out.write_all(bytes.get(run.clone()).unwrap_or_default())?;
+                        run = run.end..run.end;
+                        output.iter().try_for_each(|part| out.write_all(part))?;
+                    }
+                }
+            }
             if !item.report.is_empty() {
                 self.sink.write_all(report.get(item.report).unwrap_or_default())?;
+            }
+            if let Some(held) = &item.held {
+                held.write_report(&mut *self.sink)?;
             }
             self.outcome.failed |= item.worst == Some(Severity::Error);
             self.outcome.lost |= item.denied;
@@ -270,6 +292,8 @@ impl<'s> Emit<'s> {
             Label::Line(n) => (crate::report::input_source().to_owned(), Some(*n)),
             Label::None => (crate::report::input_source().to_owned(), None),
         };
-        crate::report::say(failure, Some(&Origin { label: &text, source: &source, line }));
+        // An error line writes no entries, so no output limit applies to it.
+        let origin = Origin { label: &text, source: &source, line, limit: usize::MAX };
+        crate::report::say(failure, Some(&origin));
     }
 }
