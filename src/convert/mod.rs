@@ -11,6 +11,7 @@ mod notes;
 mod places;
 mod read;
 mod run;
+mod traffic;
 mod value;
 
 use crate::adapter::Adapter;
@@ -26,6 +27,7 @@ use crate::valid::{self, Finding};
 pub(crate) use layout::{Layout, write_catalog};
 use read::Front;
 use run::{Refusal, Scratch, emit_document, record_findings, run_passes};
+pub use traffic::TrafficOptions;
 
 /// Whether the input was one tool or a catalog; the output mirrors it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -165,6 +167,8 @@ pub struct Converter {
     retain: usize,
     /// The last conversion left more than the cap: its output and report go at the next call.
     drop_conversion: bool,
+    /// What tool traffic conversions keep ([`Converter::convert_traffic`]).
+    traffic: traffic::TrafficState,
 }
 
 impl Default for Converter {
@@ -198,6 +202,7 @@ impl Converter {
             value_bytes: Vec::new(),
             retain: Converter::RETAIN,
             drop_conversion: false,
+            traffic: traffic::TrafficState::default(),
         }
     }
 
@@ -221,6 +226,7 @@ impl Converter {
             + self.findings.capacity() * std::mem::size_of::<Finding>()
             + self.text.capacity()
             + self.value_bytes.capacity()
+            + self.traffic.retained_bytes()
     }
 
     /// Gives every buffer back, the last conversion's output and report too: the next call
@@ -228,6 +234,7 @@ impl Converter {
     pub fn shrink(&mut self) {
         self.release_reading();
         self.conversion = Conversion::default();
+        self.traffic = traffic::TrafficState::default();
         self.drop_conversion = false;
     }
 
@@ -238,6 +245,7 @@ impl Converter {
         self.findings = Vec::new();
         self.text = String::new();
         self.value_bytes = Vec::new();
+        self.traffic.release();
     }
 
     /// Holds the converter to its retention cap after a call: the reading buffers go now,
@@ -245,7 +253,8 @@ impl Converter {
     pub(super) fn retain(&mut self) {
         if self.retained_bytes() > self.retain {
             self.release_reading();
-            self.drop_conversion = self.conversion.output.capacity() > 0;
+            self.drop_conversion = self.conversion.output.capacity() > 0
+                || self.traffic.conversion.retained_bytes() > 0;
         }
     }
 
@@ -259,6 +268,7 @@ impl Converter {
     fn start(&mut self) {
         if std::mem::take(&mut self.drop_conversion) {
             self.conversion = Conversion::default();
+            self.traffic.conversion = crate::traffic::TrafficConversion::default();
         }
     }
 

@@ -12,6 +12,7 @@ pub(crate) mod measure;
 mod name_set;
 mod schema;
 mod tool;
+pub mod traffic;
 mod vacuous;
 pub(crate) mod visit;
 
@@ -31,6 +32,7 @@ pub(crate) use vacuous::is_vacuous;
 const _: () = assert!(!std::mem::needs_drop::<Schema<'static>>());
 const _: () = assert!(!std::mem::needs_drop::<Tool<'static>>());
 const _: () = assert!(!std::mem::needs_drop::<Json<'static>>());
+const _: () = assert!(!std::mem::needs_drop::<traffic::Payload<'static>>());
 
 #[cfg(test)]
 mod layout {

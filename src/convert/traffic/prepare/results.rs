@@ -1,0 +1,214 @@
+//! A results turn: each result paired with its call (its id and, where the target names
+//! results, its tool's name), mapped through the definitions' map, and its content made of the
+//! kinds the target carries.
+
+use crate::error::ConversionError;
+use crate::ir::traffic::{Block, BlockKind, BlockKinds, Content, Results, ToolResult};
+use crate::report::{Code, Effect};
+
+use super::super::maps;
+use super::Pass;
+use super::calls::{IdAt, Paired};
+use crate::traffic::{Patch, Replace};
+
+impl<'a> Pass<'a, '_> {
+    /// `turn` made fit for the target. `k` is the place of the calls turn it answers, and
+    /// `calls` that turn's calls (empty for a results payload read alone).
+    pub(super) fn results(
+        &mut self,
+        turn: Results<'a>,
+        k: u32,
+        calls: &[Paired<'a>],
+    ) -> Result<Results<'a>, ConversionError> {
+        let len = turn.results.len();
+        let names = turn.results.iter().map(|r| r.name.unwrap_or_default());
+        let occurrence = self.occurrences(names, len, turn.pointer)?;
+        let mut out = self.list::<ToolResult<'a>>(len, turn.pointer)?;
+        for (i, r) in turn.results.iter().enumerate() {
+            let occ = occurrence.get(i).copied().unwrap_or(0);
+            out.push(self.result(r, k, occ, calls.get(i), calls)?);
+        }
+        let after = self.content(turn.after, self.target.user_blocks, "", 0)?;
+        Ok(Results { results: out.done(), after, ..turn })
+    }
+
+    /// One result; `nth` is the call at its place in the calls turn, `calls` all of them.
+    fn result(
+        &mut self,
+        r: &ToolResult<'a>,
+        k: u32,
+        occ: u32,
+        nth: Option<&Paired<'a>>,
+        calls: &[Paired<'a>],
+    ) -> Result<ToolResult<'a>, ConversionError> {
+        let mut out = *r;
+        let given = r.call_id.filter(|id| !id.is_empty());
+        // The call it answers: by id, else (Gemini 2.x) by name and order, else by place.
+        let paired = match (given, r.name) {
+            (Some(id), _) => calls.iter().find(|c| c.source_id == Some(id)),
+            (None, Some(name)) => calls.iter().filter(|c| c.source_name == name).nth(occ as usize),
+            (None, None) => nth,
+        };
+        let mut name = r.name;
+        if let (Some(n), Some((map, direction))) = (r.name, self.map)
+            && let Some(tool) = maps::tool(map, direction, n)
+        {
+            let mapped = self.str(maps::name_of(tool, direction), r.pointer)?;
+            if mapped != n {
+                if let Some(node) = r.nodes.name {
+                    self.patches.push(Patch::new(node, Replace::Str(mapped)));
+                }
+                self.note(
+                    Code::CallMapped,
+                    false,
+                    (Effect::None, false),
+                    (mapped, "name"),
+                    (r.pointer, r.at),
+                    &["the result of `", n, "` named `", mapped, "` through the definitions' map"],
+                );
+            }
+            name = Some(mapped);
+        }
+        if name.is_none() && !self.same {
+            name = paired.map(|c| c.name);
+        }
+        out.name = name;
+        out.call_id = match paired {
+            Some(c) if given.is_none() && !self.same && c.id.is_some() => c.id,
+            _ => {
+                let tool = name.unwrap_or_default();
+                let seed = (k, r.name.unwrap_or_default(), occ);
+                let node = r.nodes.id;
+                self.id(IdAt { id: r.call_id, node, seed, tool, pointer: r.pointer, at: r.at })?
+            }
+        };
+        if self.same {
+            return Ok(out);
+        }
+        if self.target.result_name && out.name.is_none() {
+            return Err(self.refuse(
+                r.pointer,
+                format!(
+                    "{} names the tool each result answers, and this result does not say it (nor does a call it answers): convert the conversation that holds its call (--kind messages)",
+                    self.to
+                ),
+            ));
+        }
+        let tool = out.name.unwrap_or_default();
+        if r.error && !self.target.error_flag {
+            self.note(
+                Code::ErrorNotFlagged,
+                true,
+                (Effect::None, false),
+                (tool, "error"),
+                (r.pointer, r.at),
+                &["the tool failed and ", self.to, " has no error flag on a result: sent as an ordinary result, its content alone says the tool failed"],
+            );
+        }
+        let kinds = self.target.result_blocks;
+        let mut content = self.content(r.content, kinds, tool, 1)?;
+        if let Some(v) = r.structured.filter(|_| !kinds.has(BlockKind::Json)) {
+            out.structured = None;
+            if content.iter().any(|c| matches!(c.block, Block::Text(_))) {
+                self.note(
+                    Code::ContentRewritten,
+                    false,
+                    (Effect::None, false),
+                    (tool, "structuredContent"),
+                    (r.pointer, r.at),
+                    &[
+                        "structured content has no place in ",
+                        self.to,
+                        " results: carried by the result's text, which mirrors it",
+                    ],
+                );
+            } else {
+                let text = self.json_text(&v, r.pointer)?;
+                let mut with = self.list::<Content<'a>>(content.len() + 1, r.pointer)?;
+                content.iter().for_each(|c| with.push(*c));
+                with.push(Content {
+                    block: Block::Text(text),
+                    raw: v,
+                    pointer: r.pointer,
+                    at: r.at,
+                });
+                content = with.done();
+                self.note(
+                    Code::ContentRewritten,
+                    false,
+                    (Effect::None, false),
+                    (tool, "structuredContent"),
+                    (r.pointer, r.at),
+                    &[
+                        "structured content has no place in ",
+                        self.to,
+                        " results: written as its JSON text",
+                    ],
+                );
+            }
+        }
+        out.content = content;
+        Ok(out)
+    }
+
+    /// `items` with only the kinds `kinds` holds: a JSON block written as its text where the
+    /// target takes text, an embedded resource's text likewise, anything else left out, each
+    /// with an entry. `spare` more items fit in the list made (for a caller that appends).
+    pub(super) fn content(
+        &mut self,
+        items: &'a [Content<'a>],
+        kinds: BlockKinds,
+        tool: &str,
+        spare: usize,
+    ) -> Result<&'a [Content<'a>], ConversionError> {
+        if self.same || items.iter().all(|c| kinds.has(c.block.kind())) {
+            return Ok(items);
+        }
+        let mut out = self.list::<Content<'a>>(items.len() + spare, "")?;
+        for c in items {
+            let kind = c.block.kind();
+            if kinds.has(kind) {
+                out.push(*c);
+                continue;
+            }
+            let text = match c.block {
+                Block::Json(v) if kinds.has(BlockKind::Text) => {
+                    Some(self.json_text(&v, c.pointer)?)
+                }
+                Block::Resource(res) if kinds.has(BlockKind::Text) => res.text,
+                _ => None,
+            };
+            if let Some(text) = text {
+                out.push(Content { block: Block::Text(text), ..*c });
+                let loses = kind != BlockKind::Json;
+                let how = if loses {
+                    ": its text sent, its URI and type left out"
+                } else {
+                    ": written as its JSON text"
+                };
+                self.note(
+                    Code::ContentRewritten,
+                    loses,
+                    (Effect::None, false),
+                    (tool, kind.as_str()),
+                    (c.pointer, c.at),
+                    &["a ", kind.as_str(), " block has no place in ", self.to, how],
+                );
+                continue;
+            }
+            let what = match c.block {
+                Block::Other(name) => name,
+                _ => kind.as_str(),
+            };
+            self.note(
+                Code::ContentDropped,
+                true,
+                (Effect::None, false),
+                (tool, what),
+                (c.pointer, c.at),
+                &["a `", what, "` block has no place in ", self.to, " here; left out"],
+            );
+        }
+        Ok(out.done())
+    }
+}
