@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 use tooladapter::TrafficOptions;
-use tooladapter::formats::{Anthropic, Mcp, OpenAi, builtins};
+use tooladapter::formats::{Anthropic, Gemini, Mcp, OpenAi, builtins};
 use tooladapter::traffic::{IdRule, TrafficKind};
 use tooladapter::{Adapter, Code, Converter, Options, ReportEntry, Strict};
 
@@ -390,4 +390,88 @@ fn every_traffic_format_round_trips_a_calls_turn_through_every_other() {
             }
         }
     }
+}
+
+#[test]
+fn gemini_calls_without_ids_and_their_results_get_the_same_ids_in_separate_conversions() {
+    let calls = r#"{"role":"model","parts":[{"functionCall":{"name":"get_weather","args":{"city":"Paris"}},"thoughtSignature":"c2ln"},{"functionCall":{"name":"get_weather","args":{"city":"Rome"}}}]}"#;
+    let results = r#"{"role":"user","parts":[{"functionResponse":{"name":"get_weather","response":{"output":"sunny"}}},{"functionResponse":{"name":"get_weather","response":{"error":"no station"}}}]}"#;
+    let c = convert(&Gemini, &OpenAi, TrafficKind::Calls, calls);
+    let r = convert(&Gemini, &OpenAi, TrafficKind::Results, results);
+    let call_ids: Vec<&Value> =
+        c.value["tool_calls"].as_array().into_iter().flatten().map(|c| &c["id"]).collect();
+    let result_ids: Vec<&Value> =
+        r.value.as_array().into_iter().flatten().map(|r| &r["tool_call_id"]).collect();
+    assert_eq!(call_ids.len(), 2);
+    assert_eq!(call_ids, result_ids);
+    assert_ne!(call_ids[0], call_ids[1]);
+    // The signature is Gemini's alone; the error member is a failed result.
+    assert!(
+        c.entries
+            .iter()
+            .any(|e| e.code == Code::ReasoningDropped && e.feature == "thoughtSignature")
+    );
+    let a = convert(&Gemini, &Anthropic, TrafficKind::Results, results);
+    assert_eq!(a.value["content"][1]["is_error"], true);
+    assert_eq!(a.value["content"][1]["content"], "no station");
+    assert_eq!(a.value["content"][0]["content"], "sunny");
+}
+
+#[test]
+fn gemini_proto_field_names_are_read_and_json_names_written() {
+    let snake = r#"{"role":"model","parts":[{"function_call":{"args":{"a":1},"id":"x1","name":"t"},"thought_signature":"c2ln"}]}"#;
+    let out = convert(&Gemini, &Gemini, TrafficKind::Calls, snake);
+    assert_eq!(out.text, snake, "the same format writes its source back");
+    let via = convert(
+        &Anthropic,
+        &Gemini,
+        TrafficKind::Calls,
+        &convert(&Gemini, &Anthropic, TrafficKind::Calls, snake).text,
+    );
+    assert_eq!(via.value["parts"][0]["functionCall"], json!({"name":"t","args":{"a":1},"id":"x1"}));
+}
+
+#[test]
+fn calls_from_elsewhere_reach_gemini_with_the_documented_placeholder_signature() {
+    let out = convert(&OpenAi, &Gemini, TrafficKind::Calls, CHAT_CALLS);
+    let placeholder = tooladapter::formats::rules::gemini::PLACEHOLDER_SIGNATURE;
+    assert_eq!(out.value["parts"][0]["thoughtSignature"], placeholder);
+    assert_eq!(
+        out.value["parts"][1].get("thoughtSignature"),
+        None,
+        "only the first of parallel calls"
+    );
+}
+
+#[test]
+fn results_reach_gemini_named_from_their_calls() {
+    // Read alone, an OpenAI result does not name its tool, which Gemini requires.
+    let result = r#"{"role":"tool","tool_call_id":"call_sf","content":"{\"temp\":20}"}"#;
+    let mut c = Converter::new();
+    let options = TrafficOptions { kind: Some(TrafficKind::Results), ..TrafficOptions::default() };
+    let err =
+        c.convert_traffic(result.as_bytes(), &OpenAi, &Gemini, &options).map(|_| ()).unwrap_err();
+    assert!(err.to_string().contains("TrafficOptions::ids"), "{err}");
+    // The ids its calls' conversion wrote name it.
+    let calls_options =
+        TrafficOptions { kind: Some(TrafficKind::Calls), ..TrafficOptions::default() };
+    let ids = c
+        .convert_traffic(CHAT_CALLS.as_bytes(), &OpenAi, &Gemini, &calls_options)
+        .map(|c| c.ids().clone());
+    let ids = ids.unwrap_or_default();
+    let named = TrafficOptions {
+        kind: Some(TrafficKind::Results),
+        ids: Some(&ids),
+        ..TrafficOptions::default()
+    };
+    let out = convert_with(&OpenAi, &Gemini, result, &named);
+    // A result whose text is a JSON object is sent as that object.
+    assert_eq!(
+        out.value["parts"][0]["functionResponse"],
+        json!({"id":"call_sf","name":"get_weather","response":{"temp":20}})
+    );
+    // In a conversation, the call names its result.
+    let body = r#"{"messages":[{"role":"assistant","tool_calls":[{"id":"call_sf","type":"function","function":{"name":"get_weather","arguments":"{}"}}]},{"role":"tool","tool_call_id":"call_sf","content":"sunny"}]}"#;
+    let out = convert(&OpenAi, &Gemini, TrafficKind::Messages, body);
+    assert_eq!(out.value["contents"][1]["parts"][0]["functionResponse"]["name"], "get_weather");
 }

@@ -89,27 +89,44 @@ pub(crate) fn rewritten_id(rule: &IdRule, id: &str, out: &mut String) {
     base62(seed, digits_for(rule), out);
 }
 
-/// Ids a conversion rewrote or made, so a caller can give the original ones back (pass it as
-/// [`crate::TrafficOptions::ids`] to a later conversion of the same calls or results).
+/// The ids a conversion wrote for its calls, each with the id it replaced and the call's tool,
+/// for a later conversion of the same calls or of their results (pass it as
+/// [`crate::TrafficOptions::ids`]): rewritten and made ids are given back as they were, and a
+/// result that does not name its tool (an OpenAI tool message) is named for a target that
+/// needs the name (Gemini).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ids {
-    /// Each id written, with the id it replaced (empty for an id the source did not have).
+    /// Each id written, with the id it replaced and the tool called.
     pub pairs: Vec<IdPair>,
 }
 
-/// One id a conversion wrote in place of another.
+/// One id a conversion wrote.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IdPair {
     /// The id in the source (empty when the source had none).
     pub original: String,
-    /// The id written.
+    /// The id written (the original when it was kept).
     pub written: String,
+    /// The tool the call called (empty for a result's id).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
 }
 
 impl Ids {
     /// The original id of `written`, if this map made or rewrote it.
     pub fn original(&self, written: &str) -> Option<&str> {
-        self.pairs.iter().find(|p| p.written == written).map(|p| p.original.as_str())
+        self.pairs
+            .iter()
+            .find(|p| p.written == written && p.original != written)
+            .map(|p| p.original.as_str())
+    }
+
+    /// The tool called by the call written with id `written` (or whose original id it is).
+    pub fn name(&self, id: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|p| (p.written == id || p.original == id) && !p.name.is_empty())
+            .map(|p| p.name.as_str())
     }
 }
 
@@ -118,7 +135,8 @@ impl Ids {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct IdLog {
     text: String,
-    pairs: Vec<(u32, u32, u32)>,
+    /// Where each pair's original, written id and name end in `text`.
+    pairs: Vec<(u32, u32, u32, u32)>,
     made: OnceLock<Ids>,
 }
 
@@ -129,22 +147,17 @@ impl IdLog {
         self.made.take();
     }
 
-    /// Records that `written` replaced `original`.
-    pub(crate) fn push(&mut self, original: &str, written: &str) {
-        let a = self.text.len() as u32;
+    /// Records that `written` replaced `original` (the same for an id kept), for a call of
+    /// `name` (empty for a result).
+    pub(crate) fn push(&mut self, original: &str, written: &str, name: &str) {
+        let start = self.text.len() as u32;
         self.text.push_str(original);
-        let b = self.text.len() as u32;
+        let a = self.text.len() as u32;
         self.text.push_str(written);
+        let b = self.text.len() as u32;
+        self.text.push_str(name);
         let c = self.text.len() as u32;
-        self.pairs.push((a, b, c));
-    }
-
-    /// The written id recorded for `original`, if any (a result's id rewritten as its call's).
-    pub(crate) fn written(&self, original: &str) -> Option<&str> {
-        self.pairs.iter().find_map(|&(a, b, c)| {
-            let o = self.text.get(a as usize..b as usize)?;
-            (o == original).then(|| self.text.get(b as usize..c as usize)).flatten()
-        })
+        self.pairs.push((start, a, b, c));
     }
 
     pub(crate) fn get(&self) -> &Ids {
@@ -152,16 +165,18 @@ impl IdLog {
             pairs: self
                 .pairs
                 .iter()
-                .map(|&(a, b, c)| IdPair {
-                    original: self.text.get(a as usize..b as usize).unwrap_or_default().to_owned(),
-                    written: self.text.get(b as usize..c as usize).unwrap_or_default().to_owned(),
+                .map(|&(s, a, b, c)| {
+                    let part = |x: u32, y: u32| {
+                        self.text.get(x as usize..y as usize).unwrap_or_default().to_owned()
+                    };
+                    IdPair { original: part(s, a), written: part(a, b), name: part(b, c) }
                 })
                 .collect(),
         })
     }
 
     pub(crate) fn retained_bytes(&self) -> usize {
-        self.text.capacity() + self.pairs.capacity() * 12
+        self.text.capacity() + self.pairs.capacity() * 16
     }
 }
 
@@ -232,10 +247,13 @@ mod tests {
     #[test]
     fn the_log_gives_ids_back() {
         let mut log = IdLog::default();
-        log.push("a:b", "a_b_1234");
-        log.push("", "call_1");
-        assert_eq!(log.written("a:b"), Some("a_b_1234"));
+        log.push("a:b", "a_b_1234", "t");
+        log.push("", "call_1", "u");
+        log.push("kept", "kept", "v");
         assert_eq!(log.get().original("call_1"), Some(""));
+        assert_eq!(log.get().original("kept"), None);
+        assert_eq!(log.get().name("a:b"), Some("t"));
+        assert_eq!(log.get().name("kept"), Some("v"));
         log.clear();
         assert!(log.get().pairs.is_empty());
     }

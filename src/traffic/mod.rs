@@ -27,7 +27,7 @@ pub(crate) use args::ArgParser;
 pub(crate) use ids::{IdLog, made_id, rewritten_id};
 pub use ids::{IdPair, Ids};
 pub use read::{List, Reader, data_url, get, holds_nothing};
-pub use rules::{ChoiceRules, ConversationRule, IdRule, TrafficRules};
+pub use rules::{ChoiceRules, ConversationRule, IdRule, MediaRules, TrafficRules};
 pub use write::Out;
 pub(crate) use write::{Patch, Replace, recycle_patches, write_patched};
 
@@ -104,8 +104,8 @@ impl TrafficConversion {
         self.kind
     }
 
-    /// The ids the conversion rewrote or made, with the ones they replaced (made on first
-    /// use; empty when every id was kept).
+    /// The ids the conversion wrote for its calls, with the ones they replaced and the tools
+    /// called (made on first use).
     pub fn ids(&self) -> &Ids {
         self.ids.get()
     }

@@ -89,11 +89,32 @@ pub struct TrafficRules {
     /// Whether every call must have its result in the next turn (a request with a call left
     /// unanswered is refused).
     pub results_follow_calls: bool,
+    /// Whether an assistant turn's text has a place beside its calls (MCP's `tools/call`
+    /// requests have none).
+    pub assistant_text: bool,
+    /// Where media may be fetched from besides inline data: [`Media`] by URL, and the cloud
+    /// URI scheme the provider reads (`s3://`, `gs://`). A provider's file ids never travel
+    /// to another provider.
+    ///
+    /// [`Media`]: crate::ir::traffic::Media
+    pub media: MediaRules,
+    /// Whether a result whose one text block is a JSON object is sent as that object (Gemini's
+    /// `functionResponse.response` is an object: the model reads it as one).
+    pub json_results: bool,
     /// How the tool choice can be said.
     pub choice: ChoiceRules,
     /// The rules a conversation is held to, in words with their sources (docs/traffic.md
     /// lists them; the pipeline's checks cite them).
     pub conversation: &'static [ConversationRule],
+}
+
+/// Where a provider reads media from, besides inline data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MediaRules {
+    /// Media by `http(s)` URL.
+    pub url: bool,
+    /// The cloud URI scheme it reads (`s3://`, `gs://`), if any.
+    pub uri_scheme: Option<&'static str>,
 }
 
 /// One rule of a provider's conversations, with its evidence.

@@ -7,7 +7,9 @@ use crate::ir::traffic::{BlockKind, BlockKinds};
 use crate::ir::{FeatureSet, Keyword, SchemaFeature};
 use crate::profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
 use crate::profile::{ROOT_COMBINATORS, strict_common, toolfoundation};
-use crate::traffic::{ChoiceRules, ConversationRule, IdRule, TrafficKind, TrafficRules};
+use crate::traffic::{
+    ChoiceRules, ConversationRule, IdRule, MediaRules, TrafficKind, TrafficRules,
+};
 
 /// Anthropic, non-strict: `input_schema` is JSON Schema 2020-12; everything is kept, older
 /// forms (tuple `items`) are rewritten into their 2020-12 equivalents. The root may not be a
@@ -130,6 +132,11 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
     custom_calls: false,
     placeholder_signature: None,
     results_follow_calls: true,
+    assistant_text: true,
+    // Image and document sources: base64, url, file, text (anthropic-sdk-python
+    // `types/image_block_param.py`, `document_block_param.py`).
+    media: MediaRules { url: true, uri_scheme: None },
+    json_results: false,
     choice: ChoiceRules {
         none: true,
         required: true,

@@ -8,7 +8,9 @@ use crate::ir::{FeatureSet, Keyword, SchemaFeature};
 use crate::profile::shape::{ProviderRule, ShapeRule};
 use crate::profile::{Action, DatedLimit, Limit, NameRule, Profile, ProviderLimits, StrictRules};
 use crate::profile::{strict_common, toolfoundation};
-use crate::traffic::{ChoiceRules, ConversationRule, IdRule, TrafficKind, TrafficRules};
+use crate::traffic::{
+    ChoiceRules, ConversationRule, IdRule, MediaRules, TrafficKind, TrafficRules,
+};
 
 /// OpenAI Chat Completions and Responses, non-strict. The API reads JSON Schema 2020-12 in
 /// `parameters` (older forms, and OpenAPI's `nullable` from a Gemini source, are rewritten by
@@ -215,6 +217,10 @@ pub const CHAT_TRAFFIC: TrafficRules = TrafficRules {
     custom_calls: false,
     placeholder_signature: None,
     results_follow_calls: true,
+    assistant_text: true,
+    // Image parts take a URL or a data URL; files are sent as data or by id.
+    media: MediaRules { url: true, uri_scheme: None },
+    json_results: false,
     choice: ChoiceRules {
         none: true,
         required: true,

@@ -100,6 +100,20 @@ impl<'a> Pass<'a, '_> {
                         &["a reasoning block only ", self.from, " reads, left out", what],
                     );
                 }
+                Part::Text(t) if !self.same && !self.target.assistant_text => {
+                    self.note(
+                        Code::ContentDropped,
+                        true,
+                        (Effect::None, false),
+                        ("", "text"),
+                        (t.pointer, t.at),
+                        &[
+                            "the model's text beside its calls has no place in ",
+                            self.to,
+                            "; left out",
+                        ],
+                    );
+                }
                 Part::Other(o) if !self.same => {
                     let kind = match o.block {
                         crate::ir::traffic::Block::Other(kind) => kind,
@@ -212,6 +226,9 @@ impl<'a> Pass<'a, '_> {
         let at =
             IdAt { id: c.id, node: c.nodes.id, seed, tool: c.name, pointer: c.pointer, at: c.at };
         out.id = self.id(at)?;
+        if let Some(id) = out.id.filter(|id| !id.is_empty()) {
+            self.log.push(c.id.unwrap_or_default(), id, out.name);
+        }
         Ok(out)
     }
 
@@ -245,13 +262,9 @@ impl<'a> Pass<'a, '_> {
         match present {
             Some(id) if rule.accepts(id) => Ok(Some(id)),
             Some(id) => {
-                if let Some(done) = self.log.written(id) {
-                    return self.str(done, r.pointer).map(Some);
-                }
                 self.text.clear();
                 crate::traffic::rewritten_id(&rule, id, self.text);
                 let written = self.str(self.text, r.pointer)?;
-                self.log.push(id, written);
                 self.note(
                     Code::IdRewritten,
                     false,
@@ -277,7 +290,6 @@ impl<'a> Pass<'a, '_> {
                 self.text.clear();
                 crate::traffic::made_id(&rule, k, name, occ, self.text);
                 let written = self.str(self.text, r.pointer)?;
-                self.log.push(r.id.unwrap_or_default(), written);
                 self.note(
                     Code::IdAdded,
                     false,

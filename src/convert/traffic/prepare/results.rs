@@ -3,7 +3,9 @@
 //! kinds the target carries.
 
 use crate::error::ConversionError;
-use crate::ir::traffic::{Block, BlockKind, BlockKinds, Content, Results, ToolResult};
+use crate::ir::traffic::{
+    Block, BlockKind, BlockKinds, Content, Media, Results, Source, ToolResult,
+};
 use crate::report::{Code, Effect};
 
 use super::super::maps;
@@ -72,6 +74,10 @@ impl<'a> Pass<'a, '_> {
         if name.is_none() && !self.same {
             name = paired.map(|c| c.name);
         }
+        if name.is_none() && !self.same {
+            let named = given.and_then(|id| self.restore.and_then(|ids| ids.name(id)));
+            name = named.map(|n| self.str(n, r.pointer)).transpose()?;
+        }
         out.name = name;
         out.call_id = match paired {
             Some(c) if given.is_none() && !self.same && c.id.is_some() => c.id,
@@ -89,7 +95,7 @@ impl<'a> Pass<'a, '_> {
             return Err(self.refuse(
                 r.pointer,
                 format!(
-                    "{} names the tool each result answers, and this result does not say it (nor does a call it answers): convert the conversation that holds its call (--kind messages)",
+                    "{} names the tool each result answers, and this result does not say it: convert the conversation that holds its call (--kind messages), or give the ids its calls' conversion wrote (TrafficOptions::ids)",
                     self.to
                 ),
             ));
@@ -147,6 +153,16 @@ impl<'a> Pass<'a, '_> {
                 );
             }
         }
+        if self.target.json_results
+            && let [first @ Content { block: Block::Text(t), pointer, .. }] = content
+            && t.trim_start().starts_with('{')
+            && let Ok(v) = self.args.value(t, self.arena, self.limits, self.from)
+        {
+            // The same data, as the object the target's model reads.
+            let mut with = self.list::<Content<'a>>(1, pointer)?;
+            with.push(Content { block: Block::Json(v), ..*first });
+            content = with.done();
+        }
         out.content = content;
         Ok(out)
     }
@@ -161,12 +177,37 @@ impl<'a> Pass<'a, '_> {
         tool: &str,
         spare: usize,
     ) -> Result<&'a [Content<'a>], ConversionError> {
-        if self.same || items.iter().all(|c| kinds.has(c.block.kind())) {
+        if self.same || items.iter().all(|c| kinds.has(c.block.kind()) && self.reachable(&c.block))
+        {
             return Ok(items);
         }
         let mut out = self.list::<Content<'a>>(items.len() + spare, "")?;
         for c in items {
             let kind = c.block.kind();
+            if kinds.has(kind) && !self.reachable(&c.block) {
+                let source = match media_of(&c.block).map(|m| m.source) {
+                    Some(Source::File(_)) => "a file id of another provider's store",
+                    Some(Source::Url(_)) => "a URL",
+                    _ => "a URI",
+                };
+                self.note(
+                    Code::ContentDropped,
+                    true,
+                    (Effect::None, false),
+                    (tool, kind.as_str()),
+                    (c.pointer, c.at),
+                    &[
+                        "a `",
+                        kind.as_str(),
+                        "` block given by ",
+                        source,
+                        ", which ",
+                        self.to,
+                        " cannot fetch; left out",
+                    ],
+                );
+                continue;
+            }
             if kinds.has(kind) {
                 out.push(*c);
                 continue;
@@ -211,4 +252,30 @@ impl<'a> Pass<'a, '_> {
         }
         Ok(out.done())
     }
+
+    /// Whether the target can fetch `block`'s media: inline data and text always, a URL or a
+    /// cloud URI where its rules say, a provider's file id never (it names a file in another
+    /// provider's store).
+    fn reachable(&self, block: &Block<'_>) -> bool {
+        let media = self.target.media;
+        match media_of(block).map(|m| m.source) {
+            None | Some(Source::Base64(_) | Source::Text(_)) => true,
+            Some(Source::Url(u)) => media.url && !is_cloud_uri(u),
+            Some(Source::Uri(u)) => media.uri_scheme.is_some_and(|s| u.starts_with(s)),
+            Some(Source::File(_)) => false,
+        }
+    }
+}
+
+/// The media of an image, audio, video or document block.
+fn media_of<'b, 'a>(block: &'b Block<'a>) -> Option<&'b Media<'a>> {
+    match block {
+        Block::Image(m) | Block::Audio(m) | Block::Video(m) | Block::Document(m) => Some(m),
+        _ => None,
+    }
+}
+
+/// Whether `u` names a cloud object (`s3://`, `gs://`) rather than a web URL.
+fn is_cloud_uri(u: &str) -> bool {
+    !(u.starts_with("http://") || u.starts_with("https://") || u.starts_with("data:"))
 }
