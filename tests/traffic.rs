@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 use tooladapter::TrafficOptions;
-use tooladapter::formats::{Anthropic, Gemini, Mcp, OpenAi, builtins};
+use tooladapter::formats::{Anthropic, Bedrock, Gemini, Mcp, OpenAi, builtins};
 use tooladapter::traffic::{IdRule, TrafficKind};
 use tooladapter::{Adapter, Code, Converter, Options, ReportEntry, Strict};
 
@@ -474,4 +474,40 @@ fn results_reach_gemini_named_from_their_calls() {
     let body = r#"{"messages":[{"role":"assistant","tool_calls":[{"id":"call_sf","type":"function","function":{"name":"get_weather","arguments":"{}"}}]},{"role":"tool","tool_call_id":"call_sf","content":"sunny"}]}"#;
     let out = convert(&OpenAi, &Gemini, TrafficKind::Messages, body);
     assert_eq!(out.value["contents"][1]["parts"][0]["functionResponse"]["name"], "get_weather");
+}
+
+#[test]
+fn bedrock_results_carry_status_json_and_documents() {
+    let bedrock = r#"{"role":"user","content":[{"toolResult":{"toolUseId":"t1","content":[{"json":{"temp":20}},{"text":"ok"}],"status":"error"}},{"text":"And this file:"},{"document":{"format":"pdf","name":"Report","source":{"bytes":"JVBERi0="}}}]}"#;
+    let a = convert(&Bedrock, &Anthropic, TrafficKind::Results, bedrock);
+    assert_eq!(a.value["content"][0]["is_error"], true);
+    // Anthropic results hold no JSON block: its text is sent, and the report says so.
+    assert_eq!(a.value["content"][0]["content"][0], json!({"type":"text","text":"{\"temp\":20}"}));
+    assert!(a.entries.iter().any(|e| e.code == Code::ContentRewritten && e.feature == "json"));
+    assert_eq!(
+        a.value["content"][2],
+        json!({"type":"document","source":{"type":"base64","media_type":"application/pdf","data":"JVBERi0="},"title":"Report"})
+    );
+    let back = convert(&Anthropic, &Bedrock, TrafficKind::Results, &a.text);
+    assert_eq!(back.value["content"][0]["toolResult"]["status"], "error");
+    assert_eq!(
+        back.value["content"][2]["document"],
+        json!({"format":"pdf","name":"Report","source":{"bytes":"JVBERi0="}})
+    );
+}
+
+#[test]
+fn bedrock_has_no_none_tool_choice_and_takes_ids_of_at_most_64_characters() {
+    let body = r#"{"messages":[{"role":"user","content":"hi"}],"tool_choice":"none"}"#;
+    let out = convert(&OpenAi, &Bedrock, TrafficKind::Messages, body);
+    assert_eq!(out.value.get("toolConfig"), None);
+    let e = out.entries.iter().find(|e| e.code == Code::ToolChoiceChanged).expect("an entry");
+    assert_eq!((e.pointer.as_str(), e.severity), ("/tool_choice", tooladapter::Severity::Warning));
+    let long = "x".repeat(70);
+    let calls = format!(
+        r#"{{"role":"assistant","tool_calls":[{{"id":"{long}","type":"function","function":{{"name":"t","arguments":"{{}}"}}}}]}}"#
+    );
+    let out = convert(&OpenAi, &Bedrock, TrafficKind::Calls, &calls);
+    let id = out.value["content"][0]["toolUse"]["toolUseId"].as_str().unwrap_or_default();
+    assert!(id.len() <= 64 && tooladapter::formats::rules::bedrock::IDS.accepts(id), "{id}");
 }

@@ -39,6 +39,28 @@ impl<'w, 'o> Out<'w, 'o> {
         }
     }
 
+    /// Writes the sum of two numbers given as their text (Bedrock's `totalTokens` from the
+    /// input and output counts), or nothing when either is not a whole number.
+    pub fn sum(&mut self, key: &'static str, a: &str, b: &str) {
+        if let (Ok(a), Ok(b)) = (a.parse::<u64>(), b.parse::<u64>()) {
+            let mut digits = [0u8; 20];
+            let mut n = a.saturating_add(b);
+            let mut start = digits.len();
+            loop {
+                start -= 1;
+                if let Some(d) = digits.get_mut(start) {
+                    *d = b'0' + (n % 10) as u8;
+                }
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            self.w.key_plain(key);
+            self.w.raw(std::str::from_utf8(digits.get(start..).unwrap_or_default()).unwrap_or("0"));
+        }
+    }
+
     /// Writes member `key` holding the string `value`.
     pub fn str_member(&mut self, key: &'static str, value: &str) {
         self.w.key_plain(key);
