@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 use tooladapter::TrafficOptions;
-use tooladapter::formats::{Anthropic, Bedrock, Gemini, Mcp, OpenAi, builtins};
+use tooladapter::formats::{Anthropic, Bedrock, Gemini, Mcp, OpenAi, OpenAiResponses, builtins};
 use tooladapter::traffic::{IdRule, TrafficKind};
 use tooladapter::{Adapter, Code, Converter, Options, ReportEntry, Strict};
 
@@ -510,4 +510,42 @@ fn bedrock_has_no_none_tool_choice_and_takes_ids_of_at_most_64_characters() {
     let out = convert(&OpenAi, &Bedrock, TrafficKind::Calls, &calls);
     let id = out.value["content"][0]["toolUse"]["toolUseId"].as_str().unwrap_or_default();
     assert!(id.len() <= 64 && tooladapter::formats::rules::bedrock::IDS.accepts(id), "{id}");
+}
+
+#[test]
+fn responses_items_group_into_turns_and_back() {
+    let input = r#"{"instructions":"Be brief.","input":[{"role":"user","content":"weather?"},{"type":"function_call","call_id":"call_a","name":"w","arguments":"{\"c\":\"Paris\"}"},{"type":"function_call","call_id":"call_b","name":"w","arguments":"{\"c\":\"Rome\"}"},{"type":"function_call_output","call_id":"call_a","output":"sunny"},{"type":"function_call_output","call_id":"call_b","output":[{"type":"input_text","text":"rain"},{"type":"input_image","image_url":"https://example.com/r.png"}]}],"tool_choice":{"type":"function","name":"w"},"parallel_tool_calls":false}"#;
+    let out = convert(&OpenAiResponses, &Anthropic, TrafficKind::Messages, input);
+    assert_eq!(out.value["system"], json!([{"type":"text","text":"Be brief."}]));
+    let messages = out.value["messages"].as_array().cloned().unwrap_or_default();
+    assert_eq!(messages.len(), 3, "{messages:?}");
+    assert_eq!(messages[1]["content"].as_array().map(Vec::len), Some(2));
+    assert_eq!(
+        messages[2]["content"][1]["content"][1]["source"],
+        json!({"type":"url","url":"https://example.com/r.png"})
+    );
+    assert_eq!(
+        out.value["tool_choice"],
+        json!({"type":"tool","name":"w","disable_parallel_tool_use":true})
+    );
+    let back = convert(&Anthropic, &OpenAiResponses, TrafficKind::Messages, &out.text);
+    assert_eq!(back.value["instructions"], "Be brief.");
+    assert_eq!(back.value["input"].as_array().map(Vec::len), Some(5));
+    assert_eq!(
+        back.value["input"][2],
+        json!({"type":"function_call","call_id":"call_b","name":"w","arguments":"{\"c\":\"Rome\"}"})
+    );
+    assert_eq!(back.value["tool_choice"], json!({"type":"function","name":"w"}));
+}
+
+#[test]
+fn a_custom_tool_calls_free_text_is_reported_where_calls_take_json() {
+    let custom = r#"{"type":"custom_tool_call","call_id":"call_1","name":"write_note","input":"Fixed the stream."}"#;
+    let out = convert(&OpenAiResponses, &Anthropic, TrafficKind::Calls, custom);
+    assert_eq!(out.value["content"][0]["input"], json!({"input":"Fixed the stream."}));
+    let e = out.entries.iter().find(|e| e.code == Code::ContentRewritten).expect("an entry");
+    assert_eq!((e.effect, e.arguments), (tooladapter::Effect::Changes, true));
+    // Between Responses payloads the custom call stays one.
+    let same = convert(&OpenAiResponses, &OpenAiResponses, TrafficKind::Calls, custom);
+    assert_eq!(same.text, custom);
 }

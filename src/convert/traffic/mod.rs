@@ -81,7 +81,7 @@ struct Ends<'e> {
     to: &'e dyn Adapter,
     src: &'static dyn TrafficFormat,
     dst: &'static dyn TrafficFormat,
-    /// One traffic format (the same wire shape), so the source is written back.
+    /// One format, so the source is written back.
     same: bool,
 }
 
@@ -137,7 +137,9 @@ impl Converter {
                 "the format has no tool traffic".into(),
             ));
         };
-        let same = std::ptr::addr_eq(src, dst);
+        // The formats' names, as the definitions route decides it: the traffic formats are
+        // zero-sized statics, whose addresses may coincide.
+        let same = crate::adapter::EmitContext::new(from.info(), to.info()).same_format();
         self.start();
         let result = self.traffic_in(input, Ends { from, to, src, dst, same }, options);
         self.retain();

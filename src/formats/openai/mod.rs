@@ -180,6 +180,10 @@ impl Adapter for OpenAiResponses {
         &rules::RESPONSES
     }
 
+    fn traffic(&self) -> Option<&'static dyn TrafficFormat> {
+        Some(&traffic::RESPONSES)
+    }
+
     fn lower_tool<'a>(
         &self,
         lw: &mut Lowerer<'a, '_>,

@@ -233,3 +233,48 @@ pub const CHAT_TRAFFIC: TrafficRules = TrafficRules {
         source: "\"An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\", BerriAI/litellm#10083 (2025-04-17)",
     }],
 };
+
+/// A Responses call id (`call_id`): required on `function_call` and `function_call_output`
+/// items (`call_id: Required[str]`, openai-python `types/responses/response_input_param.py`);
+/// no character or length rule is documented (Bedrock's Responses endpoint sends
+/// `resp_…:call_0`).
+pub const RESPONSES_IDS: IdRule = IdRule {
+    required: true,
+    extra: None,
+    min: 1,
+    max: usize::MAX,
+    pattern: "any non-empty string",
+    source: "`call_id: Required[str]`, openai-python `types/responses/response_input_param.py`",
+};
+
+/// Responses conversations.
+pub const RESPONSES_TRAFFIC: TrafficRules = TrafficRules {
+    kinds: &TrafficKind::ALL,
+    ids: RESPONSES_IDS,
+    // `function_call_output.output`: a string, or `input_text`, `input_image` and `input_file`
+    // parts (openai-python `response_input_param.py`, `FunctionCallOutput`).
+    result_blocks: BlockKinds::of(&[BlockKind::Text, BlockKind::Image, BlockKind::Document]),
+    user_blocks: BlockKinds::of(&[BlockKind::Text, BlockKind::Image, BlockKind::Document]),
+    error_flag: false,
+    args_text: true,
+    call_signature: false,
+    result_name: false,
+    system_in_turns: true,
+    custom_calls: true,
+    placeholder_signature: None,
+    results_follow_calls: true,
+    assistant_text: true,
+    media: MediaRules { url: true, uri_scheme: None },
+    json_results: false,
+    choice: ChoiceRules {
+        none: true,
+        required: true,
+        parallel: true,
+        source: "`tool_choice`: \"none\" | \"auto\" | \"required\" | {\"type\":\"function\",\"name\"}, and `parallel_tool_calls` (openai-python `types/responses/response_create_params.py`)",
+    },
+    conversation: &[ConversationRule {
+        rule: "every `function_call` item has its `function_call_output` item",
+        fix: "a call without an output is reported",
+        source: "\"No tool output found for function call call_uK3eDRSXx9p45csFRjvXDNPq.\" (invalid_request_error, param `input`), router-for-me/CLIProxyAPI#2368 (2026-03-27); the other way, \"No tool call found for function call output with call_id …\", continuedev/continue#10092 (2026-02-01)",
+    }],
+};
