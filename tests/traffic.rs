@@ -549,3 +549,58 @@ fn a_custom_tool_calls_free_text_is_reported_where_calls_take_json() {
     let same = convert(&OpenAiResponses, &OpenAiResponses, TrafficKind::Calls, custom);
     assert_eq!(same.text, custom);
 }
+
+#[test]
+fn mcp_calls_and_results_travel_with_their_json_rpc_ids() {
+    let request = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"inc","arguments":{"x":3},"_meta":{"progressToken":1}}}"#;
+    let out = convert(&Mcp, &OpenAi, TrafficKind::Calls, request);
+    assert_eq!(out.value["tool_calls"][0]["id"], "7");
+    assert_eq!(out.value["tool_calls"][0]["function"]["arguments"], r#"{"x":3}"#);
+    assert!(out.entries.iter().any(|e| e.pointer == "/params/_meta"));
+    // Back to MCP: the id is a number again (digits alone are written as one).
+    let back = convert(&OpenAi, &Mcp, TrafficKind::Calls, &out.text);
+    assert_eq!(
+        back.value,
+        json!({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"inc","arguments":{"x":3}}})
+    );
+    // Parallel calls are a batch of requests.
+    let batch = convert(&OpenAi, &Mcp, TrafficKind::Calls, CHAT_CALLS);
+    assert_eq!(batch.value[1]["id"], "call_nyc");
+    // A JSON-RPC error is a failed result; structured content rides where the target has JSON.
+    let error = r#"{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Unknown tool: x"}}"#;
+    let a = convert(&Mcp, &Anthropic, TrafficKind::Results, error);
+    assert_eq!(
+        a.value["content"][0],
+        json!({"type":"tool_result","tool_use_id":"3","content":"Unknown tool: x","is_error":true})
+    );
+    let structured = r#"{"jsonrpc":"2.0","id":"c1","result":{"content":[{"type":"text","text":"{\"y\":4}"}],"structuredContent":{"y":4}}}"#;
+    let b = convert(&Mcp, &Bedrock, TrafficKind::Results, structured);
+    assert_eq!(b.value["content"][0]["toolResult"]["content"][1], json!({"json":{"y":4}}));
+    let back = convert(&Bedrock, &Mcp, TrafficKind::Results, &b.text);
+    assert_eq!(back.value["result"]["structuredContent"], json!({"y":4}));
+    let o = convert(&Mcp, &OpenAi, TrafficKind::Results, structured);
+    assert_eq!(o.value["content"], "{\"y\":4}");
+    assert!(
+        o.entries
+            .iter()
+            .any(|e| e.code == Code::ContentRewritten && e.feature == "structuredContent")
+    );
+}
+
+#[test]
+fn mcp_holds_calls_and_results_only() {
+    let mut c = Converter::new();
+    let options = TrafficOptions { kind: Some(TrafficKind::Messages), ..TrafficOptions::default() };
+    let err =
+        c.convert_traffic(br#"{"messages":[]}"#, &OpenAi, &Mcp, &options).map(|_| ()).unwrap_err();
+    assert!(err.to_string().contains("no messages payloads"), "{err}");
+    // A call without params or with a name that is not a string is an error at its place.
+    let calls = TrafficOptions { kind: Some(TrafficKind::Calls), ..TrafficOptions::default() };
+    let err = c.convert_traffic(
+        br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":123}}"#,
+        &Mcp,
+        &OpenAi,
+        &calls,
+    );
+    assert_eq!(err.map(|_| ()).unwrap_err().pointer(), "/params/name");
+}

@@ -100,9 +100,11 @@ fn function_response(out: &mut Out<'_, '_>, r: &ToolResult<'_>) {
         Block::Json(v) => Some(v),
         _ => None,
     });
-    let json = json.or(r.structured);
     let key = if r.error { "error" } else { "output" };
-    match (json, texts().count()) {
+    // MCP's structured content is the result, its text a mirror of it.
+    let texts_count = if r.structured.is_some() { 0 } else { texts().count() };
+    let json = r.structured.or(json);
+    match (json, texts_count) {
         (Some(v @ crate::ir::Json::Object(_)), 0) if !r.error => out.w().json(&v),
         (Some(v), 0) => {
             out.w().begin_object();
