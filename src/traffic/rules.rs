@@ -115,6 +115,9 @@ pub struct MediaRules {
     pub url: bool,
     /// The cloud URI scheme it reads (`s3://`, `gs://`), if any.
     pub uri_scheme: Option<&'static str>,
+    /// Whether a document may be given as its text (Anthropic's and Bedrock's `text`
+    /// source); elsewhere such a document is sent as a text block.
+    pub text_documents: bool,
 }
 
 /// One rule of a provider's conversations, with its evidence.

@@ -135,7 +135,7 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
     assistant_text: true,
     // Image and document sources: base64, url, file, text (anthropic-sdk-python
     // `types/image_block_param.py`, `document_block_param.py`).
-    media: MediaRules { url: true, uri_scheme: None },
+    media: MediaRules { url: true, uri_scheme: None, text_documents: true },
     json_results: false,
     choice: ChoiceRules {
         none: true,

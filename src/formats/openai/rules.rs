@@ -219,7 +219,7 @@ pub const CHAT_TRAFFIC: TrafficRules = TrafficRules {
     results_follow_calls: true,
     assistant_text: true,
     // Image parts take a URL or a data URL; files are sent as data or by id.
-    media: MediaRules { url: true, uri_scheme: None },
+    media: MediaRules { url: true, uri_scheme: None, text_documents: false },
     json_results: false,
     choice: ChoiceRules {
         none: true,
@@ -264,7 +264,7 @@ pub const RESPONSES_TRAFFIC: TrafficRules = TrafficRules {
     placeholder_signature: None,
     results_follow_calls: true,
     assistant_text: true,
-    media: MediaRules { url: true, uri_scheme: None },
+    media: MediaRules { url: true, uri_scheme: None, text_documents: false },
     json_results: false,
     choice: ChoiceRules {
         none: true,

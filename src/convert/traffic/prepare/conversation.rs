@@ -40,7 +40,7 @@ impl<'a> Pass<'a, '_> {
         for item in self.content(c.system, user_blocks, "", 0)? {
             system.push(*item);
         }
-        let (mut k, mut last, mut last_k) = (0u32, &[][..], 0u32);
+        let (mut k, mut last, mut last_k, mut open) = (0u32, &[][..], 0u32, false);
         let mut waiting: Option<Waiting<'a>> = None;
         for turn in c.turns {
             match turn {
@@ -49,7 +49,9 @@ impl<'a> Pass<'a, '_> {
                     let has_calls = a.calls().next().is_some();
                     let (turn, paired) = self.assistant(*a, k)?;
                     if has_calls {
-                        (last, last_k) = (paired, k);
+                        // Calls turns with no results between them are answered together.
+                        last = if open { self.joined(last, paired, a.pointer)? } else { paired };
+                        (last_k, open) = (k, true);
                         k += 1;
                         waiting = Some(Waiting { calls: paired, pointer: a.pointer, at: a.at });
                     }
@@ -58,6 +60,7 @@ impl<'a> Pass<'a, '_> {
                 Turn::Results(r) => {
                     let results = self.results(*r, last_k, last)?;
                     self.unanswered(waiting.take(), results.results);
+                    open = false;
                     turns.push(Turn::Results(results));
                 }
                 Turn::User(m) => {
@@ -95,6 +98,18 @@ impl<'a> Pass<'a, '_> {
         Ok(Conversation { system: system.done(), turns: turns.done(), choice, ..c })
     }
 
+    /// The calls of two calls turns, in order, in the arena.
+    fn joined(
+        &self,
+        a: &'a [Paired<'a>],
+        b: &'a [Paired<'a>],
+        pointer: &str,
+    ) -> Result<&'a [Paired<'a>], ConversionError> {
+        let mut list = self.list::<Paired<'a>>(a.len() + b.len(), pointer)?;
+        a.iter().chain(b).for_each(|p| list.push(*p));
+        Ok(list.done())
+    }
+
     /// Reports the calls of `waiting` that `results` (the next turn's) does not answer, where
     /// the target refuses such a request.
     fn unanswered(
@@ -102,9 +117,19 @@ impl<'a> Pass<'a, '_> {
         waiting: Option<Waiting<'a>>,
         results: &[crate::ir::traffic::ToolResult<'a>],
     ) {
-        let Some(w) = waiting.filter(|_| self.target.results_follow_calls) else { return };
-        for call in w.calls {
-            let answered = results.iter().any(|r| r.call_id.is_some() && r.call_id == call.id);
+        // The same format's source is written back as it is: its own rules are `check`'s.
+        let Some(w) = waiting.filter(|_| self.target.results_follow_calls && !self.same) else {
+            return;
+        };
+        for (i, call) in w.calls.iter().enumerate() {
+            // By id; a call without one, by its name's count among the results.
+            let answered = match call.id {
+                Some(id) => results.iter().any(|r| r.call_id == Some(id)),
+                None => {
+                    let before = w.calls.iter().take(i).filter(|c| c.name == call.name).count();
+                    results.iter().filter(|r| r.name == Some(call.name)).count() > before
+                }
+            };
             if !answered {
                 let id = call.id.unwrap_or_default();
                 let rule = self.target.conversation.first().map_or("", |r| r.source);

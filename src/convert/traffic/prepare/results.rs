@@ -11,6 +11,7 @@ use crate::report::{Code, Effect};
 use super::super::maps;
 use super::Pass;
 use super::calls::{IdAt, Paired};
+use crate::traffic::MediaRules;
 use crate::traffic::{Patch, Replace};
 
 impl<'a> Pass<'a, '_> {
@@ -79,7 +80,7 @@ impl<'a> Pass<'a, '_> {
             name = named.map(|n| self.str(n, r.pointer)).transpose()?;
         }
         out.name = name;
-        out.call_id = match paired {
+        let call_id = match paired {
             Some(c) if given.is_none() && !self.same && c.id.is_some() => c.id,
             _ => {
                 let tool = name.unwrap_or_default();
@@ -88,6 +89,14 @@ impl<'a> Pass<'a, '_> {
                 self.id(IdAt { id: r.call_id, node, seed, tool, pointer: r.pointer, at: r.at })?
             }
         };
+        out.call_id = call_id;
+        // A results conversion's ids, with the tools' names, for the conversion that answers
+        // it (a target that names results takes the names from them).
+        if let (Some(id), Some(n)) = (call_id.filter(|id| !id.is_empty()), name)
+            && !self.same
+        {
+            self.log.push(r.call_id.unwrap_or_default(), id, n);
+        }
         if self.same {
             return Ok(out);
         }
@@ -177,59 +186,38 @@ impl<'a> Pass<'a, '_> {
         tool: &str,
         spare: usize,
     ) -> Result<&'a [Content<'a>], ConversionError> {
-        if self.same || items.iter().all(|c| kinds.has(c.block.kind()) && self.reachable(&c.block))
-        {
+        let media = self.target.media;
+        let fits = move |c: &Content<'_>| kinds.has(c.block.kind()) && reachable(media, &c.block);
+        if self.same || items.iter().all(fits) {
             return Ok(items);
         }
         let mut out = self.list::<Content<'a>>(items.len() + spare, "")?;
         for c in items {
-            let kind = c.block.kind();
-            if kinds.has(kind) && !self.reachable(&c.block) {
-                let source = match media_of(&c.block).map(|m| m.source) {
-                    Some(Source::File(_)) => "a file id of another provider's store",
-                    Some(Source::Url(_)) => "a URL",
-                    _ => "a URI",
-                };
-                self.note(
-                    Code::ContentDropped,
-                    true,
-                    (Effect::None, false),
-                    (tool, kind.as_str()),
-                    (c.pointer, c.at),
-                    &[
-                        "a `",
-                        kind.as_str(),
-                        "` block given by ",
-                        source,
-                        ", which ",
-                        self.to,
-                        " cannot fetch; left out",
-                    ],
-                );
-                continue;
-            }
-            if kinds.has(kind) {
+            if fits(c) {
                 out.push(*c);
                 continue;
             }
+            let kind = c.block.kind();
+            // What the target has no place for, sent as text where it takes text.
             let text = match c.block {
-                Block::Json(v) if kinds.has(BlockKind::Text) => {
-                    Some(self.json_text(&v, c.pointer)?)
-                }
-                Block::Resource(res) if kinds.has(BlockKind::Text) => res.text,
+                _ if !kinds.has(BlockKind::Text) => None,
+                Block::Json(v) => Some(self.json_text(&v, c.pointer)?),
+                Block::Resource(res) => res.text,
+                Block::Document(Media { source: Source::Text(t), .. }) => Some(t),
                 _ => None,
             };
             if let Some(text) = text {
                 out.push(Content { block: Block::Text(text), ..*c });
-                let loses = kind != BlockKind::Json;
-                let how = if loses {
-                    ": its text sent, its URI and type left out"
-                } else {
-                    ": written as its JSON text"
+                let how = match kind {
+                    BlockKind::Json => ": written as its JSON text",
+                    BlockKind::Document => {
+                        " as a document given by its text: sent as a text block, its title left out"
+                    }
+                    _ => ": its text sent, its URI and type left out",
                 };
                 self.note(
                     Code::ContentRewritten,
-                    loses,
+                    kind != BlockKind::Json,
                     (Effect::None, false),
                     (tool, kind.as_str()),
                     (c.pointer, c.at),
@@ -237,6 +225,14 @@ impl<'a> Pass<'a, '_> {
                 );
                 continue;
             }
+            let why = match (kinds.has(kind), media_of(&c.block).map(|m| m.source)) {
+                (true, Some(Source::File(_))) => {
+                    " given by a file id of another provider's store, which it cannot fetch"
+                }
+                (true, Some(Source::Url(_))) => " given by a URL, which it cannot fetch",
+                (true, _) => " given by a URI it cannot fetch",
+                (false, _) => " has no place there",
+            };
             let what = match c.block {
                 Block::Other(name) => name,
                 _ => kind.as_str(),
@@ -247,23 +243,23 @@ impl<'a> Pass<'a, '_> {
                 (Effect::None, false),
                 (tool, what),
                 (c.pointer, c.at),
-                &["a `", what, "` block has no place in ", self.to, " here; left out"],
+                &["a `", what, "` block sent to ", self.to, why, "; left out"],
             );
         }
         Ok(out.done())
     }
+}
 
-    /// Whether the target can fetch `block`'s media: inline data and text always, a URL or a
-    /// cloud URI where its rules say, a provider's file id never (it names a file in another
-    /// provider's store).
-    fn reachable(&self, block: &Block<'_>) -> bool {
-        let media = self.target.media;
-        match media_of(block).map(|m| m.source) {
-            None | Some(Source::Base64(_) | Source::Text(_)) => true,
-            Some(Source::Url(u)) => media.url && !is_cloud_uri(u),
-            Some(Source::Uri(u)) => media.uri_scheme.is_some_and(|s| u.starts_with(s)),
-            Some(Source::File(_)) => false,
-        }
+/// Whether a target whose media rules are `media` can fetch `block`'s media: inline data
+/// always, a document's text, a URL or a cloud URI where its rules say, a provider's file id
+/// never (it names a file in another provider's store).
+fn reachable(media: MediaRules, block: &Block<'_>) -> bool {
+    match media_of(block).map(|m| m.source) {
+        None | Some(Source::Base64(_)) => true,
+        Some(Source::Text(_)) => media.text_documents,
+        Some(Source::Url(u)) => media.url && !is_cloud_uri(u),
+        Some(Source::Uri(u)) => media.uri_scheme.is_some_and(|s| u.starts_with(s)),
+        Some(Source::File(_)) => false,
     }
 }
 
