@@ -164,10 +164,12 @@ impl<'a> Pass<'a, '_> {
         }
         if self.target.json_results
             && let [first @ Content { block: Block::Text(t), pointer, .. }] = content
-            && t.trim_start().starts_with('{')
+            && t.starts_with('{')
+            && t.ends_with('}')
             && let Ok(v) = self.args.value(t, self.arena, self.limits, self.from)
         {
-            // The same data, as the object the target's model reads.
+            // The same data, as the object the target's model reads (text padded with
+            // whitespace stays text: the padding would be lost).
             let mut with = self.list::<Content<'a>>(1, pointer)?;
             with.push(Content { block: Block::Json(v), ..*first });
             content = with.done();
