@@ -604,3 +604,28 @@ fn mcp_holds_calls_and_results_only() {
     );
     assert_eq!(err.map(|_| ()).unwrap_err().pointer(), "/params/name");
 }
+
+/// Every conversation rule of every traffic format says where it comes from and when that
+/// was read (`YYYY-MM-DD`), as the definitions' rules do.
+#[test]
+fn every_traffic_rule_cites_a_dated_source() {
+    let dated = |s: &str| {
+        s.as_bytes().windows(10).any(|w| {
+            w.iter()
+                .enumerate()
+                .all(|(i, b)| if i == 4 || i == 7 { *b == b'-' } else { b.is_ascii_digit() })
+        })
+    };
+    for f in traffic_formats() {
+        let rules = f.traffic().expect("traffic").rules();
+        let mut sources = vec![rules.choice.source];
+        if !rules.ids.pattern.is_empty() {
+            sources.push(rules.ids.source);
+        }
+        sources.extend(rules.conversation.iter().map(|r| r.source));
+        assert!(!rules.conversation.is_empty(), "{}", f.name());
+        for s in sources {
+            assert!(dated(s), "{}: {s}", f.name());
+        }
+    }
+}

@@ -5,7 +5,7 @@
 
 use bumpalo::Bump;
 
-use crate::error::ErrorKind;
+use crate::error::{ErrorKind, line_column};
 use crate::ir::{Json, Member};
 use crate::lower::Lowerer;
 use crate::options::Limits;
@@ -43,7 +43,7 @@ impl ArgParser {
         let doc = self
             .parser
             .parse(text.as_bytes(), limits.max_input_bytes, limits.max_depth)
-            .map_err(|f| f.kind)?;
+            .map_err(|f| located(f.kind, text))?;
         let result = {
             let mut lw =
                 Lowerer::new(&doc, text.as_bytes(), arena, limits, format, &mut self.scratch);
@@ -54,6 +54,18 @@ impl ArgParser {
         self.parser.put_back(tape);
         copied
     }
+}
+
+/// A parse error's line and column in the argument text (the message says where in the text
+/// the JSON broke; the error's pointer says which call).
+#[cold]
+fn located(mut kind: ErrorKind, text: &str) -> ErrorKind {
+    if let ErrorKind::Json { offset, line, column, .. }
+    | ErrorKind::LoneSurrogate { offset, line, column } = &mut kind
+    {
+        (*line, *column) = line_column(text.as_bytes(), *offset);
+    }
+    kind
 }
 
 #[cold]

@@ -86,6 +86,24 @@ impl<'a, 'r> Reader<'a, 'r> {
         self.error(path, ErrorKind::Shape(what.to_owned()))
     }
 
+    /// Refuses a turn whose `role` is none of `roles` (a results turn read as calls):
+    /// `what` says what was expected.
+    ///
+    /// # Errors
+    /// The turn says another role.
+    pub fn role(
+        &self,
+        doc: &Json<'a>,
+        path: &Path<'_>,
+        roles: &[&str],
+        what: &str,
+    ) -> Result<(), ConversionError> {
+        match doc.get("role").and_then(Json::as_str) {
+            Some(role) if !roles.contains(&role) => Err(self.shape(path, what)),
+            _ => Ok(()),
+        }
+    }
+
     /// The members of `v`, an object (`member` names it in the error).
     ///
     /// # Errors

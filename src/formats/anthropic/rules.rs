@@ -141,7 +141,7 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
         none: true,
         required: true,
         parallel: true,
-        source: "`tool_choice`: {\"type\": \"auto\" | \"any\" | \"none\" | \"tool\", \"name\", \"disable_parallel_tool_use\"} (anthropic-sdk-python `types/tool_choice_param.py`)",
+        source: "`tool_choice`: {\"type\": \"auto\" | \"any\" | \"none\" | \"tool\", \"name\", \"disable_parallel_tool_use\"} (anthropic-sdk-python `types/tool_choice_param.py`) (read 2026-11-28)",
     },
     conversation: &[
         ConversationRule {
@@ -157,7 +157,7 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
         ConversationRule {
             rule: "system text is the request's `system`, not a message",
             fix: "system messages among the turns join `system`, reported when they were not first",
-            source: "`system: Union[str, Iterable[TextBlockParam]]` (anthropic-sdk-python `types/message_create_params.py`)",
+            source: "`system: Union[str, Iterable[TextBlockParam]]` (anthropic-sdk-python `types/message_create_params.py`) (read 2026-11-28)",
         },
     ],
 };

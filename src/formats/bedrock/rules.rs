@@ -112,7 +112,7 @@ pub const IDS: IdRule = IdRule {
     min: 1,
     max: 64,
     pattern: "[a-zA-Z0-9_-]+, 1 to 64 characters",
-    source: "Bedrock API reference, ToolResultBlock `toolUseId`",
+    source: "Bedrock API reference, ToolResultBlock `toolUseId` (read 2026-11-28)",
 };
 
 /// The `format` of Converse image, document and video blocks and the media type each names
@@ -179,18 +179,18 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
         none: false,
         required: true,
         parallel: false,
-        source: "`ToolChoice`: auto | any | tool (Bedrock API reference); no `none`, no parallel-call setting",
+        source: "`ToolChoice`: auto | any | tool (Bedrock API reference); no `none`, no parallel-call setting (read 2026-11-28)",
     },
     conversation: &[
         ConversationRule {
             rule: "the `toolResult` blocks answering an assistant message's `toolUse` blocks are in the next (user) message",
             fix: "a results turn is written as one user message right after the calls; a call without a result is reported",
-            source: "Bedrock user guide, \"Call a tool with the Converse API\": the tool result goes in a user message after the assistant's toolUse",
+            source: "Bedrock user guide, \"Call a tool with the Converse API\": the tool result goes in a user message after the assistant's toolUse (read 2026-11-28)",
         },
         ConversationRule {
             rule: "system text is the request's `system` list",
             fix: "system messages among the turns join `system`",
-            source: "Bedrock API reference, Converse `system`: array of SystemContentBlock",
+            source: "Bedrock API reference, Converse `system`: array of SystemContentBlock (read 2026-11-28)",
         },
     ],
 };

@@ -296,7 +296,7 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
         none: true,
         required: true,
         parallel: false,
-        source: "`toolConfig.functionCallingConfig`: `mode` AUTO | ANY | NONE | VALIDATED and `allowedFunctionNames`; no parallel-call setting (google-genai `types.FunctionCallingConfig`)",
+        source: "`toolConfig.functionCallingConfig`: `mode` AUTO | ANY | NONE | VALIDATED and `allowedFunctionNames`; no parallel-call setting (google-genai `types.FunctionCallingConfig`) (read 2026-11-28)",
     },
     conversation: &[
         ConversationRule {
@@ -307,12 +307,12 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
         ConversationRule {
             rule: "a response names its function; without ids, responses pair with calls by name and order",
             fix: "a result without a name takes its call's (in a conversation); a results payload read alone without names is refused",
-            source: "`FunctionResponse.name`: \"Required. The name of the function to call. Matches [FunctionDeclaration.name] and [FunctionCall.name].\" (google-cloud-vertexai `FunctionResponseOrBuilder`)",
+            source: "`FunctionResponse.name`: \"Required. The name of the function to call. Matches [FunctionDeclaration.name] and [FunctionCall.name].\" (google-cloud-vertexai `FunctionResponseOrBuilder`) (read 2026-11-28)",
         },
         ConversationRule {
             rule: "Gemini 3 refuses a call without its thought signature",
             fix: "the first call of a turn from another provider is sent with the documented placeholder",
-            source: "Vertex AI \"Thought signatures\": \"If a required thought signature is not returned when using Gemini 3 models, the model will return a 400 error\"",
+            source: "Vertex AI \"Thought signatures\": \"If a required thought signature is not returned when using Gemini 3 models, the model will return a 400 error\" (read 2026-11-28)",
         },
     ],
 };

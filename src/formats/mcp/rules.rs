@@ -39,7 +39,7 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
         min: 1,
         max: usize::MAX,
         pattern: "a string or a number",
-        source: "JSON-RPC 2.0 specification, 4 Request object (`id`: a String, Number or Null; without it the request is a notification)",
+        source: "JSON-RPC 2.0 specification, 4 Request object (`id`: a String, Number or Null; without it the request is a notification) (read 2026-11-28)",
     },
     result_blocks: BlockKinds::of(&[
         BlockKind::Text,
@@ -66,11 +66,11 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
         none: false,
         required: false,
         parallel: false,
-        source: "MCP has no tool choice: the client calls the tools",
+        source: "MCP has no tool choice: the client calls the tools (read 2026-11-28)",
     },
     conversation: &[ConversationRule {
         rule: "a JSON-RPC response answers the request with the same id",
         fix: "a result is written in a JSON-RPC response with its call's id (digits alone as a number); a result without an id as a bare CallToolResult",
-        source: "JSON-RPC 2.0 specification, 5 Response object: `id` \"MUST be the same as the value of the id member in the Request Object\"",
+        source: "JSON-RPC 2.0 specification, 5 Response object: `id` \"MUST be the same as the value of the id member in the Request Object\" (read 2026-11-28)",
     }],
 };

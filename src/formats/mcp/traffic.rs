@@ -247,6 +247,9 @@ fn result<'a>(
     path: &Path<'_>,
 ) -> Result<ToolResult<'a>, ConversionError> {
     let m = rd.object(v, path, "response")?;
+    if get(m, "method").is_some() {
+        return Err(rd.shape(path, "a request among results (a JSON-RPC response has no `method`)"));
+    }
     let id_node = m.iter().find(|x| x.key == "id").map(|x| &x.value);
     let nodes = Nodes { id: id_node, name: None, args: None };
     let (pointer, at) = (rd.pointer(path), rd.at());

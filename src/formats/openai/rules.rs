@@ -225,7 +225,7 @@ pub const CHAT_TRAFFIC: TrafficRules = TrafficRules {
         none: true,
         required: true,
         parallel: true,
-        source: "`tool_choice`: \"none\" | \"auto\" | \"required\" | {\"type\":\"function\",\"function\":{\"name\"}}, and `parallel_tool_calls` (openai-python `completion_create_params.py`)",
+        source: "`tool_choice`: \"none\" | \"auto\" | \"required\" | {\"type\":\"function\",\"function\":{\"name\"}}, and `parallel_tool_calls` (openai-python `completion_create_params.py`) (read 2026-11-28)",
     },
     conversation: &[ConversationRule {
         rule: "an assistant message with `tool_calls` is followed by one `tool` message per call",
@@ -244,7 +244,7 @@ pub const RESPONSES_IDS: IdRule = IdRule {
     min: 1,
     max: usize::MAX,
     pattern: "any non-empty string",
-    source: "`call_id: Required[str]`, openai-python `types/responses/response_input_param.py`",
+    source: "`call_id: Required[str]`, openai-python `types/responses/response_input_param.py` (read 2026-11-28)",
 };
 
 /// Responses conversations.
@@ -270,7 +270,7 @@ pub const RESPONSES_TRAFFIC: TrafficRules = TrafficRules {
         none: true,
         required: true,
         parallel: true,
-        source: "`tool_choice`: \"none\" | \"auto\" | \"required\" | {\"type\":\"function\",\"name\"}, and `parallel_tool_calls` (openai-python `types/responses/response_create_params.py`)",
+        source: "`tool_choice`: \"none\" | \"auto\" | \"required\" | {\"type\":\"function\",\"name\"}, and `parallel_tool_calls` (openai-python `types/responses/response_create_params.py`) (read 2026-11-28)",
     },
     conversation: &[ConversationRule {
         rule: "every `function_call` item has its `function_call_output` item",

@@ -65,7 +65,10 @@ impl TrafficFormat for AnthropicTraffic {
     ) -> Result<Payload<'a>, ConversionError> {
         let root = Path::ROOT;
         Ok(match kind {
-            TrafficKind::Calls => Payload::Calls(assistant(rd, doc, &root, &["role", "content"])?),
+            TrafficKind::Calls => {
+                rd.role(doc, &root, &["assistant"], "an assistant message")?;
+                Payload::Calls(assistant(rd, doc, &root, &["role", "content"])?)
+            }
             TrafficKind::Results => match user(rd, doc, &root)? {
                 Turn::Results(r) => Payload::Results(r),
                 _ => return Err(rd.shape(&root, "a user message without tool_result blocks")),

@@ -61,7 +61,10 @@ impl TrafficFormat for BedrockTraffic {
     ) -> Result<Payload<'a>, ConversionError> {
         let root = Path::ROOT;
         Ok(match kind {
-            TrafficKind::Calls => Payload::Calls(assistant(rd, doc, &root)?),
+            TrafficKind::Calls => {
+                rd.role(doc, &root, &["assistant"], "an assistant message")?;
+                Payload::Calls(assistant(rd, doc, &root)?)
+            }
             TrafficKind::Results => match user(rd, doc, &root)? {
                 Turn::Results(r) => Payload::Results(r),
                 _ => return Err(rd.shape(&root, "a user message without toolResult blocks")),

@@ -76,7 +76,10 @@ impl TrafficFormat for GeminiTraffic {
     ) -> Result<Payload<'a>, ConversionError> {
         let root = Path::ROOT;
         Ok(match kind {
-            TrafficKind::Calls => Payload::Calls(model(rd, doc, &root)?),
+            TrafficKind::Calls => {
+                rd.role(doc, &root, &["model"], "a model content")?;
+                Payload::Calls(model(rd, doc, &root)?)
+            }
             TrafficKind::Results => match user(rd, doc, &root)? {
                 Turn::Results(r) => Payload::Results(r),
                 _ => return Err(rd.shape(&root, "a content without functionResponse parts")),

@@ -65,7 +65,10 @@ impl TrafficFormat for ChatTraffic {
     ) -> Result<Payload<'a>, ConversionError> {
         let root = Path::ROOT;
         Ok(match kind {
-            TrafficKind::Calls => Payload::Calls(assistant(rd, doc, &root)?),
+            TrafficKind::Calls => {
+                rd.role(doc, &root, &["assistant"], "an assistant message")?;
+                Payload::Calls(assistant(rd, doc, &root)?)
+            }
             TrafficKind::Results => Payload::Results(results(rd, doc, &root)?),
             TrafficKind::Messages => Payload::Messages(conversation(rd, doc, &root)?),
             TrafficKind::Response => Payload::Response(response(rd, doc, &root)?),
@@ -279,6 +282,9 @@ fn results<'a>(
         Json::Array(items) => {
             let role = |v: &Json<'_>| v.get("role").and_then(Json::as_str).is_some_and(is_result);
             let n = items.iter().filter(|v| role(v)).count();
+            if n == 0 {
+                return Err(rd.shape(path, "messages without a `tool` message"));
+            }
             let mut list = rd.list(n, path)?;
             let mut after: Option<&'a [Content<'a>]> = None;
             for (i, item) in items.iter().enumerate() {
@@ -294,6 +300,10 @@ fn results<'a>(
             (list.done(), after.unwrap_or_default())
         }
         single => {
+            let role = single.get("role").and_then(Json::as_str);
+            if role.is_some_and(|r| !is_result(r)) {
+                return Err(rd.shape(path, "a message whose role is not `tool`"));
+            }
             let r = result(rd, single, path)?;
             (std::slice::from_ref(rd.alloc(r, path)?), &[][..])
         }

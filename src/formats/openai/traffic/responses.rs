@@ -145,7 +145,11 @@ fn model_turn<'a>(
     let mut parts = rd.list(items.len() + texts, path)?;
     let (pointer, at) = (rd.pointer(&at_item(path, doc, from, 0)), rd.at());
     for (i, v) in items.iter().enumerate() {
-        model_item(rd, v, &at_item(path, doc, from, i), &mut parts)?;
+        let at = at_item(path, doc, from, i);
+        if item_of(v) != Item::Model {
+            return Err(rd.shape(&at, "the model's items (a call, its reasoning, its message)"));
+        }
+        model_item(rd, v, &at, &mut parts)?;
     }
     Ok(Assistant { parts: parts.done(), finish: None, raw: *doc, pointer, at })
 }
@@ -316,10 +320,16 @@ fn outputs<'a>(
 ) -> Result<Results<'a>, ConversionError> {
     let (pointer, at) = (rd.pointer(&at_item(path, doc, from, 0)), rd.at());
     let n = items.iter().filter(|v| item_of(v) == Item::Output).count();
+    if n == 0 {
+        return Err(rd.shape(path, "items without a function_call_output"));
+    }
     let mut results = rd.list(n, path)?;
     let mut after: &'a [Content<'a>] = &[];
     for (i, v) in items.iter().enumerate() {
         let ip = at_item(path, doc, from, i);
+        if item_of(v) == Item::Model {
+            return Err(rd.shape(&ip, "a model's item among tool outputs"));
+        }
         if item_of(v) != Item::Output {
             after = content(rd, v.get("content"), &ip.push(Seg::Key("content")))?;
             continue;
