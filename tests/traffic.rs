@@ -629,3 +629,17 @@ fn every_traffic_rule_cites_a_dated_source() {
         }
     }
 }
+
+/// docs/traffic.md's first example, as written there.
+#[test]
+fn the_docs_example_converts_as_docs_traffic_md_says() {
+    let calls = br#"{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"get_weather","arguments":"{\"city\":\"Paris\"}"}}]}"#;
+    let mut c = Converter::new();
+    let options = TrafficOptions { kind: Some(TrafficKind::Calls), ..TrafficOptions::default() };
+    let out = c.convert_traffic(calls, &OpenAi, &Anthropic, &options).expect("converts");
+    assert_eq!(
+        out.output_str(),
+        r#"{"role":"assistant","content":[{"type":"tool_use","id":"call_1","name":"get_weather","input":{"city":"Paris"}}]}"#
+    );
+    assert!(out.report().is_empty());
+}
