@@ -643,3 +643,35 @@ fn the_docs_example_converts_as_docs_traffic_md_says() {
     );
     assert!(out.report().is_empty());
 }
+
+/// The `traffic` fuzz target's seeds (`fuzz/seeds/traffic/`, a pick byte then a payload),
+/// replayed under plain `cargo test` through every pair of traffic formats with the target's
+/// oracle: what converts is JSON that the target's own reader reads back.
+#[test]
+fn the_traffic_fuzz_seeds_hold_the_targets_oracle_for_every_pair() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/traffic");
+    let formats = traffic_formats();
+    let mut c = Converter::new();
+    let (mut seeds, mut converted) = (0, 0);
+    for seed in std::fs::read_dir(root).expect("fuzz/seeds/traffic") {
+        let bytes = std::fs::read(seed.expect("entry").path()).expect("seed");
+        let input = bytes.get(1..).unwrap_or_default();
+        seeds += 1;
+        for from in &formats {
+            for to in &formats {
+                let Ok(out) = c.convert_traffic(input, *from, *to, &TrafficOptions::default())
+                else {
+                    continue;
+                };
+                converted += 1;
+                let output = out.output().to_vec();
+                let same = TrafficOptions { kind: out.kind(), ..TrafficOptions::default() };
+                serde_json::from_slice::<Value>(&output).expect("JSON");
+                if let Err(e) = c.convert_traffic(&output, *to, *to, &same) {
+                    panic!("{} -> {}: {e}", from.name(), to.name());
+                }
+            }
+        }
+    }
+    assert!(seeds >= 7 && converted >= 7, "{seeds} seeds, {converted} conversions");
+}

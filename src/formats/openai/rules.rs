@@ -167,7 +167,7 @@ pub const RESPONSES: FormatInfo = FormatInfo::new("openai-responses", &PROFILE)
 /// A Chat Completions call id: required on every `tool_calls[]` entry and on every tool
 /// message (`tool_call_id: Required[str]`, openai-python
 /// `types/chat/chat_completion_tool_message_param.py`); any characters, at most 40:
-/// "Invalid 'messages[10].tool_calls[0].id': string too long. Expected a string with maximum
+/// "Invalid `'messages[10].tool_calls[0].id'`: string too long. Expected a string with maximum
 /// length 40, but got a string with length 53 instead." (agno-agi/agno#5382, 2025-11-11; also
 /// Portkey-AI/gateway#1062, 2025-04-24). vercel/ai#17233 (2026-07-14) saw a 51-character id
 /// accepted, so the cap may be lifted; ids are still held to it, which no endpoint refuses.
