@@ -142,7 +142,9 @@ impl<'s> Split<'s> {
             _ => return None,
         };
         let cx = EmitContext::new(from.info(), to.info());
-        if !array && cx.same_format() {
+        // The same format (or family) writes the source's catalog object back, members and
+        // all, which the framing here does not model.
+        if !array && cx.same_family() {
             return None;
         }
         let frame = Frame::probe(to, &cx, array, options.pretty)?;

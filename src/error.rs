@@ -51,9 +51,16 @@ pub enum ErrorKind {
         /// The reason, in words.
         message: String,
     },
-    /// The input was not valid UTF-8.
-    #[error("invalid UTF-8 in the input")]
-    InvalidUtf8,
+    /// The input was not valid UTF-8: `offset` is the first byte that is not.
+    #[error("invalid UTF-8 at line {line}, column {column} (byte {offset})")]
+    InvalidUtf8 {
+        /// Byte offset of the first byte that is not UTF-8.
+        offset: usize,
+        /// The line of `offset`, from 1.
+        line: usize,
+        /// The column of `offset` in characters, from 1.
+        column: usize,
+    },
     /// A `\uD800`–`\uDFFF` escape that is not part of a surrogate pair.
     #[error(
         "invalid JSON at line {line}, column {column} (byte {offset}): a \\u escape of half a surrogate pair"
@@ -148,6 +155,24 @@ pub enum ErrorKind {
         /// The built-in formats whose tools keep their schema there, one per family.
         formats: Vec<&'static str>,
     },
+    /// An object read as this format's that another format's marks fit more closely
+    /// ([`crate::FormatInfo::marks`]: an AgentCard's `skills`, an Anthropic server tool's
+    /// versioned `type`, OpenAI Responses' flat `"type": "function"`, a JSON-RPC response's
+    /// `jsonrpc`, an OpenAPI document's `openapi`): read as this one it would be garbage (a
+    /// function named after an agent, a built-in turned into a tool without parameters).
+    #[error(
+        "the input looks like {} {what} (by its `{member}`), not this format's",
+        a_list(formats)
+    )]
+    LooksLike {
+        /// The member that marks it (the pointer is its place).
+        member: String,
+        /// What it looks like: `tool`, `built-in tool`, `catalog`, `request`, `response`,
+        /// `document`.
+        what: &'static str,
+        /// The built-in formats it looks like, one per family.
+        formats: Vec<&'static str>,
+    },
     /// The input is an error response (a JSON-RPC `error`), not a result holding tools.
     #[error("the input is an error response, not a list of tools: {message:?} (code {code})")]
     ErrorResponse {
@@ -165,6 +190,19 @@ pub enum ErrorKind {
         expected: &'static str,
         /// What was found.
         found: &'static str,
+    },
+    /// A schema keyword's value is not what the keyword holds (`"required": "a"`,
+    /// `"maxLength": -3`, `{"$ref": 5}`): the providers check schemas against JSON Schema's
+    /// meta-schema and refuse such a tool, so it is not carried through. The pointer is the
+    /// bad value (an element of it, where one element is wrong).
+    #[error("`{keyword}` must be {expected}, found {found}")]
+    KeywordValue {
+        /// The keyword.
+        keyword: &'static str,
+        /// What its value must be ([`crate::ir::ValueType::expected`]).
+        expected: &'static str,
+        /// What was found: a JSON type (`a string`), or the number itself.
+        found: String,
     },
     /// The document is not a shape this format reads.
     #[error("unexpected shape: {0}")]
@@ -188,6 +226,12 @@ pub enum ErrorKind {
     /// Meaning was lost and the caller denied loss.
     #[error("meaning lost ({0} report entries at warning or above)")]
     LossDenied(usize),
+}
+
+/// `` a `x` `` or `` an `a` ``: [`or_list`] with its article, for a message.
+pub(crate) fn a_list(names: &[&str]) -> String {
+    let vowel = names.first().is_some_and(|n| n.starts_with(['a', 'e', 'i', 'o', 'u']));
+    format!("{} {}", if vowel { "an" } else { "a" }, or_list(names))
 }
 
 /// `` `a` ``, `` `a` or `b` ``, `` `a`, `b` or `c` ``: format names for a message.
@@ -218,7 +262,7 @@ impl ErrorKind {
             ErrorKind::EmptyInput => "empty-input",
             ErrorKind::InputTooLarge { .. } => "input-too-large",
             ErrorKind::Json { .. } => "json",
-            ErrorKind::InvalidUtf8 => "invalid-utf8",
+            ErrorKind::InvalidUtf8 { .. } => "invalid-utf8",
             ErrorKind::LoneSurrogate { .. } => "lone-surrogate",
             ErrorKind::DuplicateKey { .. } => "duplicate-key",
             ErrorKind::DepthLimit { .. } => "depth-limit",
@@ -228,8 +272,10 @@ impl ErrorKind {
             ErrorKind::ImportTooLarge { .. } => "import-too-large",
             ErrorKind::MissingMember { .. } => "missing-member",
             ErrorKind::ForeignMember { .. } => "foreign-member",
+            ErrorKind::LooksLike { .. } => "looks-like",
             ErrorKind::ErrorResponse { .. } => "error-response",
             ErrorKind::WrongType { .. } => "wrong-type",
+            ErrorKind::KeywordValue { .. } => "keyword-value",
             ErrorKind::Shape(_) => "shape",
             ErrorKind::Unsupported => "unsupported",
             ErrorKind::UnknownFormat(_) => "unknown-format",
@@ -247,7 +293,7 @@ impl ErrorKind {
             self,
             ErrorKind::EmptyInput
                 | ErrorKind::Json { .. }
-                | ErrorKind::InvalidUtf8
+                | ErrorKind::InvalidUtf8 { .. }
                 | ErrorKind::LoneSurrogate { .. }
                 | ErrorKind::DuplicateKey { .. }
         )
@@ -267,7 +313,7 @@ impl ErrorKind {
     }
 
     /// Whether the error is about one tool's own content rather than the whole input: a
-    /// member missing or of the wrong type, another format's schema member, a repeated key, a
+    /// member missing or of the wrong type, a keyword's value outside its type, another format's schema member, a repeated key, a
     /// shape the format does not read, a tool the target cannot hold, the `$ref` expansion
     /// budget. A catalog leaves such a
     /// tool out and converts the others. The faults of the input as a document (not JSON, not
@@ -279,7 +325,9 @@ impl ErrorKind {
             self,
             ErrorKind::MissingMember { .. }
                 | ErrorKind::WrongType { .. }
+                | ErrorKind::KeywordValue { .. }
                 | ErrorKind::ForeignMember { .. }
+                | ErrorKind::LooksLike { .. }
                 | ErrorKind::DuplicateKey { .. }
                 | ErrorKind::Shape(_)
                 | ErrorKind::NotConvertible(_)
@@ -356,7 +404,9 @@ impl ConversionError {
     #[must_use]
     pub(crate) fn offset_by(mut self, by: usize) -> ConversionError {
         match &mut self.0.kind {
-            ErrorKind::Json { offset, .. } | ErrorKind::LoneSurrogate { offset, .. } => {
+            ErrorKind::Json { offset, .. }
+            | ErrorKind::LoneSurrogate { offset, .. }
+            | ErrorKind::InvalidUtf8 { offset, .. } => {
                 *offset += by;
             }
             _ => {}
@@ -370,7 +420,8 @@ impl ConversionError {
     #[must_use]
     pub(crate) fn located(mut self, input: &[u8]) -> ConversionError {
         if let ErrorKind::Json { offset, line, column, .. }
-        | ErrorKind::LoneSurrogate { offset, line, column } = &mut self.0.kind
+        | ErrorKind::LoneSurrogate { offset, line, column }
+        | ErrorKind::InvalidUtf8 { offset, line, column } = &mut self.0.kind
         {
             (*line, *column) = line_column(input, *offset);
         }
@@ -398,12 +449,13 @@ impl ConversionError {
     }
 
     /// Whether the error says the input looks like another format's (a member where another
-    /// format keeps its schema, or a missing member with a guess at the format): reading it as
-    /// another format is the likely fix.
+    /// format keeps its schema, another format's marks, or a missing member with a guess at
+    /// the format): reading it as another format is the likely fix. A missing member's hint
+    /// that only says what this format's tools hold suggests none.
     pub fn suggests_other_format(&self) -> bool {
         match &self.0.kind {
-            ErrorKind::ForeignMember { .. } => true,
-            ErrorKind::MissingMember { hint, .. } => !hint.is_empty(),
+            ErrorKind::ForeignMember { .. } | ErrorKind::LooksLike { .. } => true,
+            ErrorKind::MissingMember { hint, .. } => hint.contains("looks like"),
             _ => false,
         }
     }

@@ -12,7 +12,13 @@ use crate::profile::Profile;
 pub struct StrictMode {
     /// What the format's schemas hold when the tool is strict.
     pub profile: &'static Profile,
-    /// Whether the provider reads a tool without `strict` as strict (the Responses API).
+    /// Whether the provider makes a tool without `strict` strict where its schema allows (the
+    /// Responses API: "Responses requests will attempt to normalize your schema into strict
+    /// mode when possible, and will fall back to non-strict, best-effort function calling if
+    /// the schema cannot be made compatible with strict mode", OpenAI's function-calling
+    /// guide, as 0xPlaygrounds/rig#2477 quotes it, read 2026-11-28). No such tool is refused
+    /// for strict mode's rules; a conversion from another format states `"strict": false`, so
+    /// that the tool is what its source meant.
     pub omitted_is_strict: bool,
 }
 
@@ -22,7 +28,8 @@ impl StrictMode {
         StrictMode { profile, omitted_is_strict: false }
     }
 
-    /// The provider reads a tool without `strict` as strict.
+    /// The provider makes a tool without `strict` strict where it can
+    /// ([`StrictMode::omitted_is_strict`]).
     #[must_use]
     pub const fn omitted_is_strict(mut self) -> StrictMode {
         self.omitted_is_strict = true;
@@ -49,6 +56,38 @@ impl Envelope {
     /// under `error`.
     pub const fn new(marker: &'static str, result: &'static str, error: &'static str) -> Envelope {
         Envelope { marker, result, error }
+    }
+}
+
+/// Members that together mark an object as a format's, and what the object then is (a tool,
+/// a built-in tool, a document): data a reader compares another format's marks with before it
+/// takes an object for its own (see [`FormatInfo::marks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Mark {
+    /// Members all present: `key`, or `key=value` for a string member whose value matches
+    /// `value` (`*` any run of characters, `#` one digit).
+    pub all: &'static [&'static str],
+    /// One of these present too (none asked when empty), in the same notation.
+    pub any: &'static [&'static str],
+    /// What an object so marked is, for the error (`tool`, `built-in tool`, `document`).
+    pub what: &'static str,
+}
+
+impl Mark {
+    /// A mark of every member in `all`, an object so marked being a `what`.
+    pub const fn all(all: &'static [&'static str], what: &'static str) -> Mark {
+        Mark { all, any: &[], what }
+    }
+
+    /// A mark of one member of `any`.
+    pub const fn any(any: &'static [&'static str], what: &'static str) -> Mark {
+        Mark { all: &[], any, what }
+    }
+
+    /// How many members the mark asks for: a mark asking more fits an object more closely.
+    pub const fn size(&self) -> usize {
+        self.all.len() + if self.any.is_empty() { 0 } else { 1 }
     }
 }
 
@@ -114,6 +153,14 @@ pub struct FormatInfo {
     /// its own refuses it ([`crate::ErrorKind::ForeignMember`]): the input is likely in this
     /// format, and reading it as the other would lose the schema.
     pub schema_members: &'static [&'static str],
+    /// Members that mark an object as the format's beyond those the other facts name (its
+    /// [`FormatInfo::schema_members`], catalog key and alias, request key and envelope marker
+    /// count as marks of one member each): a tool's shape (OpenAI Responses' `"type":
+    /// "function"` beside a `name`), its provider's built-in tools (Anthropic's versioned
+    /// `type`s, Gemini's `googleSearch`), a document (OpenAPI's `openapi`). A reader given an
+    /// object another format's marks fit more closely than its own refuses it, naming that
+    /// format ([`crate::ErrorKind::LooksLike`]): read as this one, it would be garbage.
+    pub marks: &'static [Mark],
     /// Whether the tool object is its input schema, the envelope being root keywords of it
     /// (LangChain: `title` is the name, `description` the description). The input schema's
     /// own root `title` and `description` then have no place of their own; a pass moves them
@@ -137,9 +184,52 @@ pub struct FormatInfo {
     /// refuses one: members the format has no typed place for are then dropped (and reported)
     /// even between formats of its family, and `check` lists them with these words.
     pub closed_members: Option<&'static str>,
+    /// Members of the format's tool object that its provider defines besides those the crate
+    /// types (name, description, the schemas, `strict`) and the format's own structure
+    /// (Responses' `defer_loading`, `allowed_callers`, `output_schema`, `async`). Where
+    /// [`FormatInfo::closed_members`] drops the members the provider does not define, the same
+    /// format keeps these as written, and `check` does not list them.
+    pub defined_members: &'static [&'static str],
     /// Whether the format writes `type` names upper-case, as an OpenAPI `Type` enum
     /// (`STRING`, `OBJECT`: Gemini's `parameters`), where JSON Schema spells them lower-case.
     pub upper_type_names: bool,
+    /// Another schema field the format's tools may hold instead of the one it writes, with
+    /// rules of its own: Gemini's `parametersJsonSchema` (JSON Schema) beside `parameters`
+    /// (the OpenAPI subset), one API. A tool read in that field is held to that field's rules,
+    /// not the format's, and the same format writes it back in its field.
+    pub other_field: Option<OtherField>,
+}
+
+/// A schema field a format's tools may hold instead of their own ([`FormatInfo::other_field`]).
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct OtherField {
+    /// The member's spellings (Gemini's JSON name and its proto name).
+    pub keys: &'static [&'static str],
+    /// What the field holds.
+    pub profile: &'static Profile,
+    /// What it holds under the toolfoundation profile set.
+    pub toolfoundation: &'static Profile,
+    /// Whether its `type` names are upper-case ([`FormatInfo::upper_type_names`]).
+    pub upper_type_names: bool,
+}
+
+impl OtherField {
+    /// A field spelled `keys`, its schemas held to `profile` (`toolfoundation` under that
+    /// profile set), its type names upper-case or not.
+    pub const fn new(
+        keys: &'static [&'static str],
+        profile: &'static Profile,
+        toolfoundation: &'static Profile,
+        upper_type_names: bool,
+    ) -> OtherField {
+        OtherField { keys, profile, toolfoundation, upper_type_names }
+    }
+
+    /// Whether `tool` holds its input schema in this field.
+    pub fn holds(&self, tool: &crate::ir::Tool<'_>) -> bool {
+        tool.members.iter().any(|m| m.role == crate::ir::Role::Input && self.keys.contains(&m.key))
+    }
 }
 
 impl FormatInfo {
@@ -163,6 +253,7 @@ impl FormatInfo {
             request_key: "",
             name_pointer: "/name",
             schema_members: &[],
+            marks: &[],
             tool_is_schema: false,
             holds_input_schema: true,
             requires_input_schema: true,
@@ -170,7 +261,9 @@ impl FormatInfo {
             holds_output_schema: false,
             provider: false,
             closed_members: None,
+            defined_members: &[],
             upper_type_names: false,
+            other_field: None,
         }
     }
 
@@ -179,6 +272,19 @@ impl FormatInfo {
     pub const fn closed_members(mut self, error: &'static str) -> FormatInfo {
         self.closed_members = Some(error);
         self
+    }
+
+    /// Sets [`FormatInfo::defined_members`].
+    #[must_use]
+    pub const fn defined_members(mut self, members: &'static [&'static str]) -> FormatInfo {
+        self.defined_members = members;
+        self
+    }
+
+    /// Whether the provider defines member `key` of a tool object beyond the typed ones
+    /// ([`FormatInfo::defined_members`]).
+    pub fn defines_member(&self, key: &str) -> bool {
+        self.defined_members.contains(&key)
     }
 
     /// Sets [`FormatInfo::provider`].
@@ -266,6 +372,13 @@ impl FormatInfo {
         self
     }
 
+    /// Sets [`FormatInfo::marks`].
+    #[must_use]
+    pub const fn marks(mut self, marks: &'static [Mark]) -> FormatInfo {
+        self.marks = marks;
+        self
+    }
+
     /// Sets [`FormatInfo::tool_is_schema`].
     #[must_use]
     pub const fn tool_is_schema(mut self) -> FormatInfo {
@@ -303,6 +416,13 @@ impl FormatInfo {
         self
     }
 
+    /// Sets [`FormatInfo::other_field`].
+    #[must_use]
+    pub const fn other_field(mut self, field: OtherField) -> FormatInfo {
+        self.other_field = Some(field);
+        self
+    }
+
     /// Sets [`FormatInfo::holds_output_schema`].
     #[must_use]
     pub const fn output_schema(mut self) -> FormatInfo {
@@ -325,13 +445,14 @@ impl FormatInfo {
         self.strict.is_some()
     }
 
-    /// Whether the provider reads a tool whose `strict` member is `stated` as strict: it says
-    /// so, or the format makes an omitted `strict` strict (the Responses API).
+    /// Whether the provider holds a tool whose `strict` member is `stated` to strict mode's
+    /// rules, refusing it when its schema breaks one: only when it says so. (The Responses API
+    /// makes a tool without `strict` strict where it can and falls back otherwise:
+    /// [`StrictMode::omitted_is_strict`].)
     pub const fn reads_as_strict(&self, stated: Option<bool>) -> bool {
         match (self.strict, stated) {
-            (None, _) => false,
+            (None, _) | (Some(_), None) => false,
             (Some(_), Some(b)) => b,
-            (Some(s), None) => s.omitted_is_strict,
         }
     }
 

@@ -112,27 +112,40 @@ impl Imported {
         self.positions.clear();
     }
 
+    /// The places in the order [`Imported::source_pointer`] looks them up in: by tool, then
+    /// prefix, then the order they were given in.
+    fn place_order(&self) -> Vec<u32> {
+        let mut order: Vec<u32> =
+            (0..u32::try_from(self.places.len()).unwrap_or(u32::MAX)).collect();
+        let key = |i: u32| self.places.get(i as usize).map(|p| (p.tool, p.prefix.as_str()));
+        order.sort_unstable_by(|&a, &b| key(a).cmp(&key(b)).then(a.cmp(&b)));
+        order
+    }
+
     /// `pointer`, relative to tool `tool` of the translated catalog, as a pointer into the
-    /// source document; `None` when no place covers it.
-    pub(crate) fn source_pointer(&self, tool: usize, pointer: &str) -> Option<String> {
-        let from = self.places.partition_point(|p| p.tool < tool);
-        let to = self.places.partition_point(|p| p.tool <= tool);
-        let place = self
-            .places
-            .get(from..to)?
-            .iter()
-            .filter(|p| {
-                pointer
-                    .strip_prefix(p.prefix.as_str())
-                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-            })
-            .max_by_key(|p| p.prefix.len())?;
-        if place.prefix.is_empty() {
+    /// source document; `None` when no place covers it. `order` is [`Imported::place_order`]:
+    /// each prefix of the pointer that ends a step, longest first, is looked up in it, so an
+    /// entry costs its pointer's steps times log n, however many places the tool has (a scan
+    /// of them per entry was quadratic for a body of 100,000 properties).
+    fn source_pointer(&self, order: &[u32], tool: usize, pointer: &str) -> Option<String> {
+        let place = |i: u32| self.places.get(i as usize);
+        let ends = pointer.match_indices('/').map(|(i, _)| i).chain([pointer.len()]);
+        let cuts: smallvec::SmallVec<[usize; 16]> = ends.collect();
+        let found = cuts.iter().rev().find_map(|&end| {
+            let prefix = pointer.get(..end)?;
+            // The last place given with this prefix, as the longest match among equals.
+            let past = order.partition_point(|&i| {
+                place(i).is_some_and(|p| (p.tool, p.prefix.as_str()) <= (tool, prefix))
+            });
+            let last = place(*order.get(past.checked_sub(1)?)?)?;
+            (last.tool == tool && last.prefix == prefix).then_some(last)
+        })?;
+        if found.prefix.is_empty() {
             // The whole tool: a part the source has no counterpart for points at it.
-            return Some(place.source.clone());
+            return Some(found.source.clone());
         }
-        let rest = pointer.get(place.prefix.len()..).unwrap_or_default();
-        Some(format!("{}{rest}", place.source))
+        let rest = pointer.get(found.prefix.len()..).unwrap_or_default();
+        Some(format!("{}{rest}", found.source))
     }
 
     /// The index of the lowered tool called `name`.
@@ -148,12 +161,12 @@ impl Imported {
         let moved = match pointer.strip_prefix("/tools/") {
             Some(rest) => {
                 let (index, rel) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-                index.parse().ok().and_then(|i| self.source_pointer(i, rel))
+                index.parse().ok().and_then(|i| self.source_pointer(&self.place_order(), i, rel))
             }
             None => e
                 .tool()
                 .and_then(|name| self.tool_index(name))
-                .and_then(|i| self.source_pointer(i, pointer)),
+                .and_then(|i| self.source_pointer(&self.place_order(), i, pointer)),
         };
         match moved {
             Some(p) => e.with_pointer(p),
@@ -166,9 +179,10 @@ impl Imported {
     /// its tool.
     pub(crate) fn report(&self, report: &mut Report, from: &str, to: &str) {
         // From the pointer in the translated tool, which the entry keeps as its tool pointer.
+        let order = self.place_order();
         report.for_each_mut(|entry| {
             if let Some(i) = self.tool_index(&entry.tool)
-                && let Some(p) = self.source_pointer(i, &entry.tool_pointer)
+                && let Some(p) = self.source_pointer(&order, i, &entry.tool_pointer)
             {
                 entry.pointer = p;
             }
@@ -192,6 +206,70 @@ impl Imported {
                 // `Report::finish` keeps notes at one place in the order written.
                 order: (at, 0, 0),
             });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Imported;
+
+    /// The plain form of `source_pointer`: every place of the tool scanned, the longest
+    /// matching prefix (the last given, among equals) wins.
+    fn scanned(imported: &Imported, tool: usize, pointer: &str) -> Option<String> {
+        let place = imported
+            .places
+            .iter()
+            .filter(|p| p.tool == tool)
+            .filter(|p| {
+                pointer
+                    .strip_prefix(p.prefix.as_str())
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            })
+            .max_by_key(|p| p.prefix.len())?;
+        let rest = pointer.get(place.prefix.len()..).unwrap_or_default();
+        Some(if place.prefix.is_empty() {
+            place.source.clone()
+        } else {
+            format!("{}{rest}", place.source)
+        })
+    }
+
+    #[test]
+    fn places_are_found_as_a_scan_finds_them() {
+        let mut imported = Imported::default();
+        let prefixes = [
+            "",
+            "/inputSchema",
+            "/inputSchema/properties/a",
+            "/inputSchema/properties/ab",
+            "/inputSchema/properties/a",
+        ];
+        for tool in 0..3 {
+            for (i, prefix) in prefixes.iter().enumerate().skip(tool % 2) {
+                imported.place(tool, prefix, format!("/paths/t{tool}/{i}"));
+            }
+        }
+        let order = imported.place_order();
+        let pointers = [
+            "",
+            "/inputSchema",
+            "/inputSchema/properties",
+            "/inputSchema/properties/a",
+            "/inputSchema/properties/a/type",
+            "/inputSchema/properties/ab/x",
+            "/inputSchema/properties/abc",
+            "/description",
+            "inputSchema",
+        ];
+        for tool in 0..4 {
+            for p in pointers {
+                assert_eq!(
+                    imported.source_pointer(&order, tool, p),
+                    scanned(&imported, tool, p),
+                    "{tool} {p}"
+                );
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 //! tooladapter converts LLM tool definitions between MCP, OpenAI (Chat Completions and
-//! Responses), Anthropic, Google Gemini and LangChain, and imports OpenAPI operations, through
-//! one arena-allocated schema IR, keeping what the target can hold and reporting, with a JSON
-//! pointer, everything it cannot.
+//! Responses), Anthropic, Amazon Bedrock (Converse), Google Gemini, LangChain and A2A (AgentCard
+//! skills), and imports OpenAPI operations, through one arena-allocated schema IR, keeping what
+//! the target can hold and reporting, with a JSON pointer, everything it cannot. The formats are
+//! [`formats::builtins`] (`Format::ALL`); `tests/doc_claims.rs` checks that this list names them.
 //!
 //! ```
 //! use tooladapter::Registry;
@@ -76,7 +77,7 @@ pub use adapter::{Adapter, FormatInfo};
 pub use bridges::BridgeError;
 pub use convert::{Conversion, Converter, Shape, TrafficOptions};
 pub use error::{ConversionError, Direction, ErrorKind};
-pub use formats::Format;
+pub use formats::{Format, IntoFormat};
 pub use inverse::{Inverse, ToolCall, UnmapError};
 pub use ir::{FeatureSet, SchemaFeature};
 #[cfg(feature = "validate")]

@@ -201,9 +201,10 @@ pub struct Options {
     pub strict: Strict,
     /// Which keyword tables the targets are held to (CLI `--profile`).
     pub profile_set: ProfileSet,
-    /// The losses the caller denies (CLI `--deny-loss[=any|widens|narrows]`): a conversion
-    /// with an entry the rule denies says so through [`crate::Conversion::loss_denied`]. The
-    /// conversion itself is made and reported all the same. `None` (the default): no rule.
+    /// The losses the caller denies (CLI `--deny-loss[=any|arguments|widens|narrows]`): a
+    /// conversion with an entry the rule denies says so through
+    /// [`crate::Conversion::loss_denied`]. The conversion itself is made and reported all the
+    /// same. `None` (the default): no rule.
     pub deny_loss: Option<DenyLoss>,
     /// Obey the target's dated limits ([`crate::adapter::DatedLimit`]: OpenAI's 1,024-character
     /// description, enforced until 2025 and since lifted; its 128 tools a request), which a
@@ -306,8 +307,10 @@ impl Options {
     }
 
     /// Denies the losses `rule` names: [`crate::Conversion::loss_denied`] tells whether a
-    /// conversion had one (`DenyLoss::Widens`: an entry that accepts calls the source
-    /// refused, for a gateway that takes strict mode's narrowing but never a widening).
+    /// conversion had one. `DenyLoss::Any`: any information the output does not carry,
+    /// metadata included (an MCP `outputSchema` dropped for OpenAI); `DenyLoss::Arguments`:
+    /// any change to what a tool accepts; `DenyLoss::Widens`: an entry that accepts calls the
+    /// source refused, for a gateway that takes strict mode's narrowing but never a widening.
     #[must_use]
     pub fn deny_loss(mut self, rule: DenyLoss) -> Options {
         self.deny_loss = Some(rule);

@@ -123,7 +123,7 @@ impl Parser {
                 escape_starts: &self.escape_starts,
                 base,
             }),
-            Err(e) => Err(map_error(&e).into()),
+            Err(e) => Err(map_error(&e, src).into()),
         }
     }
 
@@ -264,11 +264,64 @@ pub(crate) fn recycle<'b>(mut v: Vec<Node<'_>>) -> Vec<Node<'b>> {
     v.into_iter().filter_map(|_| None).collect()
 }
 
-fn map_error(e: &simd_json::Error) -> ErrorKind {
+/// The error for simd-json's `e` on `src`, at the place it is: the first byte that is not
+/// UTF-8; for a syntax error its stage one finds (which it reports at byte 0), the place
+/// [`locate_syntax`] finds (the end of a cut-off input, a control character in a string).
+#[cold]
+fn map_error(e: &simd_json::Error, src: &[u8]) -> ErrorKind {
     match e.error() {
-        simd_json::ErrorType::InvalidUtf8 => ErrorKind::InvalidUtf8,
+        simd_json::ErrorType::InvalidUtf8 => {
+            let offset = std::str::from_utf8(src).err().map_or(e.index(), |u| u.valid_up_to());
+            ErrorKind::InvalidUtf8 { offset, line: 0, column: 0 }
+        }
+        simd_json::ErrorType::Syntax | simd_json::ErrorType::Eof
+            if let Some((offset, message)) = locate_syntax(src) =>
+        {
+            ErrorKind::json(offset, message)
+        }
         other => ErrorKind::json(e.index(), describe(other)),
     }
+}
+
+/// Where the input's strings and containers go wrong, by one pass over its bytes: a control
+/// character inside a string, or an end of input inside a string or an open object or array
+/// (a cut-off file). `None` when neither is found (the parser's own place then stands).
+#[cold]
+fn locate_syntax(src: &[u8]) -> Option<(usize, String)> {
+    let (mut in_string, mut escaped) = (false, false);
+    let mut open: Vec<u8> = Vec::new();
+    for (i, &b) in src.iter().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                0..0x20 => {
+                    let what = "a control character in a string (write it as an escape: `\\n`)";
+                    return Some((i, what.to_owned()));
+                }
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' | b'[' => open.push(b),
+            b'}' | b']' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    let end = src.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |i| i + 1);
+    if in_string {
+        return Some((end, "unexpected end of input: a string is not closed".to_owned()));
+    }
+    let what = match open.last()? {
+        b'{' => "an object",
+        _ => "an array",
+    };
+    Some((end, format!("unexpected end of input: {what} is not closed ({} open)", open.len())))
 }
 
 /// The parser's reason in words a user can act on (the parser's own codes are enum names:

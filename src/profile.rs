@@ -6,8 +6,11 @@
 //! Each rule cites its source beside it, with the date it was checked.
 
 use crate::ir::{FeatureSet, Json, Keyword, SchemaFeature, Value};
+mod derived;
 mod limits;
 pub(crate) mod shape;
+
+pub(crate) use derived::toolfoundation;
 
 pub use limits::{DatedLimit, Limit, ProviderLimits};
 
@@ -80,8 +83,12 @@ pub struct Profile {
     // is a protobuf message: unknown fields are an error).
     rejects_unlisted: bool,
     // A dropped annotation (`title`, `default`, …) is a warning, not `info`: the Go
-    // toolfoundation library warns about every feature it drops.
+    // toolfoundation library warns about every feature it drops. Such a profile also drops,
+    // rather than describes, a value its provider refuses (a `format` outside the list).
     annotation_drops_warn: bool,
+    // The features a profile built from a support matrix declares (the Go toolfoundation
+    // library's `SupportsFeature` answers), where they differ from what it keeps.
+    declared: Option<FeatureSet>,
     // The provider's rules on the shape of a node, as its table states them, and as a set.
     shape_table: &'static [ProviderRule],
     shape: ShapeRules,
@@ -199,6 +206,7 @@ impl Profile {
             limits: ProviderLimits::NONE,
             rejects_unlisted: false,
             annotation_drops_warn: false,
+            declared: None,
             shape_table: &[],
             shape: ShapeRules::NONE,
         }
@@ -220,16 +228,6 @@ impl Profile {
             }
             i += 1;
         }
-        self
-    }
-
-    /// The same profile without shape rules: the Go toolfoundation library's matrix, which
-    /// writes what that library writes whether the provider takes it or not.
-    #[must_use]
-    pub const fn without_shape_rules(mut self) -> Profile {
-        self.shape_table = &[];
-        self.shape = ShapeRules::NONE;
-        self.kept = self.kept.union(FeatureSet::of(&[SchemaFeature::ItemlessArray]));
         self
     }
 
@@ -419,18 +417,46 @@ impl Profile {
                 if items.iter().all(|v| matches!(v, Json::String(_))) {
                     Action::Keep
                 } else {
-                    Action::Describe
+                    self.refused()
                 }
             }
             (Keyword::Enum, _) => Action::Keep,
             (Keyword::Format, Value::Str(f)) if self.formats.contains(f) => Action::Keep,
-            (Keyword::Format, _) => Action::Describe,
+            (Keyword::Format, _) => self.refused(),
             (Keyword::MinItems, Value::Number(n)) => match n.parse::<u32>() {
                 Ok(v) if v <= self.min_items_max => Action::Keep,
-                _ => Action::Describe,
+                _ => self.refused(),
             },
-            (Keyword::MinItems, _) => Action::Describe,
+            (Keyword::MinItems, _) => self.refused(),
             _ => action,
+        }
+    }
+
+    /// What becomes of a value the provider refuses: described, or dropped where the profile
+    /// drops what it does not keep (the toolfoundation matrix).
+    const fn refused(&self) -> Action {
+        if self.annotation_drops_warn { Action::Drop } else { Action::Describe }
+    }
+
+    /// Whether the profile declares `feature` supported: what [`Profile::supports_feature`]
+    /// answers, but for a profile built from a support matrix (the toolfoundation set), whose
+    /// answer is the matrix's even where the provider refuses what the matrix supports, so the
+    /// profile drops it.
+    pub const fn declares(&self, feature: SchemaFeature) -> bool {
+        match self.declared {
+            Some(set) => set.contains(feature),
+            None => self.kept.contains(feature),
+        }
+    }
+
+    /// Whether the profile's action for `keyword` depends on its value (`enum` where only
+    /// strings are held, `format` with a list, `minItems` with a bound).
+    const fn value_rule(&self, keyword: Keyword) -> bool {
+        match keyword {
+            Keyword::Enum => self.string_enums_only,
+            Keyword::Format => !self.formats.is_empty(),
+            Keyword::MinItems => self.min_items_max != u32::MAX,
+            _ => false,
         }
     }
 
@@ -525,35 +551,6 @@ pub(crate) const fn strict_common(p: Profile) -> Profile {
         .with(Keyword::Unknown, Action::Drop)
 }
 
-// The Go toolfoundation library's support matrix, for callers migrating from it: each format
-// keeps its entry in its own rules (`formats/<name>/rules.rs`); this builds one from a base.
-//
-// Source: github.com/jonwraymond/toolfoundation, package `adapter` (read 2026-11): each
-// adapter's `FromCanonical` copies only the features it supports (`filter*Schema`) and
-// `registry.go` (`detectFeatureLoss`) emits one `FeatureLossWarning` per unsupported feature
-// used: drop semantics, never a rewrite or a description. Its `JSONSchema` models only the 28
-// features of `AllFeatures()` (plus `type`, `properties`, `required`, `items`, `description`),
-// so every other keyword is dropped too; here it is dropped *and* reported.
-
-/// `base` held to the Go library's matrix: every keyword whose feature is in `supported` is
-/// kept, every other keyword with a feature (the rest of the 28, everything the Go
-/// `JSONSchema` does not model, unknown keywords) is dropped, each drop a warning. What has no
-/// feature bit (`type`, `properties`, `items`, `required`, `description`) and the format's
-/// structural rules (root object, names, Gemini's one type per node) stay as `base` has them.
-#[allow(clippy::indexing_slicing, reason = "const fn loop, `i` below the length")]
-pub(crate) const fn toolfoundation(base: Profile, supported: FeatureSet) -> Profile {
-    let mut p = base.annotation_drops_warn().without_shape_rules();
-    let mut i = 0;
-    while i < Keyword::ALL.len() {
-        let kw = Keyword::ALL[i];
-        if let Some(f) = kw.feature() {
-            p = p.with(kw, if supported.contains(f) { Action::Keep } else { Action::Drop });
-        }
-        i += 1;
-    }
-    p.with(Keyword::Unknown, Action::Drop)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -641,13 +638,20 @@ mod tests {
 
     #[test]
     fn toolfoundation_drops_what_it_does_not_keep() {
-        // Only `keep` and `drop` for keywords with a feature: no describe, no rewrite.
+        // Only `keep` and `drop` for keywords with a feature, and the value rules of the
+        // provider (a `format` of its list kept, any other dropped): no describe, no rewrite.
+        let uri = Value::Str("uri");
         for p in [&TOOLFOUNDATION_OPENAI, &TOOLFOUNDATION_ANTHROPIC, &TOOLFOUNDATION_GEMINI] {
             for kw in Keyword::ALL.into_iter().chain([Keyword::Unknown]) {
                 if kw.feature().is_some() {
-                    assert!(matches!(p.action(kw), Action::Keep | Action::Drop), "{kw}");
+                    let value_rule = p.value_rule(kw) && p.action(kw) == Action::Rewrite;
+                    assert!(
+                        matches!(p.action(kw), Action::Keep | Action::Drop) || value_rule,
+                        "{kw}"
+                    );
                 }
             }
+            assert!(matches!(p.action_for(Keyword::Format, &uri), Action::Keep | Action::Drop));
             assert!(p.warns_on_annotation_drops());
             assert_eq!(p.action(Keyword::ExclusiveMinimum), Action::Drop);
             assert_eq!(p.action(Keyword::Unknown), Action::Drop);

@@ -5,8 +5,9 @@
 //! names again.
 
 use crate::adapter::{Adapter, EmitContext};
+use crate::format::OtherField;
 use crate::ir::{MemberKeeps, Tool};
-use crate::options::{Options, Strict};
+use crate::options::{Options, ProfileSet, Strict};
 use crate::profile::Profile;
 
 /// What is decided about a conversion from `source` to `target` before anything is read.
@@ -17,6 +18,10 @@ pub(crate) struct Route<'r> {
     pub target: &'r dyn Adapter,
     /// Source and target are the same format.
     pub same_format: bool,
+    /// Source and target are of one family ([`crate::FormatInfo::family`]: Gemini's two
+    /// schema fields, one API): the document's layout and its provider built-ins are kept as
+    /// for the same format.
+    pub same_family: bool,
     /// The tools are rewritten for the target: across formats, into a provider's format (its
     /// rules hold for a file of it too), or when strict handling is asked of the same format
     /// (MCP and LangChain are not second-guessed otherwise).
@@ -28,6 +33,10 @@ pub(crate) struct Route<'r> {
     pub profile: Profile,
     /// The target's strict profile with the caller's overrides, when it has a strict mode.
     pub strict_profile: Option<Profile>,
+    /// For the same format, the profile (with the caller's overrides) of the other schema
+    /// field its tools may hold ([`crate::FormatInfo::other_field`]), and that field: a tool
+    /// that holds it is held to these rules instead of `profile`'s.
+    pub other_field: Option<(Profile, OtherField)>,
     /// Whether the profile set makes tools strict (the toolfoundation set has no strict mode;
     /// the strict profile is still what a tool marked strict is checked against).
     pub makes_strict: bool,
@@ -44,14 +53,19 @@ impl<'r> Route<'r> {
         let (from, to) = (source.info(), target.info());
         let same_format = from.name == to.name;
         let same_family = from.family == to.family;
-        let overridden = |p: &Profile| {
-            if options.policy.is_empty() { *p } else { p.with_overrides(&options.policy) }
-        };
         let set = options.profile_set;
+        // Into its own format, a provider's file changes only where the provider refuses it
+        // (a profile set the caller chose is followed as it is).
+        let enforced = same_format && set == ProfileSet::Default;
+        let overridden = |p: &Profile| {
+            let p = if enforced { p.enforced() } else { *p };
+            if options.policy.is_empty() { p } else { p.with_overrides(&options.policy) }
+        };
         Route {
             source,
             target,
             same_format,
+            same_family,
             rewrite: !same_format
                 || to.provider
                 || matches!(options.strict, Strict::On | Strict::Require),
@@ -59,12 +73,30 @@ impl<'r> Route<'r> {
                 meta: same_family && to.closed_members.is_none(),
                 outer: same_format && to.closed_members.is_none(),
                 output: to.holds_output_schema,
+                defined: if same_format { to.defined_members } else { &[] },
             },
             profile: overridden(set.profile_ref(to).unwrap_or(to.profile)),
             strict_profile: to.strict_profile().map(overridden),
+            other_field: to.other_field.filter(|_| same_format).map(|f| {
+                let p = match set {
+                    ProfileSet::Default => f.profile,
+                    ProfileSet::ToolFoundation => f.toolfoundation,
+                };
+                (overridden(p), f)
+            }),
             makes_strict: set.has_strict_mode(),
             strict: options.strict,
             emit: EmitContext::new(from, to),
+        }
+    }
+
+    /// The profile a tool that is not strict is held to: the route's, or, for a tool in the
+    /// format's other schema field, that field's ([`Route::other_field`]).
+    #[inline]
+    pub fn base_profile(&self, tool: &Tool<'_>) -> &Profile {
+        match &self.other_field {
+            Some((p, f)) if f.holds(tool) => p,
+            _ => &self.profile,
         }
     }
 
@@ -91,12 +123,13 @@ impl<'r> Route<'r> {
     }
 
     /// Whether a tool that is not made strict is written with `"strict": false` stated: where
-    /// the caller turned strict off, and where the target reads an omitted `strict` as strict
-    /// (the Responses API). `stated` is the tool's own `strict`.
+    /// the caller turned strict off, and, from another format, where the target makes an
+    /// omitted `strict` strict when it can (the Responses API). The same format keeps an
+    /// omitted `strict` omitted, as its author sent it. `stated` is the tool's own `strict`.
     pub fn states_not_strict(&self, stated: Option<bool>) -> bool {
         let to = self.target.info();
-        let off = self.strict == Strict::Off
-            || (stated.is_none() && to.strict.is_some_and(|s| s.omitted_is_strict));
+        let implied = !self.same_format && to.strict.is_some_and(|s| s.omitted_is_strict);
+        let off = self.strict == Strict::Off || (stated.is_none() && implied);
         off && to.holds_strict()
     }
 }

@@ -44,11 +44,14 @@ pub fn profile(format: &str) -> Option<&'static Profile> {
     crate::formats::builtin(format).and_then(|f| f.info().toolfoundation)
 }
 
-/// What the Go library's adapter for `format` answers to `SupportsFeature(feature)`: whether
-/// the feature is kept when converting to `format` under the toolfoundation profile. `None`
-/// when the profile has no entry for `format`. A feature outside the Go library's 28 is kept
-/// only by the keep-all formats (`mcp`, `langchain`), or when it is a construct the format
-/// holds (a type array for OpenAI); the Go library drops the keywords it does not model.
+/// What the Go library's adapter for `format` answers to `SupportsFeature(feature)`
+/// ([`Profile::declares`]): whether the matrix keeps the feature converting to `format`.
+/// `None` when the profile has no entry for `format`. A feature outside the Go library's 28
+/// is kept only by the keep-all formats (`mcp`, `langchain`), or when it is a construct the
+/// format holds (a type array for OpenAI); the Go library drops the keywords it does not
+/// model. A conversion keeps a feature the matrix supports unless the provider refuses it
+/// (Gemini's `additionalProperties`: [`Profile::supports_feature`] answers for the
+/// conversion), so that what it writes passes `check`.
 pub fn supports_feature(format: &str, feature: SchemaFeature) -> Option<bool> {
-    profile(format).map(|p| p.supports_feature(feature))
+    profile(format).map(|p| p.declares(feature))
 }

@@ -260,7 +260,8 @@ fn what_else_a_skill_has_no_place_for_is_reported() {
         ]
     );
     // A provider's built-in tool is not a skill.
-    let builtin = r#"[{"type":"web_search"},{"type":"function","function":{"name":"f"}}]"#;
+    let builtin =
+        r#"[{"type":"custom","custom":{"name":"c"}},{"type":"function","function":{"name":"f"}}]"#;
     let c = convert(builtin, "openai", "a2a");
     assert_eq!(c.tools_written(), 1);
     assert_eq!(c.report().entries()[0].code, Code::NotAFunctionTool);

@@ -449,8 +449,9 @@ fn a_tool_left_out_keeps_its_place_in_envelopes_and_requests() {
             "/tools/1/functionDeclarations/0/parametersJsonSchema/type"
         ]
     );
-    // And by the passes, in a group.
-    let bomb = BOMB.replace(r#""inputSchema""#, r#""parametersJsonSchema""#);
+    // And by the passes, in a group: `parameters`, whose rules inline refs (those of
+    // `parametersJsonSchema` keep them).
+    let bomb = BOMB.replace(r#""inputSchema""#, r#""parameters""#);
     let input = request(&[group(&[&good], ""), group(&[&last, &bomb], "")]);
     let c = convert(&input, "gemini", "gemini", &budget);
     assert_eq!(c.tools_written(), 2);

@@ -88,19 +88,20 @@ fn deny_loss_rules_exit_3_on_what_they_deny() {
         r#"{"name":"c","inputSchema":{"type":"object","properties":{"o":{"type":"object"}}}}"#;
     // Metadata OpenAI has no place for: `info`, no rule denies it.
     let metadata = r#"{"name":"m","title":"M","annotations":{"readOnlyHint":true},"inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}"#;
-    let cases: [(&str, &[&str], [i32; 4]); 4] = [
-        // Exit codes without the flag, then with `--deny-loss`, `=widens`, `=narrows`.
-        (narrows, &["--to", "openai", "--strict"], [0, 3, 0, 3]),
-        (widens, &["--to", "gemini"], [0, 3, 3, 0]),
-        (changes, &["--to", "gemini"], [0, 3, 3, 3]),
-        (metadata, &["--to", "openai"], [0, 0, 0, 0]),
+    let cases: [(&str, &[&str], [i32; 5]); 4] = [
+        // Exit codes without the flag, then with `--deny-loss`, `=arguments`, `=widens`,
+        // `=narrows`. Metadata dropped (`info`) is information not carried: `any` denies it,
+        // `arguments` does not.
+        (narrows, &["--to", "openai", "--strict"], [0, 3, 3, 0, 3]),
+        (widens, &["--to", "gemini"], [0, 3, 3, 3, 0]),
+        (changes, &["--to", "gemini"], [0, 3, 3, 3, 3]),
+        (metadata, &["--to", "openai"], [0, 3, 0, 0, 0]),
     ];
     for (input, target, codes) in cases {
-        for (flag, expected) in
-            [None, Some("--deny-loss"), Some("--deny-loss=widens"), Some("--deny-loss=narrows")]
-                .into_iter()
-                .zip(codes)
-        {
+        let flags = [None, Some("--deny-loss"), Some("--deny-loss=arguments")]
+            .into_iter()
+            .chain([Some("--deny-loss=widens"), Some("--deny-loss=narrows")]);
+        for (flag, expected) in flags.zip(codes) {
             for ndjson in [false, true] {
                 let mut args = vec!["convert", "--from", "mcp", "--report", "json"];
                 args.extend(target);
@@ -121,7 +122,7 @@ fn deny_loss_rules_exit_3_on_what_they_deny() {
     let args = ["convert", "--from", "mcp", "--to", "gemini", "--deny-loss=all"];
     let (code, _, err) = run(&args, widens.as_bytes());
     assert_eq!(code, 2);
-    assert!(err.contains("expected one of: any, widens, narrows"), "{err}");
+    assert!(err.contains("expected one of: any, arguments, widens, narrows"), "{err}");
 }
 
 /// A catalog large enough to be split across threads (64 tools, 64 KiB) gives the exit code

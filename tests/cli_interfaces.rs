@@ -47,7 +47,10 @@ fn help_lists_the_values_of_every_named_flag() {
     assert!(!line("--to <FORMAT>").contains("openapi"), "an import-only format is no target");
     assert!(line("--strict").contains("possible values: on, require"), "{out}");
     assert!(line("--profile").contains("possible values: default, toolfoundation"), "{out}");
-    assert!(line("--deny-loss").contains("possible values: any, widens, narrows"), "{out}");
+    assert!(
+        line("--deny-loss").contains("possible values: any, arguments, widens, narrows"),
+        "{out}"
+    );
     assert!(line("--report-level").contains("possible values: info, warning, error"), "{out}");
     let (_, out, _) = run(&["check", "--help"], b"");
     assert!(out.contains("--ndjson"), "{out}");
@@ -204,8 +207,11 @@ fn a_denied_loss_writes_no_output_file() {
     assert!(!map.exists(), "no map for a denied run");
     // The report says what was denied.
     assert!(std::fs::read_to_string(&report).expect("report").contains("warning[widens]"));
-    // NDJSON to a file: the file is left as it was, though other lines converted.
-    let stream = format!("{TITLED}\n{CLOSED}\n");
+    // NDJSON to a file: the file is left as it was, though other lines converted (a line
+    // that lost nothing: a `title` Gemini drops is a loss `--deny-loss` denies too).
+    let clean =
+        r#"{"name":"c","inputSchema":{"type":"object","properties":{"a":{"type":"string"}}}}"#;
+    let stream = format!("{clean}\n{CLOSED}\n");
     let ndjson = [&args[..6], &["--ndjson", "-o", path(&out)]].concat();
     let (code, _, err) = run(&ndjson, stream.as_bytes());
     assert_eq!(code, 3, "{err}");

@@ -2,6 +2,10 @@
 //! fuzzers start from, and every finding kept as a seed, are checked by plain `cargo test`.
 
 mod common;
+#[path = "../fuzz/fuzz_targets/pick.rs"]
+mod pick;
+#[path = "../fuzz/fuzz_targets/recipe.rs"]
+mod recipe;
 
 use std::path::Path;
 
@@ -80,4 +84,35 @@ fn differential_seeds_keep_their_verdicts() {
         }
     }
     assert!(checked >= 6, "only {checked} checks ran");
+}
+
+/// The `slow_input` seeds expanded as the target expands them: each recipe makes a document
+/// of up to 64 KB with many copies of its unit, which the pair its first byte picks converts.
+#[test]
+fn slow_input_recipes_expand_to_documents_that_convert() {
+    let registry = Registry::default();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds/slow_input");
+    let mut expanded = 0;
+    for seed in std::fs::read_dir(dir).expect("slow_input seeds") {
+        let path = seed.expect("entry").path();
+        let bytes = std::fs::read(&path).expect("seed");
+        let Some((&first, rest)) = bytes.split_first() else { continue };
+        let picked = pick::pick(&registry, first).expect("a pair");
+        let (parts, k) = recipe::recipe(rest);
+        assert!(k >= 64, "{}: {k} copies", path.display());
+        let doc = recipe::build(&parts, k);
+        assert!(
+            doc.len() <= recipe::MAX_DOC && doc.len() > recipe::MAX_DOC / 2,
+            "{}",
+            path.display()
+        );
+        let options = tooladapter::Options::default().strict(picked.strict);
+        let mut converter = tooladapter::Converter::new();
+        let c = converter
+            .convert(&doc, &*picked.from, &*picked.to, &options)
+            .unwrap_or_else(|e| panic!("{} ({:?}): {e}", path.display(), picked.names));
+        serde_json::from_slice::<serde::de::IgnoredAny>(c.output()).expect("output is JSON");
+        expanded += 1;
+    }
+    assert!(expanded >= 20, "only {expanded} recipes");
 }

@@ -85,12 +85,13 @@ fn parse_errors_give_line_column_and_words() {
             14,
             "expected `,` or `}` (or a key after `{`) in the object",
         ),
-        // The column does not count a byte order mark, the offset does.
+        // The column does not count a byte order mark, the offset does. A cut-off input is
+        // placed at its end.
         (
             b"\xEF\xBB\xBF{\"name\":",
             1,
-            8,
-            "malformed JSON (an unclosed string, object or array, or an unescaped control character)",
+            9,
+            "unexpected end of input: an object is not closed (1 open)",
         ),
     ];
     for (input, line, column, words) in cases {
@@ -143,13 +144,13 @@ fn two_conversions_live_side_by_side_without_cloning_the_converter() {
     let mut converter = Converter::new();
     let options = Options::default();
     let (mut a, mut b) = (Conversion::default(), Conversion::default());
-    converter.convert_into(TOOL, &Format::MCP, &Format::OPENAI, &options, &mut a).expect("a");
-    converter.convert_into(TOOL, &Format::MCP, &Format::GEMINI, &options, &mut b).expect("b");
+    converter.convert_into(TOOL, Format::MCP, Format::OPENAI, &options, &mut a).expect("a");
+    converter.convert_into(TOOL, Format::MCP, Format::GEMINI, &options, &mut b).expect("b");
     let registry = Registry::default();
     assert_eq!(a, registry.convert(TOOL, "mcp", "openai").expect("converts"));
     assert_eq!(b, registry.convert(TOOL, "mcp", "gemini").expect("converts"));
     // A failed conversion leaves no stale result behind.
-    let err = converter.convert_into(b"{", &Format::MCP, &Format::OPENAI, &options, &mut a);
+    let err = converter.convert_into(b"{", Format::MCP, Format::OPENAI, &options, &mut a);
     assert!(err.is_err());
     assert!(a.output().is_empty() && a.report().is_empty());
 }

@@ -246,12 +246,12 @@ fn the_schemas_own_root_title_and_description_give_way_to_the_tools() {
     assert_eq!(c.output_str(), r#"{"title":"x","description":"Same.","type":"object"}"#);
     assert_eq!(c.report().len(), 1);
 
-    // A description that is not text has no place and is a warning.
+    // A description that is not text breaks JSON Schema's meta-schema, which the providers
+    // hold schemas to: an error at its pointer, not a warning.
     let odd = r#"{"name":"x","inputSchema":{"type":"object","description":42}}"#;
-    let c = convert(odd, "mcp", "langchain");
-    assert_eq!(c.output_str(), r#"{"title":"x","type":"object"}"#);
-    assert_eq!(c.warnings().len(), 1);
-    assert_eq!(c.warnings()[0].path, "/inputSchema/description");
+    let e = fails(odd, "mcp", "langchain");
+    assert!(matches!(e.kind(), ErrorKind::KeywordValue { keyword: "description", .. }), "{e}");
+    assert_eq!(e.pointer(), "/inputSchema/description");
 
     // A constraint the target describes at the root lands in the tool's description too, not
     // in a second `description` key (a caller's policy on the same format).

@@ -647,10 +647,19 @@ fn the_operations_filter_selects_by_glob_without_renaming() {
         ["listItems", "delete_items_itemId"]
     );
     assert_eq!(run(OpenApi::new().operations("?etItem")).0, ["getItem"]);
-    let (names, c) = run(OpenApi::new().operations("nothing*"));
-    assert!(names.is_empty());
-    let note = entries(&c, Code::OperationSkipped);
-    assert!(note[0].message.contains("nothing*"), "{note:#?}");
+    // A pattern that matches nothing is an error naming it and the first operations.
+    for api in [
+        OpenApi::new().operations("nothing*"),
+        OpenApi::new().operations("get*").operations("nothing*"),
+    ] {
+        let e = Converter::new().convert(&bytes, &api, &Mcp, &Options::default()).unwrap_err();
+        assert!(matches!(e.kind(), tooladapter::ErrorKind::InvalidOptions(_)), "{e}");
+        let text = e.to_string();
+        assert!(
+            text.contains("`nothing*`") && text.contains("`listItems`, `createItem`"),
+            "{text}"
+        );
+    }
 }
 
 #[test]

@@ -5,8 +5,8 @@
 use serde_json::{Value, json};
 use tooladapter::ir::{Entry, Json, Keyword, Member, Schema};
 use tooladapter::{
-    CanonicalTool, Code, FeatureSet, JsonSchema, Registry, Severity, ToolId, ToolIdError,
-    ToolValidationError,
+    CanonicalTool, Code, ErrorKind, FeatureSet, JsonSchema, Registry, Severity, ToolId,
+    ToolIdError, ToolValidationError,
 };
 
 fn parse(text: &str) -> JsonSchema {
@@ -81,11 +81,11 @@ fn tuple_items_and_schema_items() {
     );
     round_trip(r#"{"type":"array","items":{"type":"string"},"minItems":1,"uniqueItems":true}"#);
     round_trip(r#"{"prefixItems":[true,{"const":1}],"items":false}"#);
-    // An array that is not all schemas is not a tuple: kept verbatim.
-    let s = round_trip(r#"{"items":[1,{"type":"string"}]}"#);
-    let o = s.as_object().expect("object");
-    assert!(o.items.is_none());
-    assert_eq!(o.extra["items"], json!([1, {"type": "string"}]));
+    // An array that is not all schemas is no tuple and no schema: an error at the element.
+    let tool = r#"{"name":"t","inputSchema":{"items":[1,{"type":"string"}]}}"#;
+    let e = Registry::default().to_canonical(tool.as_bytes(), "mcp").expect_err("refused");
+    assert!(matches!(e.kind(), ErrorKind::KeywordValue { keyword: "items", .. }), "{e}");
+    assert_eq!(e.pointer(), "/inputSchema/items/0");
 }
 
 #[test]
@@ -122,17 +122,21 @@ fn unknown_keywords_are_kept_in_order() {
 
 #[test]
 fn modelled_keywords_of_unexpected_shape_are_kept() {
-    // OpenAPI 3.0 boolean exclusiveMinimum, BFCL "dict", a string minimum.
+    // OpenAPI 3.0 boolean exclusiveMinimum, BFCL "dict": dialects a pass reads.
     let s = round_trip(
-        r#"{"type":"dict","properties":{"n":{"minimum":"0","exclusiveMinimum":true,"maximum":10}}}"#,
+        r#"{"type":"dict","properties":{"n":{"minimum":0,"exclusiveMinimum":true,"maximum":10}}}"#,
     );
     let o = s.as_object().expect("object");
     assert!(o.instance_type.is_none());
     assert_eq!(o.extra["type"], "dict");
     let n = o.properties.as_ref().expect("properties")["n"].as_object().expect("object");
-    assert_eq!(n.extra["minimum"], "0");
     assert_eq!(n.extra["exclusiveMinimum"], true);
     assert_eq!(n.maximum, Some(10.into()));
+    // A value no dialect gives its keyword (a string `minimum`) is an error at its pointer.
+    let tool = r#"{"name":"t","inputSchema":{"properties":{"n":{"minimum":"0"}}}}"#;
+    let e = Registry::default().to_canonical(tool.as_bytes(), "mcp").expect_err("refused");
+    assert!(matches!(e.kind(), ErrorKind::KeywordValue { keyword: "minimum", .. }), "{e}");
+    assert_eq!(e.pointer(), "/inputSchema/properties/n/minimum");
 }
 
 #[test]

@@ -295,11 +295,11 @@ fn openai_drops_and_check_lists_members_it_does_not_define() {
     let mut converter = tooladapter::Converter::new();
     let options = tooladapter::Options::default();
     let openai = tooladapter::Format::OPENAI;
-    let found = converter.check(tool, &openai, &openai, &options).expect("checks").clone();
+    let found = converter.check(tool, openai, openai, &options).expect("checks").clone();
     let pointers: Vec<&str> = found.entries().iter().map(|e| e.pointer.as_str()).collect();
     assert_eq!(pointers, ["/function/response", "/x-extra"]);
     assert!(found.entries().iter().all(|e| e.message.contains("Unknown parameter")));
-    let none = converter.check(clean, &openai, &openai, &options).expect("checks");
+    let none = converter.check(clean, openai, openai, &options).expect("checks");
     assert!(none.is_empty(), "{none:?}");
 }
 

@@ -147,6 +147,68 @@ fn reference_bomb_is_a_typed_error_where_refs_are_inlined() {
     assert!(r.convert_with(text.as_bytes(), "mcp", "gemini", &small).is_ok());
 }
 
+/// The deepest nesting of a JSON value (a scalar is 0).
+fn nesting(v: &Value) -> usize {
+    match v {
+        Value::Object(m) => 1 + m.values().map(nesting).max().unwrap_or(0),
+        Value::Array(a) => 1 + a.iter().map(nesting).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+/// Issue 32, item 9: a chain of `$ref` aliases is inlined however long it is (the written
+/// schema is as deep as its last target), and depth is that of what is written: a definition
+/// expanded once and used deep down counts the levels it brings there.
+#[test]
+fn inlining_counts_the_depth_it_writes_not_the_refs_it_follows() {
+    let r = Registry::default();
+    for len in [130, 2_000] {
+        let mut defs = serde_json::Map::new();
+        for i in 0..len {
+            defs.insert(format!("a{i}"), json!({"$ref": format!("#/$defs/a{}", i + 1)}));
+        }
+        defs.insert(format!("a{len}"), json!({"type": "string", "description": "end"}));
+        let tool = json!({"name": "t", "inputSchema": {"type": "object", "$defs": defs,
+            "properties": {"p": {"$ref": "#/$defs/a0"}}}});
+        for to in ["gemini", "gemini-json", "openai", "anthropic"] {
+            let c = r
+                .convert(&serde_json::to_vec(&tool).unwrap(), "mcp", to)
+                .unwrap_or_else(|e| panic!("{len} aliases → {to}: {e}"));
+            let out: Value = serde_json::from_slice(c.output()).unwrap();
+            if to == "gemini" {
+                let p = &out["parameters"]["properties"]["p"];
+                assert_eq!(p["description"], "end", "{len}");
+                assert!(nesting(&out) <= 4, "{len} aliases written {} deep", nesting(&out));
+            }
+        }
+    }
+    // Definitions each one level around the next, each first used at the top (so expanded
+    // there once) and then inside the one before: the written schema nests them all.
+    let deep = |n: usize| {
+        let mut defs = serde_json::Map::new();
+        let mut props = serde_json::Map::new();
+        for i in 0..n {
+            let inner = if i + 1 < n {
+                json!({"$ref": format!("#/$defs/d{}", i + 1)})
+            } else {
+                json!({"type": "string"})
+            };
+            defs.insert(format!("d{i}"), json!({"type": "object", "properties": {"x": inner}}));
+        }
+        for i in (0..n).rev() {
+            props.insert(format!("p{i}"), json!({"$ref": format!("#/$defs/d{i}")}));
+        }
+        let tool = json!({"name": "t", "inputSchema": {"type": "object", "$defs": defs, "properties": props}});
+        serde_json::to_vec(&tool).unwrap()
+    };
+    let options = Options::default().max_depth(40);
+    let fits = r.convert_with(&deep(30), "mcp", "gemini", &options).expect("30 levels fit in 40");
+    let out: Value = serde_json::from_slice(fits.output()).unwrap();
+    assert!(nesting(&out) > 60, "{}", nesting(&out));
+    let e = r.convert_with(&deep(60), "mcp", "gemini", &options).expect_err("60 levels do not");
+    assert!(matches!(e.kind(), ErrorKind::DepthLimit { limit: 40 }), "{e}");
+}
+
 #[test]
 fn ref_with_siblings_and_escaped_pointers() {
     let tool = br##"{"name":"esc","inputSchema":{"type":"object",
@@ -222,14 +284,17 @@ fn gemini_reads_every_input_shape() {
             "{input}"
         );
     }
-    // Gemini → Gemini keeps the declarations; `parameters` comes back in the subset.
+    // Gemini → Gemini keeps each declaration in its field, as it came: the API reads both.
     let both = format!(r#"{{"functionDeclarations":[{decl},{json_decl}]}}"#);
     let out = r.convert(both.as_bytes(), "gemini", "gemini").unwrap();
+    assert_eq!(out.output_str(), both);
+    assert!(out.report().is_empty(), "{:?}", out.report());
+    // Into the other format of the family, each declaration is written in its field.
+    let out = r.convert(both.as_bytes(), "gemini", "gemini-json").unwrap();
     let v: Value = serde_json::from_slice(out.output()).unwrap();
-    assert_eq!(v["functionDeclarations"][0]["parameters"]["properties"]["a"]["type"], "STRING");
     assert_eq!(
-        v["functionDeclarations"][1]["parameters"]["properties"]["b"],
-        json!({"type": "INTEGER", "nullable": true})
+        v["functionDeclarations"][0]["parametersJsonSchema"]["properties"]["a"]["type"],
+        json!(["string", "null"])
     );
     // The two fields are mutually exclusive, as in the API.
     let both_fields =
@@ -358,10 +423,11 @@ fn bfcl_dialect_is_read_with_report_entries() {
         "/parameters/properties/a/type",
         Severity::Warning
     ));
-    // The same format normalizes too: OpenAI reads no BFCL type names.
+    // The same format normalizes too: OpenAI reads no BFCL type names. Each change to the
+    // file is a warning there (the file changes, though `dict` means an object).
     let same = convert(f, "openai", "openai");
     assert!(!same.output_str().contains("\"dict\""), "{}", same.output_str());
-    assert!(report_has(&same, "dialect-rewritten", "/parameters/type", Severity::Info));
+    assert!(report_has(&same, "dialect-rewritten", "/parameters/type", Severity::Warning));
 }
 
 #[test]

@@ -93,8 +93,9 @@ fn open_objects_fall_back_to_non_strict_or_fail_when_required() {
     assert_eq!(out["function"]["strict"], json!(false));
     let fallback = c.report().entries().iter().find(|e| e.code == Code::StrictFallback);
     let fallback = fallback.expect("a fallback entry");
-    // Written as the source was (not strict): what `Strict::On` promises, nothing lost.
-    assert_eq!((fallback.severity, fallback.effect), (Severity::Info, Effect::None));
+    // Written as the source was (not strict): the same calls are accepted, but the strict
+    // guarantee asked for is lost, which the caller must see.
+    assert_eq!((fallback.severity, fallback.effect), (Severity::Warning, Effect::None));
     assert_eq!(fallback.pointer, "/inputSchema/properties/labels/additionalProperties");
     assert!(fallback.message.contains("map"), "{}", fallback.message);
     // Non-strict output keeps what the strict profile would have described.
@@ -463,25 +464,26 @@ fn strict_limits_count_the_strict_schema_wherever_it_nests() {
 }
 
 #[test]
-fn the_output_check_finds_an_object_the_strict_pass_could_not_close() {
-    // `additionalProperties: 5` is no schema: the strict pass leaves it, and the object stays
-    // open. The check of a made-strict tool (which trusts that pass with everything else in a
-    // schema like this one) still finds it, and the tool is left out.
+fn an_object_whose_additional_properties_is_no_schema_is_refused_before_strict() {
+    // `additionalProperties: 5` is no schema: no provider takes it (JSON Schema's meta-schema
+    // refuses it), so the tool is refused as it is read, at the value's pointer, before the
+    // strict pass could leave the object open.
     let tool = mcp(
         "t",
         json!({"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"string"}},"additionalProperties":5,"required":["x"]}},"required":["o"]}),
     );
+    let bytes = serde_json::to_vec(&json!({"tools":[tool]})).expect("json");
     for target in [&OpenAi as &dyn Adapter, &Anthropic] {
-        let (out, c) = convert(&json!({"tools":[tool.clone()]}), target, Strict::On);
-        assert_eq!(out, json!([]));
-        let rejected: Vec<(&str, &str)> = c
-            .report()
-            .entries()
-            .iter()
-            .filter(|e| e.code == Code::WouldBeRejected)
-            .map(|e| (e.feature.as_str(), e.tool_pointer.as_str()))
-            .collect();
-        assert_eq!(rejected, [("additionalProperties", "/inputSchema/properties/o")]);
+        let options = Options::default().strict(Strict::On);
+        let e = Converter::new().convert(&bytes, &Mcp, target, &options).expect_err("refused");
+        assert!(
+            matches!(
+                e.kind(),
+                tooladapter::ErrorKind::KeywordValue { keyword: "additionalProperties", .. }
+            ),
+            "{e}"
+        );
+        assert_eq!(e.pointer(), "/tools/0/inputSchema/properties/o/additionalProperties");
     }
 }
 
@@ -546,11 +548,14 @@ fn an_open_root_falls_back_as_a_nested_open_object_does() {
             let fallback = c.report().entries().iter().find(|e| e.code == Code::StrictFallback);
             let fallback = fallback.unwrap_or_else(|| panic!("{name} {root}: {:?}", c.report()));
             assert_eq!(
-                (fallback.severity, fallback.pointer.as_str()),
-                (Severity::Info, "/inputSchema")
+                (fallback.severity, fallback.effect, fallback.pointer.as_str()),
+                (Severity::Warning, Effect::None, "/inputSchema")
             );
             assert!(fallback.message.contains("any keys"), "{}", fallback.message);
-            assert!(!c.report().lost_meaning());
+            // The only entry at warning: the strict guarantee, not the schema.
+            let warned: Vec<_> =
+                c.report().entries().iter().filter(|e| e.severity >= Severity::Warning).collect();
+            assert_eq!(warned, [fallback], "{name} {root}");
             let bytes = serde_json::to_vec(&mcp("any", root.clone())).expect("json");
             let options = Options::default().strict(Strict::Require);
             let refused = Converter::new().convert(&bytes, &Mcp, to, &options).is_err();
@@ -568,12 +573,13 @@ fn an_open_root_falls_back_as_a_nested_open_object_does() {
     }
 }
 
-/// A tool its source marked strict, which the target cannot hold strict, loses the guarantee
-/// the source gave: the fallback is a warning there (an info where only the options asked).
+/// A tool that cannot be strict loses the guarantee asked for, whether its source marked it
+/// strict or only the options asked: the fallback is a warning either way (effect none: the
+/// same calls are accepted).
 #[test]
-fn a_source_strict_tool_that_falls_back_is_a_warning() {
+fn a_strict_tool_that_falls_back_is_a_warning() {
     let open = r#"{"type":"object","properties":{"m":{"type":"object","additionalProperties":{"type":"string"}}}}"#;
-    for (strict, severity) in [("true", Severity::Warning), ("false", Severity::Info)] {
+    for (strict, severity) in [("true", Severity::Warning), ("false", Severity::Warning)] {
         let tool = format!(
             r#"{{"type":"function","function":{{"name":"t","strict":{strict},"parameters":{open}}}}}"#
         );
@@ -585,5 +591,37 @@ fn a_source_strict_tool_that_falls_back_is_a_warning() {
         let fallback = c.report().entries().iter().find(|e| e.code == Code::StrictFallback);
         let fallback = fallback.unwrap_or_else(|| panic!("{strict}: {:?}", c.report()));
         assert_eq!((fallback.severity, fallback.effect), (severity, Effect::None), "{strict}");
+    }
+}
+
+/// `Conversion::strict_written` says, per tool written, what its output's `strict` says: for
+/// every target with a strict mode and every strict option, over a catalog of a tool that can
+/// be strict, one that cannot, and one the options leave out under `Strict::Require`.
+#[test]
+fn strict_written_is_what_each_written_tool_says() {
+    let open = mcp(
+        "open",
+        json!({"type":"object","properties":{"m":{"type":"object","additionalProperties":{"type":"string"}}}}),
+    );
+    let closed = mcp("closed", json!({"type":"object","properties":{"a":{"type":"string"}}}));
+    let catalog = json!({"tools": [closed, open]});
+    let flag = |tool: &Value| {
+        let strict = tool.get("strict").or_else(|| tool.pointer("/function/strict"));
+        strict == Some(&json!(true))
+    };
+    let targets: [&dyn Adapter; 4] = [&OpenAi, &OpenAiResponses, &Anthropic, &Mcp];
+    for to in targets {
+        for strict in [Strict::Source, Strict::On, Strict::Require, Strict::Off] {
+            if !to.info().holds_strict() && strict != Strict::Source {
+                continue;
+            }
+            let (out, c) = convert(&catalog, to, strict);
+            let tools = out.as_array().or_else(|| out["tools"].as_array()).expect("a list");
+            let said: Vec<bool> = tools.iter().map(flag).collect();
+            assert_eq!(c.strict_written(), said, "{} {strict}", to.name());
+            assert_eq!(c.strict_written().len(), c.tools_written());
+            let made = matches!(strict, Strict::On | Strict::Require) && to.info().holds_strict();
+            assert_eq!(c.strict_written().first(), Some(&made), "{} {strict}", to.name());
+        }
     }
 }

@@ -135,6 +135,14 @@ fn usage_errors_exit_2_and_bad_payloads_exit_1_with_their_place() {
         run(&["traffic", "--from", "openai", "--to", "gemini", "--kind", "calls"], results);
     assert_eq!(code, 1);
     assert!(err.contains("an assistant message"), "{err}");
+    // Under --report json the error is a JSON line too, with its kind and place.
+    let (code, _, err) = run(
+        &["traffic", "--from", "openai", "--to", "gemini", "--kind", "calls", "--report", "json"],
+        results,
+    );
+    assert_eq!(code, 1);
+    let line: Value = serde_json::from_str(err.trim()).expect("a JSON line");
+    assert_eq!((line["error"].as_str(), line["source"].as_str()), (Some("shape"), Some("-")));
     // A map that cannot be read.
     let (code, _, err) = run(
         &["traffic", "--from", "openai", "--to", "mcp", "--map", "/nonexistent/map.json"],

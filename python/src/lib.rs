@@ -1,7 +1,8 @@
 //! The Python extension `tooladapter._tooladapter`: the crate's conversion, check and inverse
 //! map behind a small Python API (see `python/README.md`). Input is read under the GIL (bytes
 //! and text borrowed, Python data written out as JSON text once), the conversion runs with the
-//! GIL released, and output becomes Python data only when asked for.
+//! GIL released, the error model (`errors=`) decides what a tool left out becomes, and output
+//! becomes Python data only when asked for.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -9,16 +10,19 @@
 mod data;
 mod errors;
 mod options;
+mod outcome;
 mod report;
 
 use std::sync::{Mutex, OnceLock};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
-use tooladapter::{Format, Registry};
+use tooladapter::{Code, Format, Options, Registry, Severity, Strict};
 
 use data::Input;
 use errors::to_py_err;
+use options::{Keywords, Settings, Source};
+use outcome::{Mode, Outcome, settle};
 use report::{Entry, entries};
 
 /// The built-in formats, shared by every thread (each thread converts on its own warm
@@ -32,71 +36,78 @@ fn registry() -> &'static Registry {
 /// the inverse map.
 #[pyclass(module = "tooladapter", frozen)]
 struct Conversion {
-    inner: tooladapter::Conversion,
+    outcome: Outcome,
     tools: OnceLock<Py<PyAny>>,
 }
 
 #[pymethods]
 impl Conversion {
-    /// The converted document, UTF-8 JSON.
+    /// The converted document, UTF-8 JSON (empty when a lone tool was left out).
     #[getter]
     fn output<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, self.inner.output())
+        let output = if self.outcome.left_out { &[][..] } else { self.outcome.inner.output() };
+        PyBytes::new(py, output)
     }
 
-    /// The converted document as Python data (built on first access, then kept).
+    /// The converted document as Python data (built on first access, then kept); `None` when
+    /// a lone tool was left out.
     #[getter]
     fn tools(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        if self.outcome.left_out {
+            return Ok(py.None());
+        }
         if let Some(tools) = self.tools.get() {
             return Ok(tools.clone_ref(py));
         }
         let loads = py.import("json")?.getattr("loads")?;
-        let value = loads.call1((PyBytes::new(py, self.inner.output()),))?.unbind();
+        let value = loads.call1((PyBytes::new(py, self.outcome.inner.output()),))?.unbind();
         Ok(self.tools.get_or_init(|| value).clone_ref(py))
     }
 
     /// Every report entry, in source order.
     #[getter]
     fn report<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        entries(py, self.inner.report().entries().iter())
+        entries(py, self.outcome.inner.report(), self.outcome.left_out, |_| true)
     }
 
     /// The entries at warning or above: what changed in what a tool accepts, or was lost.
     #[getter]
     fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let lost = self
-            .inner
-            .report()
-            .entries()
-            .iter()
-            .filter(|e| e.severity >= tooladapter::Severity::Warning);
-        entries(py, lost)
+        let lost = |e: &tooladapter::ReportEntry| e.severity >= Severity::Warning;
+        entries(py, self.outcome.inner.report(), self.outcome.left_out, lost)
     }
 
     /// The map from a model's calls of the converted tools back to the source tools.
     #[getter]
     fn inverse(&self) -> Inverse {
-        Inverse { inner: self.inner.inverse().clone() }
+        Inverse { inner: self.outcome.inner.inverse().clone() }
     }
 
     /// How many tools were written.
     #[getter]
     fn tools_written(&self) -> usize {
-        self.inner.tools_written()
+        self.outcome.inner.tools_written()
+    }
+
+    /// For each tool written, in output order, whether it is written strict (the provider
+    /// holds the model's arguments to its schema).
+    #[getter]
+    fn strict_applied(&self) -> Vec<bool> {
+        self.outcome.inner.strict_written().to_vec()
     }
 
     /// Whether the input was a catalog (else a single tool).
     #[getter]
     fn is_catalog(&self) -> bool {
-        self.inner.shape() == tooladapter::Shape::Catalog
+        !self.outcome.left_out && self.outcome.inner.shape() == tooladapter::Shape::Catalog
     }
 
     fn __repr__(&self) -> String {
         format!(
             "<Conversion: {} tools written, {} bytes, {} report entries>",
-            self.inner.tools_written(),
-            self.inner.output().len(),
-            self.inner.report().len()
+            self.outcome.inner.tools_written(),
+            if self.outcome.left_out { 0 } else { self.outcome.inner.output().len() },
+            self.outcome.inner.report().len()
         )
     }
 }
@@ -160,7 +171,7 @@ impl Converter {
 
     /// As `tooladapter.convert`, on this converter's buffers.
     #[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
-    #[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false))]
+    #[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false, errors = None, deny_loss = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None))]
     fn convert(
         &self,
         py: Python<'_>,
@@ -171,43 +182,77 @@ impl Converter {
         policy: Option<&Bound<'_, PyDict>>,
         profile: Option<&str>,
         dated_limits: bool,
+        errors: Option<&str>,
+        deny_loss: Option<&str>,
+        max_depth: Option<usize>,
+        max_ref_expansion: Option<usize>,
+        unroll_recursion: u32,
+        operations: Option<Vec<String>>,
     ) -> PyResult<Conversion> {
-        let keywords = Keywords { strict, policy, profile, dated_limits };
-        let (from, to, options, input) = request(py, tools, from_, to, keywords)?;
-        let result = py.detach(|| {
+        let keywords = Keywords {
+            strict,
+            policy,
+            profile,
+            dated_limits,
+            errors,
+            deny_loss,
+            max_depth,
+            max_ref_expansion,
+            unroll_recursion,
+            operations,
+        };
+        run(py, tools, from_, to, &keywords, |input, source, to, options| {
             let mut converter = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-            converter.convert(input.bytes(), &from, &to, &options).cloned()
-        });
-        Ok(Conversion { inner: result.map_err(|e| to_py_err(py, &e))?, tools: OnceLock::new() })
+            converter.convert(input, source.adapter(), &to, options).cloned()
+        })
     }
 }
 
-/// A conversion's keyword arguments, as Python gave them.
-struct Keywords<'a, 'py> {
-    strict: Option<&'a Bound<'py, PyAny>>,
-    policy: Option<&'a Bound<'py, PyDict>>,
-    profile: Option<&'a str>,
-    dated_limits: bool,
-}
-
-/// A conversion's arguments read under the GIL: the formats, the options and the input.
-fn request(
+/// Converts `tools` as `keywords` say with `convert` (the module's or a `Converter`'s), the
+/// conversion itself without the GIL, and settles the outcome under the error model.
+fn run(
     py: Python<'_>,
     tools: &Bound<'_, PyAny>,
     from_: &str,
     to: &str,
-    keywords: Keywords<'_, '_>,
-) -> PyResult<(Format, Format, tooladapter::Options, Input)> {
+    keywords: &Keywords<'_, '_>,
+    convert: impl Fn(
+        &[u8],
+        &Source,
+        Format,
+        &Options,
+    ) -> Result<tooladapter::Conversion, tooladapter::ConversionError>
+    + Sync,
+) -> PyResult<Conversion> {
     let (from, to) = (options::format(py, from_)?, options::format(py, to)?);
-    let Keywords { strict, policy, profile, dated_limits } = keywords;
-    let options = options::build(py, strict, policy, profile)?.dated_limits(dated_limits);
-    Ok((from, to, options, Input::read(tools)?))
+    let Settings { source, options, errors } = keywords.settle(py, from)?;
+    let input = Input::read(tools, options.limits.max_depth)?;
+    let mode = Mode {
+        errors,
+        strict_required: options.strict == Strict::Require,
+        denies: options.deny_loss.is_some(),
+        target: to.name(),
+    };
+    let result = py.detach(|| convert(input.bytes(), &source, to, &options));
+    // A lone tool left out, converted again as a catalog of that tool (only then: the cold
+    // path), for the entries a catalog records.
+    let as_catalog = || {
+        let bytes = input.bytes();
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let mut wrapped = Vec::with_capacity(bytes.len() + 2);
+        wrapped.push(b'[');
+        wrapped.extend_from_slice(bytes);
+        wrapped.push(b']');
+        py.detach(|| convert(&wrapped, &source, to, &options)).ok()
+    };
+    let outcome = settle(py, result, as_catalog, &mode)?;
+    Ok(Conversion { outcome, tools: OnceLock::new() })
 }
 
 /// Converts tools from one format to another.
 #[pyfunction]
 #[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
-#[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false))]
+#[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false, errors = None, deny_loss = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None))]
 fn convert(
     py: Python<'_>,
     tools: &Bound<'_, PyAny>,
@@ -217,35 +262,83 @@ fn convert(
     policy: Option<&Bound<'_, PyDict>>,
     profile: Option<&str>,
     dated_limits: bool,
+    errors: Option<&str>,
+    deny_loss: Option<&str>,
+    max_depth: Option<usize>,
+    max_ref_expansion: Option<usize>,
+    unroll_recursion: u32,
+    operations: Option<Vec<String>>,
 ) -> PyResult<Conversion> {
-    let keywords = Keywords { strict, policy, profile, dated_limits };
-    let (from, to, options, input) = request(py, tools, from_, to, keywords)?;
-    let result = py.detach(|| registry().convert_with(input.bytes(), from, to, &options));
-    Ok(Conversion { inner: result.map_err(|e| to_py_err(py, &e))?, tools: OnceLock::new() })
+    let keywords = Keywords {
+        strict,
+        policy,
+        profile,
+        dated_limits,
+        errors,
+        deny_loss,
+        max_depth,
+        max_ref_expansion,
+        unroll_recursion,
+        operations,
+    };
+    run(py, tools, from_, to, &keywords, |input, source, to, options| match source.builtin() {
+        Some(from) => registry().convert_with(input, from, to, options),
+        // OpenAPI with only some operations: an adapter the registry does not hold.
+        None => {
+            tooladapter::Converter::new().convert(input, source.adapter(), &to, options).cloned()
+        }
+    })
 }
 
-/// What the `to` provider would reject, per tool, without converting: a list of report
-/// entries (empty when the provider accepts every tool). `from_` defaults to `to`.
+/// What the provider would reject, per tool, without converting (`from_` and `to` in
+/// `convert`'s order; either defaults to the other): the entries the CLI's `check` prints,
+/// those at `error` and the dated limits' warnings. Empty when the provider accepts every
+/// tool.
 #[pyfunction]
-#[pyo3(signature = (tools, to, from_ = None, *, strict = None, profile = None))]
+#[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
+#[pyo3(signature = (tools, from_ = None, to = None, *, strict = None, profile = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None))]
 fn check<'py>(
     py: Python<'py>,
     tools: &Bound<'py, PyAny>,
-    to: &str,
     from_: Option<&str>,
+    to: Option<&str>,
     strict: Option<&Bound<'py, PyAny>>,
     profile: Option<&str>,
+    max_depth: Option<usize>,
+    max_ref_expansion: Option<usize>,
+    unroll_recursion: u32,
+    operations: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let to = options::format(py, to)?;
-    let from = from_.map(|f| options::format(py, f)).transpose()?.unwrap_or(to);
-    let options = options::build(py, strict, None, profile)?;
-    let input = Input::read(tools)?;
+    let (from, to) = match (from_, to) {
+        (Some(from), Some(to)) => (from, to),
+        (Some(one), None) | (None, Some(one)) => (one, one),
+        (None, None) => {
+            let message = "check needs the format: from_, to or both";
+            return Err(pyo3::exceptions::PyTypeError::new_err(message));
+        }
+    };
+    let (from, to) = (options::format(py, from)?, options::format(py, to)?);
+    let keywords = Keywords {
+        strict,
+        profile,
+        max_depth,
+        max_ref_expansion,
+        unroll_recursion,
+        operations,
+        ..Keywords::default()
+    };
+    let Settings { source, options, .. } = keywords.settle(py, from)?;
+    let input = Input::read(tools, options.limits.max_depth)?;
     let report = py.detach(|| {
         let mut converter = tooladapter::Converter::new();
-        converter.check(input.bytes(), &from, &to, &options).cloned()
+        converter.check(input.bytes(), source.adapter(), &to, &options).cloned()
     });
     let report = report.map_err(|e| to_py_err(py, &e))?;
-    entries(py, report.entries().iter())
+    // What the CLI's `check` prints: what the provider would reject, and the dated limits
+    // it would hold the tools to.
+    let found =
+        |e: &tooladapter::ReportEntry| e.severity >= Severity::Error || e.code == Code::DatedLimit;
+    entries(py, &report, false, found)
 }
 
 /// The built-in formats: a list of dicts with `name`, `reads`, `writes` and `strict` (whether
@@ -273,6 +366,7 @@ fn _tooladapter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Converter>()?;
     m.add_class::<Inverse>()?;
     m.add_class::<Entry>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
     Ok(())
 }

@@ -1,14 +1,43 @@
 """Type stubs of the extension module (the names re-exported by ``tooladapter``)."""
 
-from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Union
+from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
 
-Tools = Union[bytes, str, Dict[str, Any], List[Any]]
-"""A tool or a catalog: JSON text (bytes or str) or plain Python data (dicts and lists)."""
+from .types import (
+    DenyLossRule,
+    EffectName,
+    ErrorsMode,
+    FormatInfo,
+    FormatName,
+    ProfileName,
+    ReportEntryDict,
+    SeverityName,
+    StrictMode,
+    TargetName,
+)
 
-Strict = Union[None, bool, Literal["source", "on", "require", "off"]]
+__version__: str
+"""The package's version (the crate's)."""
+
+class _Model:
+    """Anything with pydantic's ``model_dump`` (an ``mcp.types.Tool``, ``ListToolsResult``,
+    an SDK's param model): read as ``model_dump(by_alias=True, exclude_none=True)``."""
+
+    def model_dump(self, *, by_alias: bool = ..., exclude_none: bool = ...) -> Any: ...
+
+Tools = Union[bytes, bytearray, memoryview, str, Mapping[str, Any], Sequence[Any], _Model]
+"""A tool or a catalog: JSON text (bytes, bytearray, memoryview or str), Python data (dicts and
+lists, pydantic models anywhere in them), or a pydantic model."""
+
+Strict = Union[None, bool, StrictMode]
 """None follows each source tool; True makes every tool strict (a tool that cannot be is
 written with strict false and a warning); "require" makes that an error; False (or "off")
 writes every tool with strict false."""
+
+Source = Union[FormatName, str]
+"""A source format's name, in any case."""
+
+Target = Union[TargetName, str]
+"""A target format's name, in any case."""
 
 class ConversionError(ValueError):
     """A conversion failed."""
@@ -23,7 +52,11 @@ class ConversionError(ValueError):
     """The tool the error happened in, when known."""
     kind: str
     """The cause's stable name: ``json``, ``missing-member``, ``input-too-large``,
-    ``unknown-format``, ``invalid-options``, …"""
+    ``not-convertible`` (a tool left out), ``loss-denied``, ``unknown-format``,
+    ``invalid-options``, …"""
+    report: Optional[List[ReportEntry]]
+    """The conversion's entries when it ran to the end and the error model raised (a tool
+    left out, a loss ``deny_loss`` denies); None otherwise."""
 
 class ParseError(ConversionError):
     """The input is not well-formed JSON (``kind`` is ``json``, ``invalid-utf8``,
@@ -33,19 +66,54 @@ class LimitError(ConversionError):
     """A safety limit stopped the conversion (``input-too-large``, ``depth-limit``,
     ``arena-limit``, ``ref-expansion``, ``output-too-large``, ``import-too-large``)."""
 
+class LeftOutWarning(UserWarning):
+    """Issued by ``errors="report"`` when a conversion left tools out."""
+
 class ReportEntry:
-    """One report entry: what changed in one tool, how much it matters, and where."""
+    """One report entry: what changed in one tool, how much it matters, and where.
+
+    Entries are equal when their fields are, hashable and picklable."""
 
     tool: str
-    severity: Literal["info", "warning", "error"]
+    severity: SeverityName
     code: str
-    effect: Literal["none", "narrows", "widens", "changes"]
+    effect: EffectName
     arguments: bool
     feature: str
     pointer: str
+    """The place in the input document (``/tools/3/inputSchema/…``; the tool's own pointer
+    for a single tool)."""
+    tool_pointer: str
+    """The same place in the tool (``/inputSchema/…``)."""
+    output_pointer: Optional[str]
+    """Where the place went in the converted schema, when the source has no such place."""
+    index: Optional[int]
+    """The tool's place among the document's tools (0-based, the tools left out counted; 0
+    for a single tool); None for an entry about the catalog as a whole."""
     from_format: str
     to_format: str
     message: str
+
+    def __init__(
+        self,
+        tool: str,
+        severity: SeverityName,
+        code: str,
+        effect: EffectName,
+        arguments: bool,
+        feature: str,
+        pointer: str,
+        tool_pointer: str,
+        output_pointer: Optional[str],
+        index: Optional[int],
+        from_format: str,
+        to_format: str,
+        message: str,
+    ) -> None: ...
+    def to_dict(self) -> ReportEntryDict:
+        """The fields as a dict (the constructor's keyword arguments)."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class Inverse:
     """Maps a model's calls of the converted tools back to the source tools."""
@@ -62,10 +130,11 @@ class Conversion:
 
     @property
     def output(self) -> bytes:
-        """The converted document, UTF-8 JSON."""
+        """The converted document, UTF-8 JSON (empty when a lone tool was left out)."""
     @property
     def tools(self) -> Any:
-        """The converted document as Python data (built on first access, then kept)."""
+        """The converted document as Python data (built on first access, then kept); None
+        when a lone tool was left out."""
     @property
     def report(self) -> List[ReportEntry]:
         """Every report entry, in source order."""
@@ -79,6 +148,9 @@ class Conversion:
     def tools_written(self) -> int:
         """How many tools were written."""
     @property
+    def strict_applied(self) -> List[bool]:
+        """For each tool written, in output order, whether it is written strict."""
+    @property
     def is_catalog(self) -> bool:
         """Whether the input was a catalog (else a single tool)."""
 
@@ -89,45 +161,68 @@ class Converter:
     def convert(
         self,
         tools: Tools,
-        from_: str = "mcp",
-        to: str = "openai",
+        from_: Source = "mcp",
+        to: Target = "openai",
         *,
         strict: Strict = None,
         policy: Optional[Mapping[str, str]] = None,
-        profile: Optional[Literal["default", "toolfoundation"]] = None,
+        profile: Optional[ProfileName] = None,
         dated_limits: bool = False,
+        errors: Optional[ErrorsMode] = None,
+        deny_loss: Union[None, DenyLossRule, str] = None,
+        max_depth: Optional[int] = None,
+        max_ref_expansion: Optional[int] = None,
+        unroll_recursion: int = 0,
+        operations: Optional[Sequence[str]] = None,
     ) -> Conversion:
         """As :func:`convert`, on this converter's buffers."""
 
 def convert(
     tools: Tools,
-    from_: str = "mcp",
-    to: str = "openai",
+    from_: Source = "mcp",
+    to: Target = "openai",
     *,
     strict: Strict = None,
     policy: Optional[Mapping[str, str]] = None,
-    profile: Optional[Literal["default", "toolfoundation"]] = None,
+    profile: Optional[ProfileName] = None,
     dated_limits: bool = False,
+    errors: Optional[ErrorsMode] = None,
+    deny_loss: Union[None, DenyLossRule, str] = None,
+    max_depth: Optional[int] = None,
+    max_ref_expansion: Optional[int] = None,
+    unroll_recursion: int = 0,
+    operations: Optional[Sequence[str]] = None,
 ) -> Conversion:
     """Converts a tool or a catalog from one format to another.
 
     ``policy`` maps a keyword (``"pattern"``, or ``"unknown-keyword"``) to an action
     (``keep``, ``rewrite``, ``describe``, ``drop``, ``reject``). Format names are case-insensitive.
-    ``dated_limits`` obeys the target's limits whose enforcement changed over time (OpenAI's
-    1,024-character description, since lifted, is cut with a ``dated-limit`` warning; more than
-    128 tools is an error entry about the request); without it ``check`` reports them.
+    ``dated_limits`` obeys the target's limits whose enforcement changed over time.
+    ``errors``: a tool that cannot be written raises (``"raise"``), is left out with its
+    ``error`` entry and a :class:`LeftOutWarning` (``"report"``), or silently (``"skip"``);
+    by default only when nothing could be written does it raise (any tool, with
+    ``strict="require"``). ``deny_loss`` raises (``kind`` ``loss-denied``) on a loss the rule
+    denies. ``max_depth`` and ``max_ref_expansion`` set the limits, ``unroll_recursion``
+    unrolls recursive ``$ref`` s for targets without refs, ``operations`` selects OpenAPI
+    operations by glob.
     Raises :class:`ConversionError` (or a subclass) when the input cannot be converted.
     """
 
 def check(
     tools: Tools,
-    to: str,
-    from_: Optional[str] = None,
+    from_: Optional[Source] = None,
+    to: Optional[Target] = None,
     *,
     strict: Strict = None,
-    profile: Optional[Literal["default", "toolfoundation"]] = None,
+    profile: Optional[ProfileName] = None,
+    max_depth: Optional[int] = None,
+    max_ref_expansion: Optional[int] = None,
+    unroll_recursion: int = 0,
+    operations: Optional[Sequence[str]] = None,
 ) -> List[ReportEntry]:
-    """What the ``to`` provider would reject, per tool (empty when it accepts every tool)."""
+    """What the ``to`` provider would reject, per tool (empty when it accepts every tool), as
+    the CLI's ``check``: ``error`` entries and the dated limits' warnings. ``from_`` and ``to``
+    in :func:`convert`'s order; either defaults to the other."""
 
-def formats() -> List[Dict[str, Any]]:
+def formats() -> List[FormatInfo]:
     """The built-in formats: ``name``, ``reads``, ``writes``, ``strict``."""

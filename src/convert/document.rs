@@ -61,6 +61,16 @@ fn lower_shape<'a>(
                     Layout { wrapper, list_key: key, ..Layout::plain(false) },
                 ));
             }
+            // An error response is one whatever format the caller named: the server answered
+            // with an error, not with tools (an MCP `tools/list` error read as `openai`).
+            let answered =
+                |e: &Envelope| lw.find(0, e.marker).is_some() && lw.find(0, e.error).is_some();
+            if let Some(envelope) =
+                crate::formats::infos().filter_map(|i| i.envelope).find(answered)
+                && let Some(error) = lw.find(0, envelope.error)
+            {
+                return Err(error_response(lw, envelope, error));
+            }
             if let Some(envelope) = info.envelope
                 && lw.find(0, envelope.marker).is_some()
             {

@@ -72,8 +72,9 @@ impl<'a> Layout<'a> {
     }
 }
 
-/// Writes `tools` as a catalog: the target's catalog shape, or, for the same format, the
-/// source's layout (its envelope, its catalog object's members, a bare array, its groups).
+/// Writes `tools` as a catalog: the target's catalog shape, or, for the same format (or
+/// family: one API), the source's layout (its envelope, its catalog object's members, a bare
+/// array, its groups).
 pub(crate) fn write_catalog(
     to: &dyn Adapter,
     tools: &[Tool<'_>],
@@ -81,7 +82,7 @@ pub(crate) fn write_catalog(
     cx: &EmitContext<'_>,
     w: &mut Writer<'_>,
 ) {
-    if !cx.same_format() {
+    if !cx.same_family() {
         to.write_catalog(tools, &[], cx, w);
         return;
     }
@@ -101,7 +102,10 @@ pub(crate) fn write_catalog(
 }
 
 /// The same format's list where the source had it: a bare array (its groups in place), or
-/// the format's catalog object with the source's members.
+/// the object that held it with the source's members in their places. That object is the
+/// format's catalog object, or a request body holding the list under the catalog key (an
+/// OpenAI or Anthropic request's `tools`, beside its `model` and `messages`), kept whole
+/// whatever shape the format gives a catalog of its own.
 fn write_list(
     to: &dyn Adapter,
     tools: &[Tool<'_>],
@@ -110,7 +114,8 @@ fn write_list(
     w: &mut Writer<'_>,
 ) {
     if !layout.array {
-        to.write_catalog(tools, layout.wrapper, cx, w);
+        let each = |t: &Tool<'_>, w: &mut Writer<'_>| to.write_tool(t, cx, w);
+        crate::formats::write_object_catalog(layout.list_key, tools, layout.wrapper, each, w);
         return;
     }
     w.begin_array();

@@ -16,6 +16,7 @@ mod value;
 
 use crate::adapter::Adapter;
 use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::formats::{IntoFormat, adapters};
 use crate::inverse::{Inverse, Recorded};
 use crate::options::{Options, ProfileSet, Strict};
 use crate::owned::{CanonicalTool, tool_from_ir};
@@ -52,6 +53,8 @@ pub struct Conversion {
     /// The place in the source document of each tool written, in output order (a check of
     /// the output traces its findings back to the source tools with it).
     written: Vec<u32>,
+    /// Whether each tool written is written strict, in output order.
+    strict: Vec<bool>,
 }
 
 impl Conversion {
@@ -111,6 +114,14 @@ impl Conversion {
         self.tools
     }
 
+    /// For each tool written, in output order, whether it is written strict (`"strict": true`:
+    /// the provider holds the model's arguments to its schema). A caller that asked for strict
+    /// mode ([`Options::strict`]) sees here which tools fell back to `"strict": false` (each
+    /// with a `strict-fallback` warning saying why).
+    pub fn strict_written(&self) -> &[bool] {
+        &self.strict
+    }
+
     /// How many tools the source document held, those left out counted (what
     /// [`Report::tool_index`] numbers).
     pub fn tools_read(&self) -> usize {
@@ -124,6 +135,7 @@ impl Conversion {
         self.tools = 0;
         self.deny = None;
         self.written.clear();
+        self.strict.clear();
     }
 }
 
@@ -282,7 +294,22 @@ impl Converter {
     /// the target cannot hold is left out with an `error` entry in the report (for the first
     /// kinds [`crate::Code::ToolNotConverted`], naming the tool's place), and the others are
     /// written. A catalog none of whose tools can be read is an error.
-    pub fn convert(
+    ///
+    /// `from` and `to` are each a [`crate::Format`], a built-in format's name or an adapter
+    /// ([`IntoFormat`]), as [`crate::Registry::convert`] takes a format or a name.
+    pub fn convert<'f, 't>(
+        &mut self,
+        input: &[u8],
+        from: impl IntoFormat<'f>,
+        to: impl IntoFormat<'t>,
+        options: &Options,
+    ) -> Result<&Conversion, ConversionError> {
+        let (from, to) = adapters(from, to)?;
+        self.convert_dyn(input, from, to, options)
+    }
+
+    /// [`Converter::convert`] between two adapters.
+    fn convert_dyn(
         &mut self,
         input: &[u8],
         from: &dyn Adapter,
@@ -335,6 +362,9 @@ impl Converter {
                 for tool in lowered.tools.get(..kept).unwrap_or_default() {
                     conversion.inverse.record(tool);
                     conversion.written.push(tool.index);
+                    // A target without a strict flag writes none, whatever the source said.
+                    let strict = tool.strict == Some(true) && to.info().holds_strict();
+                    conversion.strict.push(strict);
                 }
                 emit_document(input.len(), &lowered, kept, &route, options, conversion)?;
                 Ok(lowered.left_out)
@@ -360,7 +390,19 @@ impl Converter {
     ///
     /// # Errors
     /// As [`Converter::convert`] for reading.
-    pub fn check(
+    pub fn check<'f, 't>(
+        &mut self,
+        input: &[u8],
+        from: impl IntoFormat<'f>,
+        to: impl IntoFormat<'t>,
+        options: &Options,
+    ) -> Result<&Report, ConversionError> {
+        let (from, to) = adapters(from, to)?;
+        self.check_dyn(input, from, to, options)
+    }
+
+    /// [`Converter::check`] between two adapters.
+    fn check_dyn(
         &mut self,
         input: &[u8],
         from: &dyn Adapter,
@@ -369,13 +411,13 @@ impl Converter {
     ) -> Result<&Report, ConversionError> {
         let route = Route::new(from, to, options);
         if !route.same_format {
-            let conversion = self.convert(input, from, to, options)?;
+            let conversion = self.convert_dyn(input, from, to, options)?;
             let output = conversion.output.clone();
             let written = conversion.written.clone();
             let mut report = conversion.report.clone();
             let mut check_options = options.clone();
             check_options.strict = Strict::Source;
-            self.check(&output, to, to, &check_options)?;
+            self.check_dyn(&output, to, to, &check_options)?;
             let found = &self.conversion.report;
             // A finding about a tool of the output is placed at its source tool, so that it is
             // traced (and ordered) by the source's places.
@@ -400,7 +442,7 @@ impl Converter {
         // follows (the toolfoundation set keeps `$ref` for Gemini; Gemini still rejects it).
         if options.profile_set != ProfileSet::Default {
             let provider = options.clone().profile_set(ProfileSet::Default);
-            return self.check(input, from, to, &provider);
+            return self.check_dyn(input, from, to, &provider);
         }
         self.start();
         let result = self.check_in(input, from, to, options, &route);
@@ -433,7 +475,7 @@ impl Converter {
                     valid::check_tool(
                         tool,
                         to,
-                        cx.base_profile(),
+                        cx.base_profile(tool),
                         strict.as_ref(),
                         false,
                         findings,
@@ -475,12 +517,13 @@ impl Converter {
     /// # Errors
     /// As [`Converter::convert`] for reading; with no report to tell of a tool left out, a
     /// catalog with a tool that cannot be read is an error too (the first such tool's).
-    pub fn to_canonical(
+    pub fn to_canonical<'f>(
         &mut self,
         input: &[u8],
-        from: &dyn Adapter,
+        from: impl IntoFormat<'f>,
         options: &Options,
     ) -> Result<Vec<CanonicalTool>, ConversionError> {
+        let from = from.into_adapter(Direction::ToCanonical)?;
         let tools = self.front.lower(input, from, None, options, |lowered, _| {
             if let Some(first) = lowered.left_out.into_iter().next() {
                 return Err(first.error);

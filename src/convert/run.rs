@@ -113,7 +113,14 @@ pub(super) fn run_passes<'a>(
         }
         if rewrite {
             scratch.findings.clear();
-            valid::check_tool(tool, to, cx.base_profile(), strict.as_ref(), true, scratch.findings);
+            valid::check_tool(
+                tool,
+                to,
+                cx.base_profile(tool),
+                strict.as_ref(),
+                true,
+                scratch.findings,
+            );
             if !scratch.findings.is_empty() {
                 record_findings(tool, &[], scratch.findings, &mut cx, Refusal::Enforced);
                 // The strict totals count the kept tools only.
@@ -150,7 +157,7 @@ pub(super) fn run_passes<'a>(
             Refusal::Enforced,
         );
     }
-    if lowered.shape == Shape::Catalog && !route.same_format {
+    if lowered.shape == Shape::Catalog && !route.same_family {
         super::layout::report_dropped(&lowered.layout, route, &mut cx.report);
     }
     Ok(kept)

@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::{Conversion, Converter};
 use crate::adapter::Adapter;
 use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::formats::{IntoFormat, adapters};
 use crate::options::Options;
 use crate::report::Report;
 
@@ -33,13 +34,14 @@ impl Converter {
     ///
     /// # Errors
     /// As [`Converter::convert`].
-    pub fn convert_value(
+    pub fn convert_value<'f, 't>(
         &mut self,
         input: &Value,
-        from: &dyn Adapter,
-        to: &dyn Adapter,
+        from: impl IntoFormat<'f>,
+        to: impl IntoFormat<'t>,
         options: &Options,
     ) -> Result<(Value, Report), ConversionError> {
+        let (from, to) = adapters(from, to)?;
         let mut bytes = std::mem::take(&mut self.value_bytes);
         bytes.clear();
         // A `Value` always serializes (its keys are strings): a failure is not the input's.
@@ -79,14 +81,15 @@ impl Converter {
     ///
     /// # Errors
     /// As [`Converter::convert`]; `out` then holds no result.
-    pub fn convert_into(
+    pub fn convert_into<'f, 't>(
         &mut self,
         input: &[u8],
-        from: &dyn Adapter,
-        to: &dyn Adapter,
+        from: impl IntoFormat<'f>,
+        to: impl IntoFormat<'t>,
         options: &Options,
         out: &mut Conversion,
     ) -> Result<(), ConversionError> {
+        let (from, to) = adapters(from, to)?;
         std::mem::swap(&mut self.conversion, out);
         let result = self.convert(input, from, to, options).map(|_| ());
         std::mem::swap(&mut self.conversion, out);

@@ -47,28 +47,35 @@ pub(crate) fn lower_wrapped_envelope<'a>(
     if len > SMALL {
         lw.check_duplicates(at, path)?;
     }
+    // A wrapped schema's object is the format's own wrapper (Bedrock's `toolSpec`), which the
+    // reader looked at whole already: only a tool object is fitted to the other formats.
+    let whole = schema_key.is_empty();
     let (tool, name) = match envelope_members(lw, at, len, path, depth, schema_key, role) {
         Ok(read) => read,
+        // Another format's object (a JSON-RPC response's numeric `id` read as an A2A skill's
+        // name) is said as such, rather than as the member of the wrong type it has here.
+        Err(e) if whole && matches!(e.kind(), ErrorKind::WrongType { .. }) => {
+            return Err(
+                super::foreign_in(lw, at, path).unwrap_or_else(|| lw.prefer_duplicate(at, path, e))
+            );
+        }
         Err(e) => return Err(lw.prefer_duplicate(at, path, e)),
     };
-    // A tool without a schema (or a name) of this format's that holds another format's
-    // schema member is that format's: read as this one, its schema would be lost. Looked for
-    // only then, so a tool read as what it is pays nothing. A format without schemas (an A2A
-    // skill) keeps such a member of a tool it can name as its own extension.
-    if (name.is_none() || (tool.input.is_none() && super::holds_input_schema(lw.format())))
-        && let Some(m) = tool.members.iter().find(|m| {
-            matches!(m.role, Role::Meta | Role::Outer)
-                && super::is_foreign_schema_member(m.key, lw.format())
-        })
+    // A tool without a schema (or a name) of this format's, or with a member another format's
+    // marks name, may be that format's: read as this one, it would be garbage (its schema
+    // lost, a built-in turned into a tool). Looked for only then, so a tool read as what it
+    // is pays nothing.
+    let unknown = tool.members.iter().filter(|m| matches!(m.role, Role::Meta | Role::Outer));
+    let (no_name, no_input) = (name.is_none(), tool.input.is_none());
+    if whole
+        && super::worth_a_look(lw.format(), no_name, no_input, unknown.map(|m| m.key))
+        && let Some(e) = super::foreign_in(lw, at, path)
     {
-        return Err(super::foreign_member(lw, &path.push(Seg::Key(m.key)), m.key));
+        return Err(e);
     }
     match name {
         Some(n) => Ok(Tool { name: n, ..tool }),
-        None => Err(lw.error(
-            path,
-            ErrorKind::MissingMember { member: "name", hint: super::shape_hint(lw, at) },
-        )),
+        None => Err(super::missing(lw, at, path, "name", "")),
     }
 }
 
@@ -149,10 +156,12 @@ fn envelope_members<'a>(
                 Kind::Null => {}
                 _ => return Err(wrong(lw, &p, key, "a boolean", v)),
             },
-            Role::Meta | Role::Outer | Role::Structure => {}
+            // The format's own structure, written back as read by the same format.
+            Role::Structure => value = lw.json(v, &p, depth)?,
+            Role::Meta | Role::Outer => {}
         }
         if matches!(r, Role::Meta | Role::Outer) {
-            if lw.target_drops(r) {
+            if lw.target_drops_member(r, key) {
                 if carries_nothing(lw, v) {
                     continue;
                 }
@@ -229,7 +238,7 @@ pub(crate) fn wrong(
 #[inline]
 pub(crate) fn write_opaque(tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) -> bool {
     match tool.opaque {
-        Some(raw) if cx.same_format() => {
+        Some(raw) if cx.same_family() => {
             w.json(&raw);
             true
         }
@@ -275,7 +284,9 @@ pub(crate) fn write_wrapped_members(
     let mut wrote_input = false;
     let mut wrote_strict = false;
     for m in tool.members {
-        if m.role == Role::Structure || (m.role == Role::Outer) != outer {
+        if (m.role == Role::Outer) != outer
+            || (m.role == Role::Structure && (outer || m.value == Json::Null))
+        {
             continue;
         }
         match m.role {
@@ -310,7 +321,10 @@ pub(crate) fn write_wrapped_members(
                     wrote_strict = true;
                 }
             }
-            Role::Structure => {}
+            Role::Structure => {
+                w.key(m.key);
+                w.json(&m.value);
+            }
             Role::Description | Role::Meta | Role::Outer => {
                 w.key(m.key);
                 match (m.role, tool.description, &m.value) {

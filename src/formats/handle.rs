@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::adapter::{Adapter, FormatInfo};
+use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::named::{Named, UnknownName};
 
 /// A built-in format.
@@ -114,6 +115,77 @@ impl FromStr for Format {
     fn from_str(s: &str) -> Result<Format, UnknownName> {
         crate::named::parse(s)
     }
+}
+
+/// What names a format where a [`crate::Converter`] takes one, as a [`crate::Registry`] takes a
+/// [`Format`] or a name: a [`Format`] (`Format::MCP`), a built-in format's name (`"mcp"`, any
+/// ASCII case), or an adapter (`&Mcp`, `&Format::MCP`, a `&dyn Adapter`, a format of your
+/// own). A name that is no built-in format's is [`crate::ErrorKind::UnknownFormat`], listing
+/// the names there are.
+///
+/// ```
+/// use tooladapter::{Converter, Format, Options, formats::Mcp};
+///
+/// let input = br#"{"name":"echo","inputSchema":{"type":"object"}}"#;
+/// let mut converter = Converter::new();
+/// let options = Options::default();
+/// let by_name = converter.convert(input, "mcp", "OpenAI", &options)?.output().to_vec();
+/// let by_value = converter.convert(input, Format::MCP, Format::OPENAI, &options)?.output().to_vec();
+/// let by_adapter = converter.convert(input, &Mcp, &Format::OPENAI, &options)?.output().to_vec();
+/// assert!(by_name == by_value && by_value == by_adapter);
+/// assert!(converter.convert(input, "gpt", "openai", &options).is_err());
+/// # Ok::<(), tooladapter::ConversionError>(())
+/// ```
+pub trait IntoFormat<'a> {
+    /// The format's adapter.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::UnknownFormat`] for a name no built-in format has.
+    fn into_adapter(self, direction: Direction) -> Result<&'a dyn Adapter, ConversionError>;
+}
+
+impl IntoFormat<'static> for Format {
+    fn into_adapter(self, _: Direction) -> Result<&'static dyn Adapter, ConversionError> {
+        Ok(self.0)
+    }
+}
+
+impl<'a, A: Adapter> IntoFormat<'a> for &'a A {
+    fn into_adapter(self, _: Direction) -> Result<&'a dyn Adapter, ConversionError> {
+        Ok(self)
+    }
+}
+
+impl<'a> IntoFormat<'a> for &'a dyn Adapter {
+    fn into_adapter(self, _: Direction) -> Result<&'a dyn Adapter, ConversionError> {
+        Ok(self)
+    }
+}
+
+impl IntoFormat<'static> for &str {
+    fn into_adapter(self, direction: Direction) -> Result<&'static dyn Adapter, ConversionError> {
+        match self.parse::<Format>() {
+            Ok(format) => Ok(format.0),
+            Err(unknown) => {
+                Err(ConversionError::new(self, direction, "", ErrorKind::UnknownFormat(unknown)))
+            }
+        }
+    }
+}
+
+impl IntoFormat<'static> for &String {
+    fn into_adapter(self, direction: Direction) -> Result<&'static dyn Adapter, ConversionError> {
+        self.as_str().into_adapter(direction)
+    }
+}
+
+/// The adapters of `from` (read) and `to` (written), or the error for a name that is no
+/// built-in format's.
+pub(crate) fn adapters<'f, 't>(
+    from: impl IntoFormat<'f>,
+    to: impl IntoFormat<'t>,
+) -> Result<(&'f dyn Adapter, &'t dyn Adapter), ConversionError> {
+    Ok((from.into_adapter(Direction::ToCanonical)?, to.into_adapter(Direction::FromCanonical)?))
 }
 
 /// Declares the built-in formats once: a static adapter each, the `BUILTINS` slice that

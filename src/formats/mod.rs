@@ -44,12 +44,15 @@ pub(crate) use envelope::{
 
 use crate::adapter::{Adapter, FormatInfo};
 use crate::error::{ConversionError, ErrorKind};
-use crate::lower::{At, Kind, Lowerer};
-use crate::pointer::{Path, Seg};
+use crate::lower::{At, Lowerer};
+use crate::pointer::Path;
 
 mod handle;
+mod sniff;
 
-pub use handle::Format;
+pub(crate) use handle::adapters;
+pub use handle::{Format, IntoFormat};
+pub(crate) use sniff::{foreign_in, missing, worth_a_look};
 
 // The one list of built-in formats: `builtins()` and `Format`'s constants both come from it.
 // Adding a format is a folder here and one line in this list.
@@ -112,7 +115,10 @@ pub(crate) fn holds_input_schema(reading: &str) -> bool {
 /// The built-in formats whose tools keep their input schema under `key`, the first of each
 /// family (of the first 16 families: there are 8), in [`builtins`] order, the family
 /// `reading` left out. Allocates nothing: it is asked on the envelope's path.
-fn schema_owners<'r>(key: &'r str, reading: &'r str) -> impl Iterator<Item = &'static str> + 'r {
+pub(crate) fn schema_owners<'r>(
+    key: &'r str,
+    reading: &'r str,
+) -> impl Iterator<Item = &'static str> + 'r {
     let mut families: [&str; 16] = [""; 16];
     let mut seen = 0;
     infos().filter(move |i| i.family != reading && i.schema_members.contains(&key)).filter_map(
@@ -139,82 +145,15 @@ pub(crate) fn foreign_member(lw: &Lowerer<'_, '_>, path: &Path<'_>, key: &str) -
     lw.error(path, ErrorKind::ForeignMember { member: key.to_owned(), formats })
 }
 
-/// The first member of the object at `at` (at `path`) that holds another format's input
-/// schema ([`is_foreign_schema_member`]), as the error to give; for readers that look at a
-/// tool's members before reading it as theirs (a Bedrock union member, an A2A skill).
-#[cold]
-pub(crate) fn foreign_in(lw: &Lowerer<'_, '_>, at: At, path: &Path<'_>) -> Option<ConversionError> {
-    if lw.kind(at) != Kind::Object {
-        return None;
-    }
-    let (key, _, _) = lw.members(at).find(|(k, _, _)| is_foreign_schema_member(k, lw.format()))?;
-    Some(foreign_member(lw, &path.push(Seg::Key(key)), key))
-}
-
 /// The error for an object a reader would keep as a provider built-in (it has a `type` other
-/// than a function's) that is another format's tool: one holding that format's schema member
-/// ([`foreign_in`]), or a schema named like a tool whose object is its schema (a LangChain
-/// dict, `"type": "object"`), which no provider's built-in is.
+/// than a function's) that is another format's (its tool, its built-in, a LangChain dict whose
+/// `type` is `object`): [`foreign_in`], which every reader asks before it takes an object for
+/// its own.
 #[cold]
 pub(crate) fn not_built_in(
     lw: &Lowerer<'_, '_>,
     at: At,
     path: &Path<'_>,
 ) -> Option<ConversionError> {
-    if let Some(e) = foreign_in(lw, at, path) {
-        return Some(e);
-    }
-    if lw.find(at, "properties").is_none() || schema_tools(lw, at).next().is_none() {
-        return None;
-    }
-    let missing = ErrorKind::MissingMember { member: "name", hint: shape_hint(lw, at) };
-    Some(lw.error(path, missing))
-}
-
-/// The formats other than the lowerer's whose tool is its schema
-/// ([`FormatInfo::tool_is_schema`]) and that would name the object at `at`: it holds their
-/// name member and a schema keyword.
-fn schema_tools<'l>(lw: &'l Lowerer<'_, '_>, at: At) -> impl Iterator<Item = &'static str> + 'l {
-    let schema = lw.find(at, "properties").is_some() || lw.find(at, "type").is_some();
-    infos()
-        .filter(move |i| i.name != lw.format() && i.tool_is_schema && schema)
-        .filter(move |i| lw.find(at, i.name_pointer.trim_start_matches('/')).is_some())
-        .map(|i| i.name)
-}
-
-/// Says which format a tool object looks like, to help when it was read as the wrong one: the formats
-/// that keep their schema in one of its members ([`FormatInfo::schema_members`]), else whose
-/// catalog object it is ([`FormatInfo::catalog_key`]), else one whose tool is its schema and
-/// named where this one has a name and a schema keyword (LangChain's `title`).
-#[cold]
-pub(crate) fn shape_hint(lw: &Lowerer<'_, '_>, at: At) -> String {
-    let reading = lw.format();
-    let family = builtin(reading).map_or(reading, |a| a.info().family);
-    let mut guess: Vec<&str> = Vec::new();
-    if let Some((key, _, _)) = lw.members(at).find(|(k, _, _)| is_foreign_schema_member(k, reading))
-    {
-        guess.extend(schema_owners(key, family));
-    }
-    let mut what = "tool";
-    if guess.is_empty() {
-        what = "catalog";
-        guess = infos()
-            .filter(|i| i.name != reading && i.reads && !i.catalog_key.is_empty())
-            .filter(|i| {
-                [i.catalog_key, i.catalog_alias]
-                    .into_iter()
-                    .filter(|k| !k.is_empty())
-                    .any(|k| lw.find(at, k).is_some_and(|l| lw.kind(l) == Kind::Array))
-            })
-            .map(|i| i.name)
-            .collect();
-    }
-    if guess.is_empty() {
-        what = "tool";
-        guess = schema_tools(lw, at).collect();
-    }
-    if guess.is_empty() {
-        return String::new();
-    }
-    format!(" (the input looks like a {} {what})", crate::error::or_list(&guess))
+    foreign_in(lw, at, path)
 }

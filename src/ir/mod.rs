@@ -14,6 +14,7 @@ mod schema;
 mod tool;
 pub mod traffic;
 mod vacuous;
+mod value_type;
 pub(crate) mod visit;
 
 pub(crate) use draft::Draft;
@@ -26,6 +27,8 @@ pub use tool::{
     CLOSED_EMPTY_OBJECT_SCHEMA, EMPTY_OBJECT_SCHEMA, MemberKeeps, Role, Tool, ToolMember,
 };
 pub(crate) use vacuous::is_vacuous;
+pub use value_type::ValueType;
+pub(crate) use value_type::{is_count, is_positive};
 
 // Arena memory is released by `Bump::reset` without running destructors; a node that needed
 // `Drop` would leak. These fail the build instead.

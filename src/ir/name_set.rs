@@ -9,7 +9,8 @@
 
 use std::cell::RefCell;
 
-use crate::ir::Prop;
+use crate::ir::visit::entry_name;
+use crate::ir::{Entry, Prop};
 use crate::scan::same_short;
 
 /// What a [`NameSet`] holds: a name, or a property known by its name.
@@ -29,6 +30,14 @@ impl Named for Prop<'_> {
     #[inline]
     fn name(&self) -> &str {
         self.name
+    }
+}
+
+impl Named for Entry<'_> {
+    /// A keyword's name as written (an unknown keyword's key).
+    #[inline]
+    fn name(&self) -> &str {
+        entry_name(self)
     }
 }
 
@@ -77,9 +86,10 @@ impl<'n, T: Named> NameSet<'n, T> {
         order.clear();
         order.extend((0..len).map(|i| (prefix(name(names, i)), i)));
         // A zero-padded prefix ties a name with that name followed by NUL bytes: the full
-        // names break every tie.
+        // names break every tie, and positions the ties of a repeated name (so a lookup finds
+        // its first item, as a scan does).
         order.sort_unstable_by(|&(pa, a), &(pb, b)| {
-            pa.cmp(&pb).then_with(|| name(names, a).cmp(name(names, b)))
+            pa.cmp(&pb).then_with(|| name(names, a).cmp(name(names, b))).then(a.cmp(&b))
         });
         NameSet { names, order }
     }
@@ -90,13 +100,13 @@ impl<'n, T: Named> NameSet<'n, T> {
         self.get(wanted).is_some()
     }
 
-    /// An item of the list with the name `wanted` (any one, where the list repeats it).
+    /// The first item of the list with the name `wanted`.
     #[inline]
     pub(crate) fn get(&self, wanted: &str) -> Option<&'n T> {
         self.names.get(self.position(wanted)?)
     }
 
-    /// The position in the list of an item named `wanted` (any one, where the list repeats it).
+    /// The position in the list of the first item named `wanted`.
     #[inline]
     pub(crate) fn position(&self, wanted: &str) -> Option<usize> {
         if self.order.is_empty() {
@@ -106,11 +116,12 @@ impl<'n, T: Named> NameSet<'n, T> {
                 .position(|n| same_short(n.name().as_bytes(), wanted.as_bytes()));
         }
         let key = prefix(wanted);
-        let at = self
-            .order
-            .binary_search_by(|&(p, i)| p.cmp(&key).then_with(|| name(self.names, i).cmp(wanted)))
-            .ok()?;
-        self.order.get(at).map(|&(_, i)| i as usize)
+        // The first of the index's items not before `wanted`: a repeated name's first item.
+        let at = self.order.partition_point(|&(p, i)| {
+            p.cmp(&key).then_with(|| name(self.names, i).cmp(wanted)).is_lt()
+        });
+        let &(p, i) = self.order.get(at)?;
+        (p == key && name(self.names, i) == wanted).then_some(i as usize)
     }
 }
 
@@ -152,6 +163,11 @@ mod tests {
                 assert_eq!(set.contains(&probe), names.contains(&probe.as_str()), "{n} {probe}");
             }
             assert!(!set.contains(""));
+            // A repeated name is found at its first place, as a scan finds it.
+            for (i, name) in names.iter().enumerate() {
+                let first = names.iter().position(|n| n == name);
+                assert!(set.position(name) == first && first <= Some(i), "{name}");
+            }
             assert!(names.iter().all(|n| set.contains(n)));
             assert!(!set.contains("property_c") && !set.contains("propert"));
             // Nested sets (the buffer is taken): each answers for its own list.

@@ -183,9 +183,9 @@ impl<'a> Prop<'a> {
 
 /// A keyword's value, typed by what the keyword holds.
 ///
-/// A modelled keyword whose value has an unexpected JSON type (OpenAPI 3.0's boolean
-/// `exclusiveMinimum`, a `minimum` written as a string) is kept as [`Value::Json`], exactly as
-/// written, rather than rejected: the source may be a dialect this crate reads.
+/// A value outside its keyword's [`crate::ir::ValueType`] is refused as it is lowered; a form
+/// of an older dialect the crate reads (OpenAPI 3.0's boolean `exclusiveMinimum`, BFCL's
+/// `"type": "dict"`) is kept as [`Value::Json`], exactly as written, for a pass to read.
 #[derive(Clone, Copy, Debug)]
 pub enum Value<'a> {
     /// One subschema: `items`, `not`, `if`, `additionalProperties`, …

@@ -22,8 +22,10 @@ pub enum Role {
     /// A member of an outer wrapper (OpenAI Chat's `{"type":"function","function":{…}}`), kept
     /// verbatim at the wrapper level.
     Outer,
-    /// A member that is the format's own structure (OpenAI Chat's `type` and `function`),
-    /// recorded only so the same format re-emits the wrapper in source order.
+    /// A member that is the format's own structure (OpenAI Chat's `type` and `function`, the
+    /// Responses API's `"type": "function"`), recorded so the same format re-emits it in
+    /// source order: a `null` value is a placeholder its writer fills in (Chat's wrapper), any
+    /// other is written back as read.
     Structure,
 }
 
@@ -58,11 +60,15 @@ pub struct MemberKeeps {
     pub outer: bool,
     /// The output schema ([`Role::Output`]): kept where the target has a place for it.
     pub output: bool,
+    /// Metadata members kept by key where `meta` is not: the members the same format's
+    /// provider defines ([`crate::FormatInfo::defined_members`]).
+    pub defined: &'static [&'static str],
 }
 
 impl MemberKeeps {
     /// Every member kept: tools read for their own sake, with no target.
-    pub const ALL: MemberKeeps = MemberKeeps { meta: true, outer: true, output: true };
+    pub const ALL: MemberKeeps =
+        MemberKeeps { meta: true, outer: true, output: true, defined: &[] };
 
     /// Whether `role`'s member is written to the target; roles the target always has a
     /// place for (name, description, input, strict, structure) are decided elsewhere.
@@ -74,6 +80,13 @@ impl MemberKeeps {
             Role::Output => self.output,
             _ => true,
         }
+    }
+
+    /// Whether member `key` of role `role` is written to the target: [`MemberKeeps::keeps`],
+    /// or a metadata member the target defines ([`MemberKeeps::defined`]).
+    #[inline]
+    pub fn keeps_member(&self, role: Role, key: &str) -> bool {
+        self.keeps(role) || (role == Role::Meta && self.defined.contains(&key))
     }
 }
 
@@ -99,6 +112,9 @@ pub struct Tool<'a> {
     /// The input schema is an OpenAPI 3.0 Schema Object (Gemini `parameters`), where
     /// `nullable: true` admits `null`; in JSON Schema it means nothing.
     pub(crate) openapi_schema: bool,
+    /// Every type name of that OpenAPI schema was spelled lower-case (`string`; Gemini's API
+    /// reads either case): the same format writes them back so.
+    pub(crate) lower_type_names: bool,
     /// Pointer prefix of the members with a role other than [`Role::Outer`] (`/function` for
     /// OpenAI Chat's nested shape, empty otherwise).
     pub(crate) members_pointer: &'static str,
@@ -142,6 +158,7 @@ impl<'a> Tool<'a> {
             members: &[],
             opaque: None,
             openapi_schema: false,
+            lower_type_names: false,
             members_pointer: "",
             input_pointer: "",
             at: 0,

@@ -84,6 +84,9 @@ pub struct Lowerer<'a, 's> {
     adapter: &'s str,
     scratch: &'s mut Vec<(u64, u32)>,
     openapi_types: bool,
+    /// The spellings of the OpenAPI type names read since [`Lowerer::set_openapi_types`]:
+    /// bit 1 a lower-case one (`string`), bit 2 an upper-case one (`STRING`).
+    type_case: u8,
     /// The target's property-key rule, tested on every `properties` key as it is lowered
     /// (the key's bytes are in cache then), so the names pass need not walk the schema again.
     key_rule: Option<(ByteRule, &'static str)>,
@@ -97,6 +100,9 @@ pub struct Lowerer<'a, 's> {
     /// a schema lowered since it last asked holds it.
     watch: &'static str,
     watched: bool,
+    /// The object being lowered as a schema that is also a tool's envelope
+    /// ([`Lowerer::tool_schema`]); `usize::MAX` when none is.
+    envelope_at: At,
     /// What the readers said about the tools ([`ReadNote`]).
     notes: Vec<ReadNote>,
 }
@@ -123,12 +129,14 @@ impl<'a, 's> Lowerer<'a, 's> {
             adapter,
             scratch,
             openapi_types: false,
+            type_case: 0,
             key_rule: None,
             key_broken: false,
             keeps: MemberKeeps::ALL,
             same_format: true,
             watch: "",
             watched: false,
+            envelope_at: usize::MAX,
             notes: Vec::new(),
         }
     }
@@ -152,6 +160,16 @@ impl<'a, 's> Lowerer<'a, 's> {
     /// schemas lowered until this is set back.
     pub fn set_openapi_types(&mut self, on: bool) {
         self.openapi_types = on;
+        if on {
+            self.type_case = 0;
+        }
+    }
+
+    /// Whether every OpenAPI type name read since [`Lowerer::set_openapi_types`] turned the
+    /// reading on was spelled lower-case (`string`, which Gemini's API reads as `STRING`), and
+    /// there was one: the same format writes them back so.
+    pub fn openapi_types_lower(&self) -> bool {
+        self.type_case == 1
     }
 
     /// Tests every `properties` key lowered from now on against `rule` (the target's key
@@ -173,6 +191,13 @@ impl<'a, 's> Lowerer<'a, 's> {
     #[inline]
     pub fn target_drops(&self, role: Role) -> bool {
         !self.keeps.keeps(role)
+    }
+
+    /// [`Lowerer::target_drops`] for the member `key`: a metadata member the target defines
+    /// is kept where other metadata is not ([`MemberKeeps::keeps_member`]).
+    #[inline]
+    pub fn target_drops_member(&self, role: Role, key: &str) -> bool {
+        !self.keeps.keeps_member(role, key)
     }
 
     /// Starts a key check: [`Lowerer::key_check`] answers for the keys lowered after this.

@@ -6,91 +6,12 @@ use super::{At, Kind, Lowerer, SMALL, Seen};
 use crate::error::{ConversionError, ErrorKind};
 use crate::ir::{
     Entry, FeatureSet, Json, JsonType, Keyword, Member, Prop, Schema, SchemaFeature, Types, Value,
+    ValueType, is_count, is_positive,
 };
 use crate::pointer::{Path, Seg};
 
 // Duplicate keywords are found with a bit per keyword in a `u128`.
 const _: () = assert!((Keyword::Unknown as u8) < 128);
-
-/// How a keyword's value is read.
-enum ValueForm {
-    Schema,
-    Schemas,
-    Props,
-    Type,
-    Strings,
-    Str,
-    Number,
-    Bool,
-    Json,
-}
-
-fn shape(kw: Keyword) -> ValueForm {
-    use Keyword as K;
-    match kw {
-        K::Items
-        | K::Contains
-        | K::AdditionalProperties
-        | K::PropertyNames
-        | K::If
-        | K::Then
-        | K::Else
-        | K::Not
-        | K::UnevaluatedItems
-        | K::UnevaluatedProperties
-        | K::ContentSchema
-        | K::AdditionalItems => ValueForm::Schema,
-        K::AllOf | K::AnyOf | K::OneOf | K::PrefixItems => ValueForm::Schemas,
-        K::Properties | K::PatternProperties | K::Defs | K::Definitions | K::DependentSchemas => {
-            ValueForm::Props
-        }
-        K::Type => ValueForm::Type,
-        K::Required => ValueForm::Strings,
-        K::Schema
-        | K::Id
-        | K::Ref
-        | K::Anchor
-        | K::DynamicRef
-        | K::DynamicAnchor
-        | K::Comment
-        | K::Pattern
-        | K::Format
-        | K::Title
-        | K::Description
-        | K::ContentEncoding
-        | K::ContentMediaType
-        | K::RecursiveRef => ValueForm::Str,
-        K::MultipleOf
-        | K::Maximum
-        | K::ExclusiveMaximum
-        | K::Minimum
-        | K::ExclusiveMinimum
-        | K::MaxLength
-        | K::MinLength
-        | K::MaxItems
-        | K::MinItems
-        | K::MaxContains
-        | K::MinContains
-        | K::MaxProperties
-        | K::MinProperties => ValueForm::Number,
-        K::UniqueItems
-        | K::Deprecated
-        | K::ReadOnly
-        | K::WriteOnly
-        | K::Nullable
-        | K::RecursiveAnchor => ValueForm::Bool,
-        K::Const
-        | K::Enum
-        | K::Default
-        | K::Examples
-        | K::Example
-        | K::Vocabulary
-        | K::DependentRequired
-        | K::Dependencies
-        | K::PropertyOrdering
-        | K::Unknown => ValueForm::Json,
-    }
-}
 
 impl<'a> Lowerer<'a, '_> {
     /// Lowers the schema at `at` (an object or a boolean). Anything else is a
@@ -104,6 +25,22 @@ impl<'a> Lowerer<'a, '_> {
         let mut s = Schema::bool(true, 0);
         self.schema_into(at, path, depth, &mut s)?;
         Ok(s)
+    }
+
+    /// [`Lowerer::schema`] of a tool that is its schema (LangChain's dict,
+    /// [`crate::FormatInfo::tool_is_schema`]): the root's `title` and `description` are the
+    /// envelope's name and description, whose values the reader checks by its own rules (a
+    /// null description is the format's), so they are kept as written here.
+    pub(crate) fn tool_schema(
+        &mut self,
+        at: At,
+        path: &Path<'_>,
+        depth: usize,
+    ) -> Result<Schema<'a>, ConversionError> {
+        self.envelope_at = at;
+        let schema = self.schema(at, path, depth);
+        self.envelope_at = usize::MAX;
+        schema
     }
 
     /// [`Lowerer::schema`] writing into `out`, an arena slot: the node's fields are stored
@@ -172,6 +109,7 @@ impl<'a> Lowerer<'a, '_> {
         let (mut known, mut unknown) = (0u128, Seen::new());
         let mut features = FeatureSet::EMPTY;
         let (mut array, mut items) = (false, false);
+        let envelope = at == self.envelope_at;
         let mut members = self.members(at);
         for slot in entries.iter_mut() {
             let Some((key, key_at, value_at)) = members.next() else { break };
@@ -190,7 +128,14 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
             let child = path.push(Seg::Key(key));
-            let value = self.keyword_value(kw, key, value_at, &child, depth + 1, &mut features)?;
+            let value = if envelope && matches!(kw, Keyword::Title | Keyword::Description) {
+                match self.str(value_at) {
+                    Some(text) => Value::Str(text),
+                    None => self.verbatim(value_at, &child, depth + 1)?,
+                }
+            } else {
+                self.keyword_value(kw, key, value_at, &child, depth + 1, &mut features)?
+            };
             if let Some(f) = kw.feature() {
                 features.insert(f);
             }
@@ -207,6 +152,9 @@ impl<'a> Lowerer<'a, '_> {
         Ok((entries, features))
     }
 
+    /// The value of keyword `kw` at `at`, checked against the keyword's [`ValueType`]: a
+    /// value outside it is an [`ErrorKind::KeywordValue`] error at its pointer (the element's,
+    /// where one element of a list or map is wrong).
     fn keyword_value(
         &mut self,
         kw: Keyword,
@@ -218,29 +166,25 @@ impl<'a> Lowerer<'a, '_> {
     ) -> Result<Value<'a>, ConversionError> {
         let kind = self.kind(at);
         let is_schema = |k: Kind| matches!(k, Kind::Object | Kind::Bool);
-        Ok(match shape(kw) {
-            ValueForm::Schema if is_schema(kind) => {
+        let ty = kw.value_type();
+        Ok(match (ty, kind) {
+            (ValueType::Schema | ValueType::SchemaOrSchemas, Kind::Object | Kind::Bool) => {
                 let s = self.alloc_mut(Schema::bool(true, 0), path)?;
                 self.schema_into(at, path, depth, s)?;
                 *features = features.union(s.features);
                 Value::Schema(s)
             }
-            ValueForm::Schema if kw == Keyword::Items && kind == Kind::Array => {
-                if !self.elements(at).all(|e| is_schema(self.kind(e))) {
-                    return self.verbatim(at, path, depth);
-                }
+            (ValueType::SchemaOrSchemas, Kind::Array) => {
+                self.every_element(kw, at, path, is_schema)?;
                 features.insert(SchemaFeature::TupleItems);
                 Value::Schemas(self.schema_list(at, path, depth, features)?)
             }
-            ValueForm::Schemas
-                if kind == Kind::Array && self.elements(at).all(|e| is_schema(self.kind(e))) =>
-            {
+            (ValueType::Schemas, Kind::Array) => {
+                self.every_element(kw, at, path, is_schema)?;
                 Value::Schemas(self.schema_list(at, path, depth, features)?)
             }
-            ValueForm::Props
-                if kind == Kind::Object
-                    && self.members(at).all(|(_, _, v)| is_schema(self.kind(v))) =>
-            {
+            (ValueType::SchemaMap, Kind::Object) => {
+                self.each_member(kw, at, path, is_schema)?;
                 self.check_depth(depth + 1, path)?;
                 let len = self.object_len(at);
                 if len > SMALL {
@@ -251,22 +195,23 @@ impl<'a> Lowerer<'a, '_> {
                     Err(e) => return Err(self.prefer_duplicate(at, path, e)),
                 }
             }
-            ValueForm::Type => match self.types(at, path)? {
-                Some(t) => {
-                    if t.array {
-                        features.insert(SchemaFeature::TypeArray);
+            (ValueType::Type, Kind::String | Kind::Array) => {
+                self.every_element(kw, at, path, |k| k == Kind::String)?;
+                match self.types(at, path)? {
+                    Some(t) => {
+                        if t.array {
+                            features.insert(SchemaFeature::TypeArray);
+                        }
+                        Value::Type(t)
                     }
-                    Value::Type(t)
+                    None => {
+                        features.insert(SchemaFeature::DialectType);
+                        self.verbatim(at, path, depth)?
+                    }
                 }
-                None => {
-                    features.insert(SchemaFeature::DialectType);
-                    self.verbatim(at, path, depth)?
-                }
-            },
-            ValueForm::Strings
-                if kind == Kind::Array
-                    && self.elements(at).all(|e| self.kind(e) == Kind::String) =>
-            {
+            }
+            (ValueType::Strings, Kind::Array) if kw == Keyword::Required => {
+                self.each_element(kw, at, path, |k| k == Kind::String)?;
                 let len = self.array_len(at);
                 let list = self.alloc_slice(len, "", path)?;
                 for (slot, e) in list.iter_mut().zip(self.elements(at)) {
@@ -274,19 +219,122 @@ impl<'a> Lowerer<'a, '_> {
                 }
                 Value::Strings(list)
             }
-            ValueForm::Str if kind == Kind::String => Value::Str(self.str(at).unwrap_or_default()),
-            ValueForm::Number if kind == Kind::Number => match self.json(at, path, depth)? {
-                Json::Number(n) => Value::Number(n),
+            (ValueType::Strings, Kind::Array) => {
+                self.each_element(kw, at, path, |k| k == Kind::String)?;
+                self.verbatim(at, path, depth)?
+            }
+            (ValueType::String, Kind::String) => Value::Str(self.str(at).unwrap_or_default()),
+            (
+                ValueType::Number
+                | ValueType::NumberOrBool
+                | ValueType::Count
+                | ValueType::Positive,
+                Kind::Number,
+            ) => match self.json(at, path, depth)? {
+                Json::Number(n) => {
+                    let fits = match ty {
+                        ValueType::Count => is_count(n),
+                        ValueType::Positive => is_positive(n),
+                        _ => true,
+                    };
+                    if !fits {
+                        return Err(self.keyword_error(kw, path, n.to_owned()));
+                    }
+                    Value::Number(n)
+                }
                 other => Value::Json(other),
             },
-            ValueForm::Bool if kind == Kind::Bool => Value::Bool(self.bool(at).unwrap_or_default()),
-            _ if kw == Keyword::Unknown => {
+            (ValueType::Bool, Kind::Bool) => Value::Bool(self.bool(at).unwrap_or_default()),
+            (ValueType::NumberOrBool, Kind::Bool) | (ValueType::Array, Kind::Array) => {
+                self.verbatim(at, path, depth)?
+            }
+            (ValueType::BoolMap, Kind::Object) => {
+                self.each_member(kw, at, path, |k| k == Kind::Bool)?;
+                self.verbatim(at, path, depth)?
+            }
+            (ValueType::StringsMap | ValueType::SchemaOrStringsMap, Kind::Object) => {
+                let schemas = ty == ValueType::SchemaOrStringsMap;
+                for (name, _, v) in self.members(at) {
+                    let k = self.kind(v);
+                    if schemas && is_schema(k) {
+                        continue;
+                    }
+                    let member = path.push(Seg::Key(name));
+                    if k != Kind::Array {
+                        return Err(self.keyword_error(kw, &member, found(k)));
+                    }
+                    self.each_element(kw, v, &member, |k| k == Kind::String)?;
+                }
+                self.verbatim(at, path, depth)?
+            }
+            (ValueType::Any, _) if kw == Keyword::Unknown => {
                 self.note_unknown(key);
                 let value = self.json(at, path, depth)?;
                 Value::Unknown(self.alloc(Member { key, value }, path)?)
             }
-            _ => self.verbatim(at, path, depth)?,
+            (ValueType::Any, _) => self.verbatim(at, path, depth)?,
+            (_, other) => return Err(self.keyword_error(kw, path, found(other))),
         })
+    }
+
+    /// Checks that the array at `at` (the value of `kw`, whose type wants it non-empty) has
+    /// an element and that each is of a kind `ok` takes; a value that is not an array passes
+    /// (its kind was checked by the caller).
+    fn every_element(
+        &self,
+        kw: Keyword,
+        at: At,
+        path: &Path<'_>,
+        ok: impl Fn(Kind) -> bool,
+    ) -> Result<(), ConversionError> {
+        if self.kind(at) == Kind::Array && self.array_len(at) == 0 {
+            return Err(self.keyword_error(kw, path, "an empty array".to_owned()));
+        }
+        self.each_element(kw, at, path, ok)
+    }
+
+    /// Checks that every element of the array at `at` (the value of `kw`) is of a kind `ok`
+    /// takes; a value that is not an array passes (its kind was checked by the caller).
+    fn each_element(
+        &self,
+        kw: Keyword,
+        at: At,
+        path: &Path<'_>,
+        ok: impl Fn(Kind) -> bool,
+    ) -> Result<(), ConversionError> {
+        if self.kind(at) != Kind::Array {
+            return Ok(());
+        }
+        match self.elements(at).enumerate().find(|(_, e)| !ok(self.kind(*e))) {
+            Some((i, e)) => {
+                Err(self.keyword_error(kw, &path.push(Seg::Index(i)), found(self.kind(e))))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Checks that every member of the object at `at` (the value of `kw`) is of a kind `ok`
+    /// takes.
+    fn each_member(
+        &self,
+        kw: Keyword,
+        at: At,
+        path: &Path<'_>,
+        ok: impl Fn(Kind) -> bool,
+    ) -> Result<(), ConversionError> {
+        match self.members(at).find(|(_, _, v)| !ok(self.kind(*v))) {
+            Some((name, _, v)) => {
+                Err(self.keyword_error(kw, &path.push(Seg::Key(name)), found(self.kind(v))))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// The error for a value of `kw` outside its [`ValueType`], at `path`.
+    #[cold]
+    fn keyword_error(&self, kw: Keyword, path: &Path<'_>, found: String) -> ConversionError {
+        let expected = kw.value_type().expected();
+        self.error(path, ErrorKind::KeywordValue { keyword: kw.as_str(), expected, found })
     }
 
     /// The named schemas of the object at `at` (`properties`, `$defs`, …); a small object's
@@ -348,11 +396,22 @@ impl<'a> Lowerer<'a, '_> {
         Ok(list)
     }
 
+    /// Notes how the OpenAPI type name at `at` is spelled (see `Lowerer::openapi_types_lower`).
+    #[inline]
+    fn note_type_case(&mut self, at: At) {
+        if let Some(name) = self.str(at) {
+            self.type_case |= if JsonType::from_name(name).is_some() { 1 } else { 2 };
+        }
+    }
+
     /// `type` as a name or an array of names; `None` when any name is not a JSON Schema type
     /// (e.g. BFCL's `"dict"`), so the value is kept verbatim for a dialect pass to read.
     fn types(&mut self, at: At, path: &Path<'_>) -> Result<Option<Types<'a>>, ConversionError> {
         let parse =
             if self.openapi_types { JsonType::from_openapi_name } else { JsonType::from_name };
+        if self.openapi_types {
+            self.note_type_case(at);
+        }
         match self.kind(at) {
             Kind::String => {
                 let Some(t) = self.str(at).and_then(parse) else { return Ok(None) };
@@ -373,5 +432,15 @@ impl<'a> Lowerer<'a, '_> {
             }
             _ => Ok(None),
         }
+    }
+}
+
+/// A JSON kind as an error names what it found (`a string`, `an array`).
+#[cold]
+fn found(kind: Kind) -> String {
+    let article = if matches!(kind, Kind::Array | Kind::Object) { "an" } else { "a" };
+    match kind {
+        Kind::Null => "null".to_owned(),
+        _ => format!("{article} {}", kind.as_str()),
     }
 }

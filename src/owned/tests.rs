@@ -57,6 +57,8 @@ fn sample(kw: Keyword) -> Value {
     let mut o = SchemaObject::default();
     match o.slot_mut(kw).expect("modelled") {
         SlotMut::Str(_) => json!("s"),
+        // A count (`maxLength`) is a non-negative integer ([`ir::ValueType::Count`]).
+        SlotMut::Number(_) if kw.value_type() == ir::ValueType::Count => json!(3),
         SlotMut::Number(_) => json!(2.5),
         SlotMut::Bool(_) => json!(true),
         SlotMut::Schema(_) => json!({"type": "string"}),
@@ -111,7 +113,7 @@ fn deep_copy_keeps_value_json_keywords_in_extra() {
         "type": "dict",
         "properties": {
             "n": {"type": "number", "minimum": 0, "exclusiveMinimum": true},
-            "t": {"items": [1, 2]}
+            "t": {"type": ["tuple", "null"]}
         },
         "x-vendor": {"k": [1, 2.5]}
     });

@@ -22,7 +22,8 @@ pub(super) fn run<'a>(
 ) -> Result<bool, ConversionError> {
     let keeps = cx.route.keeps;
     if tool.opaque.is_some() {
-        if cx.same_format {
+        // A built-in is the provider's: kept by the formats of its API (one family).
+        if cx.route.same_family {
             return Ok(true);
         }
         // Its `type` (OpenAI, Anthropic), else the name its reader gave it (Bedrock's union
@@ -59,9 +60,27 @@ pub(super) fn run<'a>(
     // are accepted: `info`, not about the arguments.
     for m in tool.members {
         match m.role {
-            Role::Meta | Role::Outer if !keeps.keeps(m.role) => {
-                let note = ["`", m.key, "` has no place in ", target, " tools; dropped"];
-                dropped(tool, m, cx, Code::MetadataDropped, Severity::Info, note);
+            Role::Meta | Role::Outer if !keeps.keeps_member(m.role, m.key) => {
+                match cx.target.info().closed_members.filter(|_| cx.same_format) {
+                    // The source's own format: the member was written for this provider,
+                    // which refuses it, so dropping it changes the file the caller wrote.
+                    Some(error) => {
+                        let note = [
+                            "`",
+                            m.key,
+                            "` is not a member ",
+                            target,
+                            " tools define, and the provider refuses the tool with it (\"",
+                            error,
+                            ": …\"); dropped",
+                        ];
+                        dropped(tool, m, cx, Code::MetadataDropped, Severity::Warning, note);
+                    }
+                    None => {
+                        let note = ["`", m.key, "` has no place in ", target, " tools; dropped"];
+                        dropped(tool, m, cx, Code::MetadataDropped, Severity::Info, note);
+                    }
+                }
             }
             Role::Output if !keeps.keeps(Role::Output) => {
                 let note = [target, " tools have no output schema; dropped"];
@@ -141,8 +160,9 @@ fn drop_members<'a>(
     keeps: MemberKeeps,
     cx: &PassCx<'a, '_>,
 ) -> Result<(), ConversionError> {
-    let dropped =
-        |m: &ToolMember<'_>| matches!(m.role, Role::Meta | Role::Outer) && !keeps.keeps(m.role);
+    let dropped = |m: &ToolMember<'_>| {
+        matches!(m.role, Role::Meta | Role::Outer) && !keeps.keeps_member(m.role, m.key)
+    };
     if !tool.members.iter().any(dropped) {
         return Ok(());
     }

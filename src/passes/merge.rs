@@ -10,7 +10,9 @@
 
 use bumpalo::Bump;
 
-use crate::ir::{Entry, Json, JsonType, Keyword, Prop, Schema, Types, Value};
+use std::hash::{BuildHasher, Hash, Hasher, RandomState};
+
+use crate::ir::{Entry, Json, JsonType, Keyword, Member, Prop, Schema, Types, Value};
 
 use super::{features_of, render};
 
@@ -129,11 +131,10 @@ pub(crate) fn merge<'a>(
             n += 1;
         }
     };
+    let (a_unknown, b_unknown) = (Unknowns::new(a, arena)?, Unknowns::new(b, arena)?);
     for ea in a.keywords {
         let other = match ea.value {
-            Value::Unknown(m) => {
-                b.keywords.iter().find(|e| matches!(e.value, Value::Unknown(o) if o.key == m.key))
-            }
+            Value::Unknown(m) => b_unknown.find(b, m.key),
             _ => b.get(ea.keyword),
         };
         match other {
@@ -143,9 +144,7 @@ pub(crate) fn merge<'a>(
     }
     for eb in b.keywords {
         let in_a = match eb.value {
-            Value::Unknown(m) => {
-                a.keywords.iter().any(|e| matches!(e.value, Value::Unknown(o) if o.key == m.key))
-            }
+            Value::Unknown(m) => a_unknown.find(a, m.key).is_some(),
             _ => a.get(eb.keyword).is_some(),
         };
         if !in_a {
@@ -227,14 +226,13 @@ fn combine<'a>(a: &Entry<'a>, b: &Entry<'a>, arena: &'a Bump) -> Result<Value<'a
         // Annotations: the first side's value stands (what is accepted is unchanged).
         (K::Title | K::Default | K::Examples | K::Example | K::Deprecated | K::Comment, v, _) => v,
         (K::Enum, Value::Json(Json::Array(x)), Value::Json(Json::Array(y))) => {
-            let keep = x.iter().filter(|v| y.iter().any(|w| same_json(v, w))).count();
+            let in_y = Values::new(y);
+            let keep = in_y.held(x).count();
             if keep == 0 {
                 return Err(NoMerge::Conflict);
             }
             let list = arena.try_alloc_slice_fill_copy(keep, Json::Null)?;
-            for (slot, v) in
-                list.iter_mut().zip(x.iter().filter(|v| y.iter().any(|w| same_json(v, w))))
-            {
+            for (slot, v) in list.iter_mut().zip(in_y.held(x)) {
                 *slot = *v;
             }
             Value::Json(Json::Array(list))
@@ -273,6 +271,53 @@ impl<'a> ByName<'a> {
             }
             None => names.position(|n| n == name),
         }
+    }
+}
+
+/// A node's keywords unknown to this crate (kept by their key), found by key: scanned in a
+/// node of few keywords, through a [`ByName`] index of their keys in a node of many (two
+/// `allOf` parts of 100,000 unknown keywords each looked each key up in the other's list).
+struct Unknowns<'a> {
+    /// The unknown keywords, when indexed.
+    list: &'a [Entry<'a>],
+    by_key: ByName<'a>,
+}
+
+impl<'a> Unknowns<'a> {
+    fn new(s: &Schema<'a>, arena: &'a Bump) -> Result<Self, NoMerge> {
+        let unknown = |e: &&Entry<'a>| matches!(e.value, Value::Unknown(_));
+        if s.keywords.len() <= SCAN {
+            return Ok(Unknowns { list: &[], by_key: ByName(None) });
+        }
+        let n = s.keywords.iter().filter(unknown).count();
+        let blank = Entry { keyword: Keyword::Unknown, at: 0, value: Value::Bool(false) };
+        let list = arena.try_alloc_slice_fill_copy(n, blank)?;
+        for (slot, e) in list.iter_mut().zip(s.keywords.iter().filter(unknown)) {
+            *slot = *e;
+        }
+        let by_key = ByName::new(list.iter().map(unknown_key), arena)?;
+        Ok(Unknowns { list, by_key })
+    }
+
+    /// The first keyword of `s` (the node this was made for) unknown to this crate, with the
+    /// key `key`.
+    fn find(&self, s: &Schema<'a>, key: &str) -> Option<&'a Entry<'a>> {
+        if self.by_key.0.is_none() {
+            return s
+                .keywords
+                .iter()
+                .find(|e| matches!(e.value, Value::Unknown(o) if o.key == key));
+        }
+        let i = self.by_key.find(key, self.list.iter().map(unknown_key))?;
+        self.list.get(i)
+    }
+}
+
+/// The key of a keyword unknown to this crate (empty for any other).
+fn unknown_key<'a>(e: &Entry<'a>) -> &'a str {
+    match e.value {
+        Value::Unknown(m) => m.key,
+        _ => "",
     }
 }
 
@@ -331,11 +376,201 @@ pub(crate) fn same_json(a: &Json<'_>, b: &Json<'_>) -> bool {
         (Json::Array(x), Json::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same_json(p, q))
         }
+        (Json::Object(x), Json::Object(y)) if x.len() > SCAN && x.len() == y.len() => {
+            // Long objects: `y`'s members sorted by key once, not scanned for each of `x`'s.
+            let mut by_key: Vec<&Member<'_>> = y.iter().collect();
+            by_key.sort_unstable_by(|m, n| m.key.cmp(n.key));
+            x.iter().all(|m| {
+                let from = by_key.partition_point(|n| n.key < m.key);
+                let run = by_key.get(from..).unwrap_or_default();
+                run.iter().take_while(|n| n.key == m.key).any(|n| same_json(&m.value, &n.value))
+            })
+        }
         (Json::Object(x), Json::Object(y)) => {
             x.len() == y.len()
                 && x.iter()
                     .all(|m| y.iter().any(|n| n.key == m.key && same_json(&m.value, &n.value)))
         }
         _ => a == b,
+    }
+}
+
+/// Which values of one list another holds ([`same_json`]), for `enum` lists: compared value
+/// by value when one list is short; when both are long, through their values' hashes
+/// ([`json_hash`]), each list's sorted once and the two walked side by side, so two enums of
+/// 50,000 values cost n·log n rather than n² (and no lookup jumps about memory).
+pub(crate) struct Values<'v, 'a> {
+    list: &'v [Json<'a>],
+}
+
+/// Lists up to this long are compared value by value.
+const SHORT_VALUES: usize = 16;
+
+impl<'v, 'a> Values<'v, 'a> {
+    pub(crate) fn new(list: &'v [Json<'a>]) -> Self {
+        Values { list }
+    }
+
+    /// Whether the list holds no value of `other`.
+    pub(crate) fn disjoint(&self, other: &[Json<'_>]) -> bool {
+        if self.list.len().min(other.len()) <= SHORT_VALUES {
+            return !other.iter().any(|v| self.list.iter().any(|w| same_json(v, w)));
+        }
+        let mut any = false;
+        self.walk(other, |_| any = true);
+        !any
+    }
+
+    /// The values of `other` the list holds, in `other`'s order.
+    pub(crate) fn held<'o, 'b>(&self, other: &'o [Json<'b>]) -> impl Iterator<Item = &'o Json<'b>> {
+        let mut marks = Vec::new();
+        let long = self.list.len().min(other.len()) > SHORT_VALUES;
+        if long {
+            marks.resize(other.len(), false);
+            self.walk(other, |i| {
+                if let Some(m) = marks.get_mut(i) {
+                    *m = true;
+                }
+            });
+        }
+        other.iter().enumerate().filter_map(move |(i, v)| {
+            let held = if long {
+                marks.get(i).copied().unwrap_or(false)
+            } else {
+                self.list.iter().any(|w| same_json(v, w))
+            };
+            held.then_some(v)
+        })
+    }
+
+    /// Calls `found` with the position of each value of `other` the list holds: both lists'
+    /// hashes sorted, walked side by side, equal hashes confirmed by [`same_json`].
+    fn walk(&self, other: &[Json<'_>], mut found: impl FnMut(usize)) {
+        let hasher = RandomState::new();
+        let hashes = |list: &[Json<'_>]| {
+            let mut h: Vec<(u64, usize)> =
+                list.iter().enumerate().map(|(i, v)| (json_hash(v, &hasher), i)).collect();
+            h.sort_unstable();
+            h
+        };
+        let (mine, theirs) = (hashes(self.list), hashes(other));
+        let mut from = 0;
+        for &(hash, i) in &theirs {
+            while mine.get(from).is_some_and(|&(h, _)| h < hash) {
+                from += 1;
+            }
+            let run = mine.get(from..).unwrap_or_default().iter().take_while(|&&(h, _)| h == hash);
+            let v = other.get(i);
+            if run.into_iter().any(
+                |&(_, j)| matches!((v, self.list.get(j)), (Some(v), Some(w)) if same_json(v, w)),
+            ) {
+                found(i);
+            }
+        }
+    }
+}
+
+/// A hash of a JSON value under `hasher` that agrees with [`same_json`]: values it calls the
+/// same hash alike (numbers by value, objects whatever their members' order).
+pub(crate) fn json_hash(v: &Json<'_>, hasher: &RandomState) -> u64 {
+    let mut h = hasher.build_hasher();
+    match *v {
+        Json::Null => 0_u8.hash(&mut h),
+        Json::Bool(b) => (1_u8, b).hash(&mut h),
+        Json::Number(text) => match text.parse::<f64>() {
+            // `-0` is `0`; no JSON number parses to NaN.
+            Ok(x) => (2_u8, if x == 0.0 { 0 } else { x.to_bits() }).hash(&mut h),
+            Err(_) => (3_u8, text).hash(&mut h),
+        },
+        Json::String(s) => (4_u8, s).hash(&mut h),
+        Json::Array(items) => {
+            (5_u8, items.len()).hash(&mut h);
+            for item in items {
+                json_hash(item, hasher).hash(&mut h);
+            }
+        }
+        Json::Object(members) => {
+            // Summed: the members' order does not count.
+            let sum = members.iter().fold(0_u64, |sum, m| {
+                sum.wrapping_add(hasher.hash_one((m.key, json_hash(&m.value, hasher))))
+            });
+            (6_u8, members.len(), sum).hash(&mut h);
+        }
+    }
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::hash::RandomState;
+
+    use bumpalo::Bump;
+
+    use super::{Values, json_hash, same_json};
+    use crate::ir::{Json, Member};
+
+    /// Values built from a seed: numbers in several spellings, strings, arrays and objects
+    /// (short and long, members in either order), so equal values come in many forms.
+    fn value<'a>(arena: &'a Bump, seed: u64, depth: u32) -> Json<'a> {
+        let pick = seed % 7;
+        let v = seed / 7 % 5;
+        match (pick, depth) {
+            (0, _) => Json::Number(arena.alloc_str(&format!("{v}"))),
+            (1, _) => Json::Number(arena.alloc_str(&format!("{v}.0"))),
+            (2, _) => Json::Number(arena.alloc_str(&format!("{v}e0"))),
+            (3, _) => Json::String(arena.alloc_str(&format!("{v}"))),
+            (4, 0..2) => {
+                let items: Vec<Json<'_>> =
+                    (0..v).map(|i| value(arena, seed / 5 + i, depth + 1)).collect();
+                Json::Array(arena.alloc_slice_copy(&items))
+            }
+            (5 | 6, 0..2) => {
+                // Long (over the scan length) or short; reversed on odd seeds.
+                let n = if pick == 5 { 20 } else { v };
+                let mut members: Vec<Member<'_>> = (0..n)
+                    .map(|i| Member {
+                        key: arena.alloc_str(&format!("k{i}")),
+                        value: value(arena, (seed / 35 + i) % 3 * 7, depth + 1),
+                    })
+                    .collect();
+                if seed % 2 == 1 {
+                    members.reverse();
+                }
+                Json::Object(arena.alloc_slice_copy(&members))
+            }
+            _ => Json::Null,
+        }
+    }
+
+    /// Values that are the same JSON hash alike, and a long list answers as a scan does.
+    #[test]
+    fn hashes_and_value_lists_agree_with_same_json() {
+        let arena = Bump::new();
+        let values: Vec<Json<'_>> =
+            (0..400).map(|s| value(&arena, s * 2_654_435_761 % 10_007, 0)).collect();
+        let hasher = RandomState::new();
+        let mut same = 0;
+        for a in &values {
+            for b in &values {
+                if same_json(a, b) {
+                    same += 1;
+                    assert_eq!(json_hash(a, &hasher), json_hash(b, &hasher), "{a:?} {b:?}");
+                }
+            }
+        }
+        // Equal values in other spellings were met, not only each value with itself.
+        assert!(same > values.len() * 2, "{same}");
+        for split in [5, 17, 100, 399] {
+            let (list, probes) = values.split_at(split);
+            let set = Values::new(list);
+            for other in [probes, list, &values[..3], &probes[..probes.len().min(40)]] {
+                let held: Vec<&Json<'_>> = set.held(other).collect();
+                let scanned: Vec<&Json<'_>> =
+                    other.iter().filter(|v| list.iter().any(|w| same_json(v, w))).collect();
+                assert_eq!(held.len(), scanned.len());
+                assert!(held.iter().zip(&scanned).all(|(a, b)| std::ptr::eq(*a, *b)));
+                assert_eq!(set.disjoint(other), scanned.is_empty());
+            }
+        }
     }
 }

@@ -72,6 +72,9 @@ pub(crate) struct PassCx<'a, 'c> {
     /// other one: the tools of a strict conversion mostly all are strict, and a profile is a
     /// few hundred bytes to copy into place and back for every tool.
     strict_on: bool,
+    /// Whether `profile` holds the profile of the format's other schema field
+    /// ([`Route::other_field`]).
+    other_on: bool,
     /// Which definitions of the current tool a `$ref` may bring under a `oneOf`, `not` or
     /// `if`, worked out when first asked.
     turning: turning::Turning,
@@ -97,6 +100,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
             catalog: CatalogCounts::default(),
             text,
             strict_on: false,
+            other_on: false,
             turning: turning::Turning::default(),
         }
     }
@@ -106,21 +110,24 @@ impl<'a, 'c> PassCx<'a, 'c> {
         self.route.strict_profile
     }
 
-    /// The target profile with the caller's overrides, for a tool that is not strict.
-    pub fn base_profile(&self) -> &Profile {
-        &self.route.profile
+    /// The target profile with the caller's overrides, for `tool` when it is not strict (a
+    /// tool in the format's other schema field has that field's: [`Route::base_profile`]).
+    pub fn base_profile(&self, tool: &Tool<'_>) -> &Profile {
+        self.route.base_profile(tool)
     }
 
-    /// Puts the strict profile (`strict`, where the target has one) or the base one in
+    /// Puts the strict profile (`strict`, where the target has one) or `tool`'s base one in
     /// `profile`, unless it is there already.
     #[inline]
-    fn use_strict(&mut self, strict: bool) {
-        if self.strict_on != strict {
+    fn use_strict(&mut self, tool: &Tool<'_>, strict: bool) {
+        let other = !strict && self.route.other_field.is_some_and(|(_, f)| f.holds(tool));
+        if self.strict_on != strict || self.other_on != other {
             self.profile = match self.route.strict_profile {
                 Some(p) if strict => p,
-                _ => self.route.profile,
+                _ => *self.route.base_profile(tool),
             };
             self.strict_on = strict;
+            self.other_on = other;
         }
     }
 
@@ -131,7 +138,13 @@ impl<'a, 'c> PassCx<'a, 'c> {
     /// less and the other way round. So a widening or a narrowing recorded in a definition
     /// that a `$ref` may bring under one of those says `changes` ([`turning`]).
     #[inline]
-    pub fn record<P: Text, M: Text>(&mut self, tool: &Tool<'_>, at: u32, note: Note<'_, P, M>) {
+    pub fn record<P: Text, M: Text>(&mut self, tool: &Tool<'_>, at: u32, mut note: Note<'_, P, M>) {
+        // Into its own format, whatever a pass changes is a change to the file the caller
+        // wrote for that provider, which it would otherwise take back as it gave it: a
+        // warning, whatever it does to the calls.
+        if self.same_format && note.severity == Severity::Info {
+            note.severity = Severity::Warning;
+        }
         let name = tool.source_name.unwrap_or(tool.name);
         let turning = &mut self.turning;
         self.report.record(name, (tool.at, at), note, |pointer| turning.turns(tool, pointer));
@@ -180,7 +193,7 @@ pub(crate) fn run<'a>(
     let (Some(required), Some(strict_profile)) =
         (route.strict_wanted(tool), route.strict_profile.as_ref())
     else {
-        cx.use_strict(false);
+        cx.use_strict(tool, false);
         let kept = run_all(tool, cx)?;
         if route.states_not_strict(tool.strict) && tool.opaque.is_none() {
             tool.strict = Some(false);
@@ -191,11 +204,11 @@ pub(crate) fn run<'a>(
         return Ok(kept);
     };
     let Some(rules) = strict_profile.strict_rules() else {
-        cx.use_strict(false);
+        cx.use_strict(tool, false);
         return run_all(tool, cx);
     };
     let (saved, mark) = (*tool, cx.report.len());
-    cx.use_strict(true);
+    cx.use_strict(tool, true);
     let kept = run_all(tool, cx);
     let outcome = match &kept {
         Ok(true) => strict::run(tool, cx, rules),
@@ -208,7 +221,7 @@ pub(crate) fn run<'a>(
     };
     cx.report.truncate(mark);
     *tool = saved;
-    cx.use_strict(false);
+    cx.use_strict(tool, false);
     if required {
         let message = [
             "strict mode is required, and the tool cannot be strict for ",
@@ -238,13 +251,12 @@ pub(crate) fn run<'a>(
         &not_strict.reason,
         "; written with \"strict\": false",
     ];
-    // Written as a plain conversion writes it: the same calls are accepted, and the provider
-    // does not hold the model's arguments to the schema. A tool its source marked strict had
-    // that guarantee and loses it (a warning); for one made strict only because the options
-    // asked, writing it as it was is what `Strict::On` promises (`Strict::Require` refuses it).
-    let severity = if tool.strict == Some(true) { Severity::Warning } else { Severity::Info };
+    // Written as a plain conversion writes it: the same calls are accepted (effect none), but
+    // the provider does not hold the model's arguments to the schema. The strict guarantee the
+    // source or the caller asked for is lost, which a caller must see: one of the few entries
+    // of effect none that is a warning (`Strict::Require` refuses the tool instead).
     let note = Note {
-        severity,
+        severity: Severity::Warning,
         code: Code::StrictFallback,
         effect: Effect::None,
         arguments: false,

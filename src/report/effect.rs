@@ -1,5 +1,6 @@
 //! What a report entry does to the arguments a tool accepts ([`Effect`]), the rule tying an
-//! entry's severity to it, and the rules a caller denies losses by ([`DenyLoss`]).
+//! entry's severity to it, whether it says something was not carried ([`not_carried`]), and
+//! the rules a caller denies losses by ([`DenyLoss`]).
 //!
 //! Every rewrite declares its effect where it records its entry (the passes know what they
 //! wrote); nothing here reads a message. The severity follows: `info` only where the
@@ -11,7 +12,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::Severity;
+use super::{Code, ReportEntry, Severity};
+use crate::ir::Keyword;
 
 /// What an entry's change does to the calls a tool accepts: the set of argument objects
 /// the target's tool accepts, compared with the source's (for a strict target, through the
@@ -102,16 +104,115 @@ pub const fn consistent(severity: Severity, effect: Effect, arguments: bool) -> 
     about_arguments && by_severity
 }
 
+/// Whether an entry of `code`, `effect` and `feature` says that something the input holds
+/// about its tools is carried neither by the output nor by the inverse map: a member, keyword
+/// or tool dropped, text cut. An entry at `warning` or above always does (it lost meaning or
+/// metadata); this decides for the `info` entries, whose arguments are unchanged:
+/// - **not carried**: a tool's metadata dropped (MCP `annotations`, `title`, `icons`, `_meta`,
+///   an `outputSchema`), a member a later revision removed, an annotation (`title`,
+///   `$comment`, `examples`, `$schema`, …) or a keyword JSON Schema does not define dropped,
+///   what an import leaves aside;
+/// - **carried**: a rewrite into an equivalent form (`const` as a one-value `enum`, a type
+///   array as `nullable`, a `$ref` inlined, …), a keyword whose text moved into the
+///   description (the model reads it there), a name or key renamed (the inverse map gives it
+///   back), strict mode's decisions; a constraint dropped with no effect (in that schema it
+///   constrained nothing: `minLength: 0`, `additionalProperties: true`, so it said nothing);
+/// - **not about the tools' definitions**: what a document's delivery wraps its catalog in (a JSON-RPC
+///   response's `jsonrpc` and `id`) or says of holding it (MCP's `ttlMs`, `cacheScope`,
+///   `resultType`): the written catalog is another document, the tool list of a request, in
+///   which they mean nothing. (Catalog members that say something of the tools, such as
+///   `nextCursor`, are warnings.) Likewise what an OpenAPI import notes at `info`: how an
+///   argument travels by default or in a cookie, a header the specification says the API
+///   ignores, webhooks and callbacks (requests the API sends, not operations a client calls),
+///   media types beside the JSON body: no tool format carries transport, and a departure from
+///   the default that the caller must follow is a warning.
+///
+/// The match is exhaustive over [`Code`], so a new code is decided here.
+pub(crate) fn not_carried(code: Code, effect: Effect, feature: &str) -> bool {
+    match code {
+        Code::KeywordDropped => {
+            let kw = Keyword::from_key(feature);
+            matches!(kw, Keyword::Unknown) || kw.is_annotation() || !matches!(effect, Effect::None)
+        }
+        Code::MetadataDropped
+        | Code::OutputSchemaDropped
+        | Code::InputSchemaDropped
+        | Code::NotAFunctionTool
+        | Code::InvalidTool
+        | Code::Superseded
+        | Code::KeywordRejected
+        | Code::AllOfNotMerged
+        | Code::RefRecursive
+        | Code::RefDangling
+        | Code::RefExternal
+        | Code::StrictImpossible
+        | Code::WouldBeRejected
+        | Code::ToolNotConverted
+        | Code::DatedLimit
+        // Tool traffic: a member or block left out, reasoning only its provider reads, a
+        // failure the target cannot flag, a tool choice it cannot say.
+        | Code::ContentDropped
+        | Code::ReasoningDropped
+        | Code::ErrorNotFlagged
+        | Code::ToolChoiceChanged => true,
+        Code::CatalogMemberDropped
+        | Code::InputSchemaAdded
+        | Code::RootTypeSet
+        | Code::RootNotObject
+        | Code::DialectRewritten
+        | Code::KeywordDescribed
+        | Code::CombinatorRewritten
+        | Code::RefInlined
+        | Code::TypeRewritten
+        | Code::BooleanSchemaRewritten
+        | Code::ToolRenamed
+        | Code::KeyRenamed
+        | Code::StrictWidened
+        | Code::ObjectClosed
+        | Code::StrictFallback
+        | Code::ShapeRewritten
+        | Code::NameClash
+        | Code::ParameterStyle
+        | Code::BodyNotJson
+        | Code::OperationSkipped
+        | Code::ParameterSkipped
+        // Tool traffic: content in another form, ids the id map gives back, calls through
+        // the definitions' map.
+        | Code::ContentRewritten
+        | Code::IdRewritten
+        | Code::IdAdded
+        | Code::CallMapped => !matches!(effect, Effect::None),
+    }
+}
+
+impl ReportEntry {
+    /// Whether the entry says something the input holds is carried neither by the output nor
+    /// by the inverse map: every entry at `warning` or above, and the `info` entries that drop
+    /// metadata, an annotation or a member (see [`DenyLoss::Any`] for the whole rule). What
+    /// `--deny-loss` (`any`) denies.
+    pub fn not_carried(&self) -> bool {
+        self.severity >= Severity::Warning || not_carried(self.code, self.effect, &self.feature)
+    }
+}
+
 /// Which losses fail a conversion for a caller that denies them (CLI `--deny-loss[=…]`,
-/// [`crate::Options::deny_loss`]). An `error` entry (a tool left out) fails under every
-/// rule.
+/// [`crate::Options::deny_loss`]). The rules read an entry's severity and `effect` (and, for
+/// `info` entries, [`ReportEntry::not_carried`]); they never change a severity. An `error`
+/// entry (a tool left out) fails under every rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum DenyLoss {
-    /// Any entry at `warning` or above (`--deny-loss`, `--deny-loss=any`).
+    /// Any information the output does not carry, metadata included (`--deny-loss`,
+    /// `--deny-loss=any`): every entry at `warning` or above, and every `info` entry that
+    /// says something of the input was not carried ([`ReportEntry::not_carried`]: an MCP
+    /// `outputSchema` dropped for OpenAI, an annotation dropped). Rewrites into an equivalent
+    /// form, text moved into the description and renames the inverse map undoes pass.
     #[default]
     Any,
+    /// Any change to what a tool accepts (`--deny-loss=arguments`): an entry whose effect is
+    /// `narrows`, `widens` or `changes`; metadata dropped passes.
+    Arguments,
     /// Entries that accept calls the source refused: effect `widens` or `changes`
     /// (`--deny-loss=widens`: a gateway that takes strict mode's narrowing, never a widening).
     Widens,
@@ -121,13 +222,15 @@ pub enum DenyLoss {
 }
 
 impl DenyLoss {
-    /// Every rule, in the order the CLI lists them.
-    pub const ALL: [DenyLoss; 3] = [DenyLoss::Any, DenyLoss::Widens, DenyLoss::Narrows];
+    /// Every rule, from the most it denies to the least, in the order the CLI lists them.
+    pub const ALL: [DenyLoss; 4] =
+        [DenyLoss::Any, DenyLoss::Arguments, DenyLoss::Widens, DenyLoss::Narrows];
 
     /// The rule as the CLI spells it.
     pub const fn as_str(self) -> &'static str {
         match self {
             DenyLoss::Any => "any",
+            DenyLoss::Arguments => "arguments",
             DenyLoss::Widens => "widens",
             DenyLoss::Narrows => "narrows",
         }
@@ -138,14 +241,26 @@ impl DenyLoss {
         name.parse().ok()
     }
 
-    /// Whether an entry of `severity` and `effect` is a loss this rule denies.
-    pub const fn denies(self, severity: Severity, effect: Effect) -> bool {
+    /// Whether `entry` is a loss this rule denies.
+    pub fn denies(self, entry: &ReportEntry) -> bool {
+        self.denies_parts(entry.severity, entry.code, entry.effect, &entry.feature)
+    }
+
+    /// [`DenyLoss::denies`] of an entry's parts (a report reads them off its rows).
+    pub(crate) fn denies_parts(
+        self,
+        severity: Severity,
+        code: Code,
+        effect: Effect,
+        feature: &str,
+    ) -> bool {
         match (severity, self) {
             (Severity::Error, _) => true,
-            (Severity::Info, _) => false,
             (Severity::Warning, DenyLoss::Any) => true,
-            (Severity::Warning, DenyLoss::Widens) => effect.widens(),
-            (Severity::Warning, DenyLoss::Narrows) => effect.narrows(),
+            (Severity::Info, DenyLoss::Any) => not_carried(code, effect, feature),
+            (_, DenyLoss::Arguments) => !matches!(effect, Effect::None),
+            (_, DenyLoss::Widens) => effect.widens(),
+            (_, DenyLoss::Narrows) => effect.narrows(),
         }
     }
 }
@@ -198,17 +313,34 @@ mod tests {
         use DenyLoss as D;
         use Effect as E;
         use Severity as S;
+        let c = Code::KeywordDropped;
         for rule in DenyLoss::ALL {
             assert_eq!(DenyLoss::from_name(rule.as_str()), Some(rule));
-            assert!(rule.denies(S::Error, E::Narrows));
-            assert!(!rule.denies(S::Info, E::None));
+            assert!(rule.denies_parts(S::Error, Code::ToolNotConverted, E::Narrows, ""));
         }
         let warned = |rule: D| -> Vec<E> {
-            Effect::ALL.into_iter().filter(|e| rule.denies(S::Warning, *e)).collect()
+            Effect::ALL.into_iter().filter(|e| rule.denies_parts(S::Warning, c, *e, "")).collect()
         };
         assert_eq!(warned(D::Any), Effect::ALL);
+        assert_eq!(warned(D::Arguments), [E::Narrows, E::Widens, E::Changes]);
         assert_eq!(warned(D::Widens), [E::Widens, E::Changes]);
         assert_eq!(warned(D::Narrows), [E::Narrows, E::Changes]);
+        // `info`: only `any` denies, and only what was not carried.
+        let info = |code, feature| -> Vec<D> {
+            DenyLoss::ALL
+                .into_iter()
+                .filter(|r| r.denies_parts(S::Info, code, E::None, feature))
+                .collect()
+        };
+        assert_eq!(info(Code::OutputSchemaDropped, "outputSchema"), [D::Any]);
+        assert_eq!(info(Code::MetadataDropped, "annotations"), [D::Any]);
+        assert_eq!(info(c, "title"), [D::Any]);
+        assert_eq!(info(c, "x-order"), [D::Any]);
+        assert_eq!(info(c, "minLength"), []);
+        assert_eq!(info(Code::KeywordDescribed, "default"), []);
+        assert_eq!(info(Code::CombinatorRewritten, "oneOf"), []);
+        assert_eq!(info(Code::ToolRenamed, "name"), []);
+        assert_eq!(info(Code::CatalogMemberDropped, "ttlMs"), []);
         assert_eq!(DenyLoss::from_name("all"), None);
     }
 }

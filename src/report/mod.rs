@@ -276,7 +276,9 @@ impl Report {
     /// Whether an entry is a loss `rule` denies ([`DenyLoss::denies`]). Reads the rows: no
     /// list is made.
     pub fn denied(&self, rule: DenyLoss) -> bool {
-        self.rows.iter().any(|r| rule.denies(r.kind.severity, r.kind.effect))
+        self.rows.iter().any(|r| {
+            rule.denies_parts(r.kind.severity, r.kind.code, r.kind.effect, self.str(r.feature))
+        })
     }
 
     /// Whether any entry is a warning or an error: meaning or metadata was lost.

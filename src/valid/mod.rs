@@ -91,7 +91,7 @@ fn check(
     // Members the route drops are gone from a converted tool (the envelope pass); those left
     // are sent.
     if let Some(error) = target.info().closed_members {
-        for member in tool.meta() {
+        for member in tool.meta().filter(|m| !target.info().defines_member(m.key)) {
             out.push(Finding {
                 tool: None,
                 at: member.at,

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import anthropic.types
+import anthropic.types.beta
 import mcp.types
 import openai.types.chat
 import openai.types.responses
@@ -84,9 +85,14 @@ def tool_name(target: str, tool: Any) -> str:
 def is_strict(target: str, tool: Any) -> bool:
     """Whether the provider reads this tool as strict.
 
-    Chat Completions and Anthropic: only `"strict": true`. Responses: the API reads an
-    omitted (or null) `strict` as strict ("The Responses API defaults it to True",
-    langchain-ai/langchain#39309, 2026-08-06; src/formats/openai/rules.rs `RESPONSES`).
+    Chat Completions, Responses and Anthropic: only `"strict": true` holds a tool to strict
+    mode's rules. The Responses API makes a tool without `strict` strict where its schema
+    allows and falls back otherwise: "Responses requests will attempt to normalize your
+    schema into strict mode when possible, and will fall back to non-strict, best-effort
+    function calling if the schema cannot be made compatible with strict mode" (OpenAI's
+    function-calling guide, quoted in 0xPlaygrounds/rig#2477, 2026-09-08; the SDK's
+    `NamespaceToolParam` docstring says the same), so an omitted `strict` is never refused
+    for them. Checked 2026-11-28.
     """
     if not isinstance(tool, dict):
         return False
@@ -94,7 +100,7 @@ def is_strict(target: str, tool: Any) -> bool:
         fn = tool.get("function")
         return isinstance(fn, dict) and fn.get("strict") is True
     if target == "openai-responses":
-        return tool.get("strict") is not False
+        return tool.get("strict") is True
     if target == "anthropic":
         return tool.get("strict") is True
     return False
@@ -186,9 +192,27 @@ def gemini_type(node: dict) -> str | None:
 
 
 def schema_at(target: str, tool: Any) -> tuple[str, Any]:
-    """The pointer and value of the tool's parameter schema (None when absent)."""
+    """The pointer and value of the tool's parameter schema (None when absent); Gemini's JSON
+    Schema field by either of its spellings (the API reads the proto name
+    `parameters_json_schema` too)."""
     path = SHAPES[target].schema
+    if target == "gemini-json" and get_in(tool, path) is None:
+        path = ("parameters_json_schema",)
     return ptr(*path), get_in(tool, path)
+
+
+def field_target(target: str, tool: Any) -> str:
+    """The Gemini target whose rules hold a declaration: its schema field's, whichever Gemini
+    format it is written for. `parameters` is the OpenAPI subset, `parametersJsonSchema`
+    JSON Schema; one API reads both ("This field is mutually exclusive with `parameters`",
+    `FunctionDeclaration.parameters_json_schema`, google-genai 3.6.1). Checked 2026-11-28."""
+    if target not in GEMINI or not isinstance(tool, dict):
+        return target
+    if tool.get("parameters") is not None:
+        return "gemini"
+    if any(tool.get(k) is not None for k in ("parametersJsonSchema", "parameters_json_schema")):
+        return "gemini-json"
+    return target
 
 
 # ---------------------------------------------------------------------------------------------
@@ -760,7 +784,9 @@ def rules_for(target: str) -> list[Rule]:
 
 
 def check(target: str, tool: Any) -> list[Problem]:
-    """Every problem of one written tool: the SDK types first, then the API rules."""
+    """Every problem of one written tool: the SDK types first, then the API rules (a Gemini
+    declaration's by its schema field: `field_target`)."""
+    target = field_target(target, tool)
     problems = sdk_problems(target, tool)
     strict = is_strict(target, tool)
     for r in rules_for(target):
@@ -768,3 +794,70 @@ def check(target: str, tool: Any) -> list[Problem]:
             continue
         problems.extend((r.id, p, d) for p, d in r.find(target, tool))
     return problems
+
+
+# ---------------------------------------------------------------------------------------------
+# One element of a request's `tools` list, as the provider's API reads it: a function tool
+# (checked as above), a provider built-in (the SDK's union type for the list's elements), an
+# OpenAI Responses `namespace` (its type, and each function inside it by the API rules), a
+# Gemini `Tool` (its wrapper, then each declaration).
+
+_CHAT_UNION = TypeAdapter(openai.types.chat.ChatCompletionToolUnionParam)
+_RESPONSES_UNION = TypeAdapter(openai.types.responses.ToolParam)
+# Server tools behind a beta header (the advisor, `advisor_20260301`) are typed in the SDK's
+# beta module only, whose union holds every server tool of the stable one as well.
+_ANTHROPIC_UNION = TypeAdapter(anthropic.types.beta.BetaToolUnionParam)
+_NAMESPACE = TypeAdapter(openai.types.responses.NamespaceToolParam)
+
+
+def _union_problems(name: str, adapter: TypeAdapter, element: Any) -> list[Problem]:
+    try:
+        adapter.validate_python(element)
+    except ValidationError as err:
+        return _pydantic_problems(name, err)
+    return []
+
+
+def check_element(target: str, element: Any) -> list[Problem]:
+    """Every problem of one element of a request's `tools` list sent to `target`."""
+    if not isinstance(element, dict):
+        return [("sdk-element:not-an-object", "", type(element).__name__)]
+    if target in GEMINI:
+        problems = []
+        decls = [
+            d
+            for key in ("functionDeclarations", "function_declarations")
+            for d in (element.get(key) or [])
+        ]
+        others = {k: v for k, v in element.items() if k not in ("functionDeclarations", "function_declarations")}
+        if others:
+            try:
+                genai_types.Tool.model_validate(others)
+            except ValidationError as err:
+                problems += _pydantic_problems("Tool", err)
+        for i, decl in enumerate(decls):
+            problems += [(r, f"/functionDeclarations/{i}{p}", d) for r, p, d in check(target, decl)]
+        return problems
+    kind = element.get("type")
+    if target == "openai":
+        if kind == "function":
+            return check(target, element)
+        return _union_problems("ChatCompletionToolUnionParam", _CHAT_UNION, element)
+    if target == "openai-responses":
+        if kind == "function":
+            return check(target, element)
+        if kind == "namespace":
+            problems = _union_problems("NamespaceToolParam", _NAMESPACE, element)
+            for i, fn in enumerate(element.get("tools") or []):
+                if isinstance(fn, dict) and fn.get("type") == "function":
+                    for r in rules_for(target):
+                        if r.strict_only and not is_strict(target, fn):
+                            continue
+                        problems += [(r.id, f"/tools/{i}{p}", d) for p, d in r.find(target, fn)]
+            return problems
+        return _union_problems("ToolParam", _RESPONSES_UNION, element)
+    if target == "anthropic":
+        if kind in (None, "custom") or "input_schema" in element:
+            return check(target, element)
+        return _union_problems("BetaToolUnionParam", _ANTHROPIC_UNION, element)
+    return check(target, element)

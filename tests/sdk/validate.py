@@ -4,9 +4,15 @@ CLI, and checks every written tool with the provider's own SDK types and the API
 rules.py. Prints, per target and mode, the tools read, written, left out with an error entry
 and lost without one, and the tools the provider would reject, by rule, with examples.
 
+Then it holds `tooladapter check --to T` to the same verdict, both ways: on every recorded
+live request of provider-payloads/ (each `tools` element alone, as the provider's API reads
+it: function tools, built-ins, namespaces, Gemini `Tool`s) and on every tool written above,
+`check` must refuse exactly the tools the SDK types and API rules refuse.
+
 Run it through tests/sdk/run (which builds the CLI and the virtualenv). Exit status: 1 when the
-self-test fails, when a tool would be rejected or is lost without an error entry, or when the
-CLI crashes; `--report-only` reports all of that except a failed self-test and exits 0.
+self-test fails, when a tool would be rejected or is lost without an error entry, when `check`
+and the SDK disagree on a tool, or when the CLI crashes; `--report-only` reports all of that
+except a failed self-test and exits 0.
 """
 
 from __future__ import annotations
@@ -275,6 +281,129 @@ def convert_unit(binary: str, unit: Unit, target: str, strict: bool) -> Run:
 
 
 # ---------------------------------------------------------------------------------------------
+# `check` against the SDK verdict: on every recorded live request of provider-payloads and on
+# every tool the conversions wrote, `tooladapter check --to T` must refuse exactly what the
+# SDK types and API rules refuse.
+
+# The recorded `tools` elements of provider-payloads/, by target: each file's elements sent to
+# the provider's own API (provenance `endpoint` on its host), or echoed back by it (a
+# fixture of the OpenAI or Azure provider packages). Requests recorded against other
+# providers (openai-compatible-*, responses-compatible) are not the target's.
+PAYLOADS = (
+    ("pydantic-ai/openai-chat-completions", ("openai",), ("api.openai.com",)),
+    ("pydantic-ai/openai-responses", ("openai-responses",), ("api.openai.com",)),
+    ("vercel-ai/openai-responses-echoed", ("openai-responses",), ("/openai/", "/azure/")),
+    ("pydantic-ai/anthropic-messages", ("anthropic",), ("api.anthropic.com",)),
+    (
+        "pydantic-ai/gemini-generate-content",
+        ("gemini", "gemini-json"),
+        ("generativelanguage.googleapis.com", "aiplatform.googleapis.com"),
+    ),
+)
+
+
+@dataclass
+class Verdicts:
+    """`check` against the SDK verdict on one target's tools: each tool agrees (both accept,
+    both refuse) or not (only `check` refuses it, only the SDK does)."""
+
+    both_accept: int = 0
+    both_refuse: int = 0
+    check_only: list = field(default_factory=list)
+    sdk_only: list = field(default_factory=list)
+
+    def add(self, label: str, checked: list, problems: list) -> None:
+        if checked and problems:
+            self.both_refuse += 1
+        elif not checked and not problems:
+            self.both_accept += 1
+        elif checked:
+            self.check_only.append(f"{label}: check says {checked[0]}")
+        else:
+            self.sdk_only.append(f"{label}: the SDK says {problems[0]}")
+
+    def disagreements(self) -> int:
+        return len(self.check_only) + len(self.sdk_only)
+
+    def as_json(self) -> dict:
+        return {
+            "both_accept": self.both_accept,
+            "both_refuse": self.both_refuse,
+            "check_only": self.check_only,
+            "sdk_only": self.sdk_only,
+        }
+
+
+def cli_check(binary: str, target: str, lines: list[bytes], jobs: int) -> dict[int, list]:
+    """`tooladapter check --to target` of each line alone (NDJSON, one tool or request element
+    a line): the findings by line number (1-based), as `pointer: message`."""
+    args = [binary, "check", "--to", target, "--ndjson", "--report", "json", "--jobs", str(jobs)]
+    proc = subprocess.run(args, input=b"\n".join(lines) + b"\n", capture_output=True, check=False)
+    found: dict[int, list] = defaultdict(list)
+    for line in proc.stdout.decode(errors="replace").splitlines():
+        if not line.startswith("{"):
+            continue
+        e = json.loads(line)
+        if e.get("severity") == "error":
+            found[int(e.get("line", 0))].append(f"{e.get('pointer')}: {e.get('message', '')[:160]}")
+    if proc.returncode not in (0, 1):
+        raise RuntimeError(f"check --to {target} exited {proc.returncode}: {proc.stderr[:300]!r}")
+    return found
+
+
+def payload_verdicts(binary: str, corpus: Path, jobs: int) -> dict[str, Verdicts]:
+    """`check` against the SDK verdict on every recorded live request element."""
+    out: dict[str, Verdicts] = defaultdict(Verdicts)
+    root = corpus / "provider-payloads"
+    for stem, targets, hosts in PAYLOADS:
+        elements = json.loads((root / f"{stem}.tools.json").read_text())
+        provenance = json.loads((root / f"{stem}.provenance.json").read_text())
+        kept = [
+            (i, e)
+            for i, (e, p) in enumerate(zip(elements, provenance, strict=True))
+            if any(h in (p.get("endpoint") or p.get("fixture") or "") for h in hosts)
+        ]
+        lines = [json.dumps(e, ensure_ascii=False).encode() for _, e in kept]
+        for target in targets:
+            found = cli_check(binary, target, lines, jobs)
+            for n, (i, element) in enumerate(kept, start=1):
+                problems = rules.check_element(target, element)
+                out[target].add(f"{stem}[{i}]", found.get(n, []), problems)
+    return out
+
+
+def output_verdicts(binary: str, tallies: dict, jobs: int) -> dict[tuple[str, str], Verdicts]:
+    """`check` against the SDK verdict on every tool a conversion wrote, each alone."""
+    out: dict[tuple[str, str], Verdicts] = {}
+    for (target, mode), per_source in tallies.items():
+        tools = [(label, tool) for t in per_source.values() for label, tool in t.written_tools]
+        verdicts = Verdicts()
+        lines = [json.dumps(tool, ensure_ascii=False).encode() for _, tool in tools]
+        found = cli_check(binary, target, lines, jobs)
+        for n, (label, tool) in enumerate(tools, start=1):
+            verdicts.add(label, found.get(n, []), rules.check(target, tool))
+        out[(target, mode)] = verdicts
+    return out
+
+
+def print_verdicts(title: str, verdicts: dict, examples: int) -> int:
+    """Prints one table of `check` against the SDK; returns the disagreements."""
+    print(f"\n== check against the SDK verdict: {title}")
+    print("  " + "target".ljust(26) + "  both accept  both refuse  only check  only SDK")
+    total = 0
+    for key, v in verdicts.items():
+        name = key if isinstance(key, str) else " ".join(key)
+        print(
+            f"  {name:<26}  {v.both_accept:>11}  {v.both_refuse:>11}"
+            f"  {len(v.check_only):>10}  {len(v.sdk_only):>8}"
+        )
+        for ex in (v.check_only + v.sdk_only)[:examples]:
+            print(f"      e.g. {ex}")
+        total += v.disagreements()
+    return total
+
+
+# ---------------------------------------------------------------------------------------------
 # Checking and reporting.
 
 
@@ -294,6 +423,7 @@ class Tally:
     examples: dict = field(default_factory=lambda: defaultdict(list))
     lost_examples: list = field(default_factory=list)
     harness: list = field(default_factory=list)
+    written_tools: list = field(default_factory=list)  # (label, tool), for `check`
 
     def add_catalog(self, cat: Catalog, target: str, max_examples: int) -> None:
         self.tools_in += cat.tools_in
@@ -315,7 +445,8 @@ class Tally:
                 self.lost_examples.append(
                     f"{cat.label}: {cat.tools_in} in, {out} out, {cat.error_tools} error entries"
                 )
-        for tool in cat.tools:
+        for i, tool in enumerate(cat.tools):
+            self.written_tools.append((f"{cat.label}[{i}]", tool))
             problems = rules.check(target, tool)
             if not problems:
                 continue
@@ -477,6 +608,18 @@ def main() -> int:
         print(
             f"  {target:<17} {mode:<7} {cells}   left out with error {left}, lost silently {lost}"
         )
+    payloads = payload_verdicts(args.cli, corpus, args.jobs)
+    outputs = output_verdicts(args.cli, tallies, args.jobs)
+    disagreements = print_verdicts(
+        "recorded live requests (provider-payloads, each element alone)", payloads, args.examples
+    )
+    disagreements += print_verdicts("every tool written above", outputs, args.examples)
+    print(f"  disagreements: {disagreements}")
+    failing |= disagreements > 0
+    summary["check_against_sdk"] = {
+        "payloads": {t: v.as_json() for t, v in payloads.items()},
+        "outputs": {f"{t} {m}": v.as_json() for (t, m), v in outputs.items()},
+    }
     print(f"({time.monotonic() - started:.1f} s)")
     Path(args.json).write_text(json.dumps(summary, indent=1, sort_keys=True) + "\n")
     print(f"numbers as JSON: {args.json}")
@@ -484,7 +627,10 @@ def main() -> int:
         if args.report_only:
             print("provider SDK conformance: tools rejected or lost (--report-only: not failing)")
             return 0
-        print("provider SDK conformance: FAILED (tools rejected or lost; see above)")
+        print(
+            "provider SDK conformance: FAILED (tools rejected or lost, or check and the SDK "
+            "disagree; see above)"
+        )
         return 1
     print("provider SDK conformance: ok")
     return 0

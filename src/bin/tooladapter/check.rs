@@ -60,14 +60,15 @@ pub struct CheckArgs {
 /// `convert` converts one (the same batch code), each line or file on its own.
 pub fn run(args: &CheckArgs) -> ExitCode {
     let (from, to) = (args.from.unwrap_or(args.to), args.to);
+    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
+    crate::report::say_errors_as(args.report, input);
     if let Err(code) = strict_usable(args.profile, args.strict) {
         return code;
     }
-    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     if let Some(path) = input
         && let Err(e) = crate::input::check_named(path, true)
     {
-        error!("{e}");
+        crate::report::say(&crate::report::Failure::of_input(&e, e.to_string()), None);
         return ExitCode::from(e.code());
     }
     let mut options = Options::default().profile_set(args.profile);
@@ -90,7 +91,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let result = {
         let mut emit = Emit::new(&mut stdout, false, &mut outcome, false);
         match input {
-            Some(dir) if dir.is_dir() => batch.dir(dir, None, args.allow_empty, &mut emit),
+            Some(dir) if dir.is_dir() => crate::batch::json_files(dir, args.allow_empty)
+                .and_then(|files| batch.dir(&files, None, &mut emit)),
             _ if args.ndjson => batch.ndjson(input, None, &mut emit),
             _ => {
                 let limit = options.limits.max_input_bytes;
@@ -101,7 +103,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 match read {
                     Ok(bytes) => emit.write(&mut batch.single(&bytes), &mut std::io::sink()),
                     Err(e) => {
-                        error!("{e}");
+                        crate::report::say(
+                            &crate::report::Failure::of_input(&e, e.to_string()),
+                            None,
+                        );
                         return ExitCode::from(e.code());
                     }
                 }

@@ -1,18 +1,18 @@
 //! The `tooladapter` command line: the only place in the crate that does I/O.
 //!
 //! Exit codes: 0 ok, 1 invalid input or conversion error (or a tool left out), 2 usage,
-//! 3 a loss `--deny-loss[=any|widens|narrows]` denies.
+//! 3 a loss `--deny-loss[=any|arguments|widens|narrows]` denies.
 
+#![forbid(unsafe_code)]
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 #![deny(clippy::print_stdout, clippy::print_stderr)]
 
-/// Writes one `error: …` line to stderr. A failed write is ignored: stderr is where errors are
-/// said, so there is nowhere left to say that it failed, and the exit code still tells.
+/// Says an error of the run on stderr (`error!("usage"; "…")`: its kind, then its message):
+/// an `error: …` line, or a JSON line under `--report json` (see [`report::say`]).
 macro_rules! error {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr().lock(), "error: {}", format_args!($($arg)*));
-    }};
+    ($kind:literal; $($arg:tt)*) => {
+        crate::report::say(&crate::report::Failure::new($kind, format!($($arg)*)), None)
+    };
 }
 
 mod batch;
@@ -82,10 +82,28 @@ struct FormatsArgs {
     profile: ProfileSet,
 }
 
+/// `convert --strict`'s help: the formats with a strict mode, from the built-in list, so a
+/// format given one is named without an edit here.
+fn strict_help() -> String {
+    let strict: Vec<&str> =
+        tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
+    format!(
+        "Make every tool strict for targets with a strict mode ({}): every object closed, \
+         (OpenAI) every property required with optional ones nullable. A tool that cannot be \
+         strict is written with `\"strict\": false` and a `strict-fallback` warning saying \
+         why; `--strict=require` makes it an error instead. \
+         Without the flag, a source tool marked strict is kept strict",
+        and_list(&strict)
+    )
+}
+
 /// Refuses `--strict` with a profile set that has no strict mode (exit 2, a usage error).
 fn strict_usable(set: ProfileSet, strict: Option<Strict>) -> Result<(), ExitCode> {
     if strict.is_some() && !set.has_strict_mode() {
-        error!("--strict cannot be used with --profile {set}: that profile has no strict mode");
+        error!(
+            "usage";
+            "--strict cannot be used with --profile {set}: that profile has no strict mode"
+        );
         return Err(ExitCode::from(2));
     }
     Ok(())
@@ -121,9 +139,13 @@ struct ConvertArgs {
     /// Write the report to this file instead of stderr.
     #[arg(long)]
     report_file: Option<PathBuf>,
-    /// Exit with 3 on a loss: `any` (the default) is a report entry at warning or above;
-    /// `widens` an entry whose effect widens or changes what the tool accepts (calls the
-    /// source refused are accepted); `narrows` one whose effect narrows or changes it.
+    /// Exit with 3 on a loss, and write nothing: `any` (the default) is any information the
+    /// output does not carry, metadata included (every warning and error, and an `info` entry
+    /// that drops something: an `outputSchema`, annotations, a schema's `title`); `arguments`
+    /// any change to what a tool accepts (an entry whose effect narrows, widens or changes
+    /// it); `widens` an entry whose effect widens or changes it (calls the source refused are
+    /// accepted); `narrows` one whose effect narrows or changes it. A tool left out is a loss
+    /// under every rule.
     #[arg(
         long,
         value_name = "RULE",
@@ -138,18 +160,16 @@ struct ConvertArgs {
     /// model). Repeatable; later ones win.
     #[arg(long = "policy", value_name = "KEYWORD=ACTION", value_parser = parse_policy)]
     policy: Vec<(Keyword, Action)>,
-    /// Make every tool strict for targets with a strict mode (OpenAI, Anthropic): every object
-    /// closed, (OpenAI) every property required with optional ones nullable. A tool that cannot
-    /// be strict is written with `"strict": false` and a `strict-fallback` entry (a warning when
-    /// the source tool was strict); `--strict=require` makes it an error instead. Without the
-    /// flag, a source tool marked strict is kept strict.
+    /// Make every tool strict for targets with a strict mode (the list: `strict_help`).
     #[arg(
         long,
         value_name = "MODE",
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "on",
-        value_parser = names::strict()
+        value_parser = names::strict(),
+        help = strict_help(),
+        long_help = strict_help()
     )]
     strict: Option<Strict>,
     /// Write every tool with `"strict": false`.
@@ -166,7 +186,8 @@ struct ConvertArgs {
     map_out: Option<PathBuf>,
     /// With `--from openapi`: import only the operations whose operationId (or, without one,
     /// the derived `<method>_<path>` name) matches GLOB (`*` any run of characters, `?` one).
-    /// Repeatable; an operation matching any is kept.
+    /// Repeatable; an operation matching any is kept. A GLOB that matches no operation is an
+    /// error naming it and the document's first operations.
     #[arg(long, value_name = "GLOB")]
     operations: Vec<String>,
     /// Obey the target's dated limits (OpenAI: a 1,024-character description, enforced until
@@ -196,12 +217,20 @@ struct ConvertArgs {
     /// on one thread. Default: one per core. The output is the same whatever the count.
     #[arg(long, value_name = "N", value_parser = batch::parse_jobs)]
     jobs: Option<usize>,
-    /// Output file (a folder when the input is a folder); stdout when absent.
+    /// Output file (a folder when the input is a folder); stdout when absent. A link is
+    /// followed to the file it names (one naming no file is refused), and that file is replaced
+    /// by a new one renamed over it; a link inside an output folder is replaced, not followed.
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
     /// A folder with no `.json` file to convert is not an error (it is without this flag).
     #[arg(long)]
     allow_empty: bool,
+    /// Replace an output file you could not write in place: a read-only file, or another
+    /// user's file in a shared folder. An output is written beside its destination and renamed
+    /// over it, which needs only the folder's write permission, so such a file is refused
+    /// (exit 2) without this flag. It never lets an output replace an input.
+    #[arg(long)]
+    force: bool,
     /// Input file, folder, or `-` for stdin (the default).
     input: Option<PathBuf>,
 }
@@ -234,7 +263,7 @@ impl Outcome {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             return self.code();
         }
-        error!("{e}");
+        error!("io"; "{e}");
         ExitCode::from(1)
     }
 }
@@ -273,7 +302,7 @@ fn write_stdout(text: &[u8]) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            error!("cannot write to stdout: {e}");
+            error!("io"; "cannot write to stdout: {e}");
             ExitCode::from(1)
         }
     }
@@ -337,6 +366,8 @@ fn print_formats(profile: ProfileSet) -> ExitCode {
 }
 
 fn convert(args: &ConvertArgs) -> ExitCode {
+    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
+    report::say_errors_as(args.report, input);
     let to: &dyn Adapter = &args.to;
     if let Err(code) = strict_usable(args.profile, args.strict) {
         return code;
@@ -346,7 +377,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         &args.from
     } else {
         if args.from.name() != tooladapter::formats::rules::openapi::INFO.name {
-            error!("--operations selects OpenAPI operations; it needs --from openapi");
+            error!("usage"; "--operations selects OpenAPI operations; it needs --from openapi");
             return ExitCode::from(2);
         }
         filtered = args.operations.iter().fold(OpenApi::new(), |api, g| api.operations(g));
@@ -367,7 +398,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if args.strict.is_some() && !to.info().holds_strict() {
         let strict: Vec<&str> =
             tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
-        error!("{} has no strict mode ({} do)", to.name(), and_list(&strict));
+        error!("usage"; "{} has no strict mode ({} do)", to.name(), and_list(&strict));
         return ExitCode::from(2);
     }
     if let Some(n) = args.max_ref_expansion {
@@ -382,24 +413,36 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     if let Some(n) = args.max_import_ratio {
         options = options.max_import_ratio(n);
     }
-    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     if let Some(path) = input
         && let Err(e) = input::check_named(path, true)
     {
-        error!("{e}");
+        report::say(&report::Failure::of_input(&e, e.to_string()), None);
         return ExitCode::from(e.code());
     }
-    let outputs: Vec<(&str, &Path)> =
-        [("-o", &args.output), ("--report-file", &args.report_file), ("--map-out", &args.map_out)]
-            .into_iter()
-            .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
-            .collect();
-    if let Err(message) = output::refuse_overwrite(input, &outputs, args.output.is_none()) {
-        error!("{message}");
-        return ExitCode::from(2);
-    }
-    let mut report_file = match &args.report_file {
-        Some(path) => match output::OutFile::create(path) {
+    // A folder's files are listed once: the files the write-safety rule checks are the files
+    // converted.
+    let files = match input.filter(|p| p.is_dir()) {
+        Some(dir) => match batch::json_files(dir, args.allow_empty) {
+            Ok(files) => Some(files),
+            Err(e) => return io_error(e),
+        },
+        None => None,
+    };
+    let writes = output::Writes {
+        output: args.output.as_deref(),
+        report_file: args.report_file.as_deref(),
+        map_out: args.map_out.as_deref(),
+        force: args.force,
+    };
+    let planned = match output::plan(input, files.as_deref(), &writes) {
+        Ok(planned) => planned,
+        Err(message) => {
+            error!("usage"; "{message}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut report_file = match &planned.report_file {
+        Some(dest) => match output::OutFile::create(dest) {
             Ok(f) => Some(f),
             Err(e) => return io_error(e),
         },
@@ -427,20 +470,18 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     let mut inverse = Ok(Inverse::default());
     // Whether a single input gave output: when it did not, no file is replaced.
     let mut produced = true;
-    let is_batch = args.ndjson || input.is_some_and(Path::is_dir);
+    let is_batch = args.ndjson || files.is_some();
     let single = !is_batch;
     let io_result = if is_batch {
         let mut emit = batch::Emit::new(&mut *report_sink, to_stderr, &mut outcome, show_bar);
-        let result = match input {
-            Some(dir) if dir.is_dir() => {
-                batch.dir(dir, args.output.as_deref(), args.allow_empty, &mut emit)
-            }
-            _ => batch.ndjson(input, args.output.as_deref(), &mut emit),
+        let result = match &files {
+            Some(files) => batch.dir(files, planned.folder.as_deref(), &mut emit),
+            None => batch.ndjson(input, planned.output.as_ref(), &mut emit),
         };
         inverse = emit.into_inverse();
         result
     } else {
-        let mut out = match output::Output::open(args.output.as_deref()) {
+        let mut out = match output::Output::open(planned.output.as_ref()) {
             Ok(out) => out,
             Err(e) => return io_error(e),
         };
@@ -488,11 +529,12 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         return outcome.ended_by(&e);
     }
     // A map is written only for a run whose output was: not after a denied loss.
-    if let Some(path) = args.map_out.as_deref().filter(|_| produced && !outcome.lost) {
+    let map_out = args.map_out.as_deref().zip(planned.map_out.as_ref());
+    if let Some((path, dest)) = map_out.filter(|_| produced && !outcome.lost) {
         let mut inverse = match inverse {
             Ok(inverse) => inverse,
             Err(clash) => {
-                error!("--map-out {}: not written: {clash}", path.display());
+                error!("map"; "--map-out {}: not written: {clash}", path.display());
                 return ExitCode::from(1);
             }
         };
@@ -502,7 +544,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
         }
         let written = serde_json::to_vec_pretty(&inverse)
             .map_err(std::io::Error::other)
-            .and_then(|bytes| output::write_file(path, &[&bytes]));
+            .and_then(|bytes| output::write_file(dest, &[&bytes]));
         if let Err(e) = written {
             return io_error(e);
         }

@@ -53,7 +53,8 @@ impl Maps {
 pub(crate) fn clash_in(inverse: &Inverse) -> Option<String> {
     let mut maps = Maps::default();
     for (i, tool) in inverse.tools.iter().enumerate() {
-        let one = Inverse { tools: vec![tool.clone()], ..Inverse::default() };
+        let mut one = Inverse::default();
+        one.tools.push(tool.clone());
         maps.add(&format!("entry {i}"), &one);
     }
     maps.clash

@@ -5,10 +5,13 @@
 //! lines, a folder's files, `check`), so they print alike.
 
 use std::io::Write;
+use std::sync::OnceLock;
 
 use clap::ValueEnum;
 use serde::Serialize;
-use tooladapter::{Code, ReportEntry, Severity};
+use tooladapter::{Code, ConversionError, ReportEntry, Severity};
+
+use crate::input::InputError;
 
 /// `--report`.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -122,6 +125,121 @@ pub(crate) fn write_entries<'e>(
     Ok(())
 }
 
+/// How the run says its errors, set once after the command line is parsed: as JSON lines
+/// under `--report json` (so that every line of a machine-read run is JSON), and the input
+/// they are about.
+struct ErrorStyle {
+    json: bool,
+    /// The input as JSON lines name it (its path, or `-` for stdin).
+    source: String,
+}
+
+static ERRORS: OnceLock<ErrorStyle> = OnceLock::new();
+
+/// Sets how errors are said for the rest of the run: JSON lines when `mode` is
+/// [`ReportMode::Json`], about `input` (stdin when `None`). Before it is set (or for a command
+/// without `--report`), errors are `error: …` lines.
+pub(crate) fn say_errors_as(mode: ReportMode, input: Option<&std::path::Path>) {
+    let source = input.map_or_else(|| "-".to_owned(), |p| p.display().to_string());
+    let _ = ERRORS.set(ErrorStyle { json: mode == ReportMode::Json, source });
+}
+
+/// An error the command line says (one input, one line or file of a batch, or the run).
+#[derive(Debug)]
+pub(crate) struct Failure {
+    /// What kind: the library's [`tooladapter::ErrorKind::name`] (`json`, `missing-member`,
+    /// …) for an input it could not convert, else the command line's own: `usage` (exit 2),
+    /// `input` (an input that could not be read: missing, over the limit), `io` (a write or
+    /// a read that failed), `map` (an inverse map that cannot be written or read).
+    pub(crate) kind: &'static str,
+    /// The message, as the text form prints it after `error: ` (and the label).
+    pub(crate) message: String,
+    /// Where in the input document, for the library's errors.
+    pub(crate) pointer: Option<String>,
+    /// The tool, when the library's error names one.
+    pub(crate) tool: Option<String>,
+}
+
+impl Failure {
+    /// A failure of `kind` saying `message`.
+    pub(crate) fn new(kind: &'static str, message: impl Into<String>) -> Failure {
+        Failure { kind, message: message.into(), pointer: None, tool: None }
+    }
+
+    /// The library's error `e`, its message followed by the command line's `hint`.
+    pub(crate) fn of(e: &ConversionError, hint: &str) -> Failure {
+        Failure {
+            kind: e.kind().name(),
+            message: format!("{e}{hint}"),
+            pointer: Some(e.pointer().to_owned()),
+            tool: e.tool().map(str::to_owned),
+        }
+    }
+
+    /// An input that could not be read: `usage` for a path that cannot be an input (exit 2),
+    /// `input` otherwise.
+    pub(crate) fn of_input(e: &InputError, message: String) -> Failure {
+        Failure::new(if e.code() == 2 { "usage" } else { "input" }, message)
+    }
+}
+
+/// An error line under `--report json`: its stable shape.
+#[derive(Serialize)]
+struct ErrorLine<'a> {
+    severity: &'static str,
+    error: &'static str,
+    message: &'a str,
+    source: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pointer: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tool: Option<&'a str>,
+}
+
+/// Says `failure` on stderr: `error: <label>: <message>`, or under `--report json` one JSON
+/// object (`{"severity":"error","error":<kind>,"message",…,"source",…}` with `line`,
+/// `pointer` and `tool` when known). `origin` names a batch's line or file; `None` is the
+/// run's input. A failed write is ignored: stderr is where errors are said, so there is
+/// nowhere left to say that it failed, and the exit code still tells.
+pub(crate) fn say(failure: &Failure, origin: Option<&Origin<'_>>) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(stderr, "{}", error_line(failure, origin, ERRORS.get()));
+}
+
+/// The line [`say`] writes, without its newline.
+fn error_line(
+    failure: &Failure,
+    origin: Option<&Origin<'_>>,
+    style: Option<&ErrorStyle>,
+) -> String {
+    match style {
+        Some(style) if style.json => {
+            let line = ErrorLine {
+                severity: "error",
+                error: failure.kind,
+                message: &failure.message,
+                source: origin.map_or(style.source.as_str(), |o| o.source),
+                line: origin.and_then(|o| o.line),
+                pointer: failure.pointer.as_deref(),
+                tool: failure.tool.as_deref(),
+            };
+            // Serializing strings and numbers cannot fail; the text form is the fallback.
+            serde_json::to_string(&line).unwrap_or_else(|_| format!("error: {}", failure.message))
+        }
+        _ => match origin.map(|o| o.label).filter(|l| !l.is_empty()) {
+            Some(label) => format!("error: {label}: {}", failure.message),
+            None => format!("error: {}", failure.message),
+        },
+    }
+}
+
+/// The source errors of a batch's line name (the run's input), for an [`Origin`].
+pub(crate) fn input_source() -> &'static str {
+    ERRORS.get().map_or("-", |s| s.source.as_str())
+}
+
 /// What a run converted, for the summary line.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub(crate) struct Tally {
@@ -131,6 +249,8 @@ pub(crate) struct Tally {
     pub(crate) left_out: usize,
     /// Inputs (documents, lines, files) that gave no output at all.
     pub(crate) failed: usize,
+    /// Tools converted but not written: their input had a loss `--deny-loss` denies.
+    pub(crate) withheld: usize,
     /// Report entries per severity, least first ([`Severity::ALL`]), printed or not.
     pub(crate) entries: [usize; 3],
 }
@@ -158,13 +278,22 @@ impl Tally {
         self.written += other.written;
         self.left_out += other.left_out;
         self.failed += other.failed;
+        self.withheld += other.withheld;
         for (a, b) in self.entries.iter_mut().zip(other.entries) {
             *a += b;
         }
     }
 
+    /// Counts the tools written so far as not written after all: the output they went to is
+    /// not written (`--deny-loss` denied a loss of its input, or of an NDJSON stream's line
+    /// whose file is then left as it was).
+    pub(crate) fn withhold(&mut self) {
+        self.withheld += std::mem::take(&mut self.written);
+    }
+
     /// `summary: 3 tools written, 1 left out; 1 error, 2 warnings, 0 info` (and `, 2 inputs
-    /// failed` after the tools when some gave no output).
+    /// failed` after the tools when some gave no output; `, 2 not written (--deny-loss)` when
+    /// a denied loss kept converted tools from being written).
     pub(crate) fn line(&self) -> String {
         let plural =
             |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
@@ -174,6 +303,9 @@ impl Tally {
             plural(self.written, "tool", "tools"),
             self.left_out
         );
+        if self.withheld > 0 {
+            line.push_str(&format!(", {} not written (--deny-loss)", self.withheld));
+        }
         if self.failed > 0 {
             line.push_str(&format!(", {} failed", plural(self.failed, "input", "inputs")));
         }
@@ -191,13 +323,39 @@ mod tests {
     use super::*;
 
     #[test]
+    fn errors_are_text_or_one_json_object() {
+        let mut f = Failure::new("usage", "--strict needs a strict target");
+        let line = Origin { label: "line 7", source: "in.ndjson", line: Some(7) };
+        assert_eq!(error_line(&f, None, None), "error: --strict needs a strict target");
+        assert_eq!(
+            error_line(&f, Some(&line), None),
+            "error: line 7: --strict needs a strict target"
+        );
+        let json = ErrorStyle { json: true, source: "-".to_owned() };
+        f.pointer = Some("/0".to_owned());
+        let parsed: serde_json::Value =
+            serde_json::from_str(&error_line(&f, Some(&line), Some(&json))).expect("json");
+        assert_eq!(
+            parsed,
+            serde_json::json!({"severity": "error", "error": "usage", "source": "in.ndjson",
+                "line": 7, "pointer": "/0", "message": "--strict needs a strict target"})
+        );
+    }
+
+    #[test]
     fn the_summary_counts_and_spells_plurals() {
-        let mut t = Tally { written: 1, left_out: 0, failed: 0, entries: [2, 1, 0] };
+        let mut t = Tally { written: 1, left_out: 0, failed: 0, withheld: 0, entries: [2, 1, 0] };
         assert_eq!(t.line(), "summary: 1 tool written, 0 left out; 0 errors, 1 warning, 2 info");
-        t.add(Tally { written: 2, left_out: 1, failed: 2, entries: [0, 1, 1] });
+        t.add(Tally { written: 2, left_out: 1, failed: 2, withheld: 0, entries: [0, 1, 1] });
         assert_eq!(
             t.line(),
             "summary: 3 tools written, 1 left out, 2 inputs failed; 1 error, 2 warnings, 2 info"
+        );
+        t.withhold();
+        assert_eq!(
+            t.line(),
+            "summary: 0 tools written, 1 left out, 3 not written (--deny-loss), 2 inputs failed; \
+             1 error, 2 warnings, 2 info"
         );
     }
 }

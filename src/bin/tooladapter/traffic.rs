@@ -13,8 +13,8 @@ use tooladapter::traffic::TrafficKind;
 use tooladapter::{Converter, DenyLoss, Format, Inverse, Options, Severity, TrafficOptions};
 
 use crate::input::{check_named, default_limit, read_path, read_stdin};
-use crate::output::{Output, refuse_overwrite};
-use crate::report::{Origin, Pointers, Printing, ReportMode, write_entries};
+use crate::output::{Output, Writes, plan};
+use crate::report::{self, Failure, Origin, Pointers, Printing, ReportMode, write_entries};
 use crate::{io_error, names};
 
 /// Arguments of `traffic`.
@@ -39,8 +39,8 @@ pub struct TrafficArgs {
     /// `json` (one JSON object an entry, with its `source`) or `none`.
     #[arg(long, value_enum, default_value_t = ReportMode::Text)]
     report: ReportMode,
-    /// Exit with 3, writing nothing, on a loss: `any` (the default) is a report entry at
-    /// warning or above; `widens` and `narrows` as `convert` takes them.
+    /// Exit with 3, writing nothing, on a loss: the rules `convert --deny-loss` takes (`any`,
+    /// the default: anything the output does not carry).
     #[arg(
         long,
         value_name = "RULE",
@@ -60,15 +60,15 @@ pub struct TrafficArgs {
 /// Reads the map at `path`, refusing one that maps a name back two ways.
 fn read_map(path: &Path, limit: usize) -> Result<Inverse, ExitCode> {
     let bytes = read_path(path, limit, true).map_err(|e| {
-        error!("cannot read the map: {e}");
+        error!("map"; "cannot read the map: {e}");
         ExitCode::from(e.code())
     })?;
     let map: Inverse = serde_json::from_slice(&bytes).map_err(|e| {
-        error!("cannot read the map {}: {e}", path.display());
+        error!("map"; "cannot read the map {}: {e}", path.display());
         ExitCode::from(1)
     })?;
     if let Some(clash) = crate::maps::clash_in(&map) {
-        error!("the map {} is ambiguous: {clash}", path.display());
+        error!("map"; "the map {} is ambiguous: {clash}", path.display());
         return Err(ExitCode::from(1));
     }
     Ok(map)
@@ -91,17 +91,22 @@ fn summary(kind: Option<TrafficKind>, entries: &[tooladapter::ReportEntry]) -> S
 /// Converts the input and writes it, then its report.
 pub fn run(args: &TrafficArgs) -> ExitCode {
     let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
+    report::say_errors_as(args.report, input);
     if let Some(path) = input
         && let Err(e) = check_named(path, false)
     {
-        error!("{e}");
+        report::say(&Failure::of_input(&e, e.to_string()), None);
         return ExitCode::from(e.code());
     }
-    let outputs: Vec<(&str, &Path)> = args.output.iter().map(|p| ("-o", p.as_path())).collect();
-    if let Err(message) = refuse_overwrite(input, &outputs, args.output.is_none()) {
-        error!("{message}");
-        return ExitCode::from(2);
-    }
+    let writes =
+        Writes { output: args.output.as_deref(), report_file: None, map_out: None, force: false };
+    let planned = match plan(input, None, &writes) {
+        Ok(planned) => planned,
+        Err(message) => {
+            error!("usage"; "{message}");
+            return ExitCode::from(2);
+        }
+    };
     let limit = default_limit();
     let map = match args.map.as_deref().map(|p| read_map(p, limit)).transpose() {
         Ok(map) => map,
@@ -114,7 +119,7 @@ pub fn run(args: &TrafficArgs) -> ExitCode {
     let bytes = match read {
         Ok(bytes) => bytes,
         Err(e) => {
-            error!("{e}");
+            report::say(&Failure::of_input(&e, e.to_string()), None);
             return ExitCode::from(e.code());
         }
     };
@@ -127,14 +132,14 @@ pub fn run(args: &TrafficArgs) -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             let hint = if e.suggests_other_format() { " (check --from)" } else { "" };
-            error!("{e}{hint}");
+            report::say(&Failure::of(&e, hint), None);
             return ExitCode::from(1);
         }
     };
     let denied = converted.loss_denied();
     // What `--deny-loss` denies reaches no file and no pipe.
     if !denied {
-        let written = Output::open(args.output.as_deref()).and_then(|mut out| {
+        let written = Output::open(planned.output.as_ref()).and_then(|mut out| {
             out.write_all(converted.output())?;
             out.write_all(b"\n")?;
             out.finish()
@@ -167,8 +172,8 @@ pub fn run(args: &TrafficArgs) -> ExitCode {
     if entries.iter().any(|e| e.severity == Severity::Error) {
         return ExitCode::from(1);
     }
+    // As `convert`: the report said what was lost; nothing was written.
     if denied {
-        error!("a loss --deny-loss denies: nothing written");
         return ExitCode::from(3);
     }
     ExitCode::SUCCESS

@@ -28,26 +28,26 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
     let map = match read_path(&args.map, limit, true) {
         Ok(bytes) => bytes,
         Err(e) => {
-            error!("cannot read the map: {e}");
+            error!("map"; "cannot read the map: {e}");
             return ExitCode::from(e.code());
         }
     };
     let inverse: Inverse = match serde_json::from_slice(&map) {
         Ok(map) => map,
         Err(e) => {
-            error!("cannot read the map {}: {e}", args.map.display());
+            error!("map"; "cannot read the map {}: {e}", args.map.display());
             return ExitCode::from(1);
         }
     };
     // A map that writes one name back two ways cannot say which tool a call is for.
     if let Some(clash) = crate::maps::clash_in(&inverse) {
-        error!("the map {} is ambiguous: {clash}", args.map.display());
+        error!("map"; "the map {} is ambiguous: {clash}", args.map.display());
         return ExitCode::from(1);
     }
     let input = match read_stdin(limit) {
         Ok(bytes) => bytes,
         Err(e) => {
-            error!("{e}");
+            error!("input"; "{e}");
             return ExitCode::from(e.code());
         }
     };
@@ -57,7 +57,7 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
     {
         Ok(call) => serde_json::to_value(call).ok(),
         Err(e) => {
-            error!("{label}{e}");
+            error!("call"; "{label}{e}");
             failed.set(true);
             None
         }
@@ -84,7 +84,7 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
             None => Ok(()),
         },
         Err(ParseError::DuplicateKey) => {
-            error!("{}", ParseError::DuplicateKey);
+            error!("json"; "{}", ParseError::DuplicateKey);
             failed.set(true);
             Ok(())
         }
@@ -106,7 +106,7 @@ pub fn run(args: &UnmapArgs) -> ExitCode {
                         }
                     }
                     Err(e) => {
-                        error!("{label}{e}");
+                        error!("json"; "{label}{e}");
                         failed.set(true);
                     }
                 }

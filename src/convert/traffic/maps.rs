@@ -179,7 +179,8 @@ mod tests {
         let forward = arguments(&t, MapDirection::Forward, back, &arena).unwrap_or(Json::Null);
         assert_eq!(forward, target);
         assert_eq!(name_of(&t, MapDirection::Back), "t.renamed");
-        let map = Inverse { from: "a".into(), to: "b".into(), tools: vec![t] };
+        let mut map = Inverse::default();
+        (map.from, map.to, map.tools) = ("a".into(), "b".into(), vec![t]);
         assert!(super::tool(&map, MapDirection::Forward, "t.renamed").is_some());
         assert!(super::tool(&map, MapDirection::Back, "t.renamed").is_none());
     }

@@ -29,7 +29,7 @@ pub mod rules;
 
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
-use crate::error::{ConversionError, ErrorKind};
+use crate::error::ConversionError;
 use crate::ir::{Member, Role, Tool};
 use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
@@ -103,6 +103,6 @@ fn missing_id(lw: &Lowerer<'_, '_>, at: At, path: &Path<'_>) -> ConversionError 
     if let Some(skills) = lw.find(at, "skills") {
         return wrong(lw, &path.push(Seg::Key("skills")), "skills", "an array of skills", skills);
     }
-    let hint = " (an A2A skill is named by its `id`; `name` is its human-readable title)";
-    lw.error(path, ErrorKind::MissingMember { member: "id", hint: hint.to_owned() })
+    let about = " (an A2A skill is named by its `id`; `name` is its human-readable title)";
+    super::missing(lw, at, path, "id", about)
 }

@@ -16,7 +16,7 @@
 //!   every feature ("A2A skill metadata does not carry JSON Schema"), and skill ids read as
 //!   `namespace:name:version`.
 
-use crate::adapter::FormatInfo;
+use crate::adapter::{FormatInfo, Mark};
 use crate::ir::FeatureSet;
 use crate::profile::{Profile, toolfoundation};
 
@@ -30,11 +30,16 @@ pub const PROFILE: Profile =
 /// (`SupportsFeature` is false for all), which is the A2A profile already.
 pub const TOOLFOUNDATION: Profile = PROFILE.named("a2a (toolfoundation)");
 
+/// What marks an A2A `AgentSkill`: its `id` beside its `tags`, both required by the
+/// specification (A2A `AgentSkill`, read 2026-11-28: <https://a2a-protocol.org/latest/specification/>).
+const MARKS: &[Mark] = &[Mark::all(&["id", "tags"], "skill")];
+
 /// The A2A AgentCard skill format: a catalog is an AgentCard (its `skills` member; the card's
 /// other members are the catalog wrapper) or a bare array of skills; a skill is named by its
 /// `id` (its `name` is a title); it has no input schema, and none is required.
 pub const INFO: FormatInfo = FormatInfo::new("a2a", &PROFILE)
     .toolfoundation(&TOOLFOUNDATION)
     .catalog_key("skills")
+    .marks(MARKS)
     .name_pointer("/id")
     .no_input_schema();

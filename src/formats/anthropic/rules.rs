@@ -2,7 +2,7 @@
 //! property-key rules and the per-request limits of strict tool use, each with its source and
 //! the date it was checked.
 
-use crate::adapter::{FormatInfo, StrictMode};
+use crate::adapter::{FormatInfo, Mark, StrictMode};
 use crate::ir::traffic::{BlockKind, BlockKinds};
 use crate::ir::{FeatureSet, Keyword, SchemaFeature};
 use crate::profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
@@ -93,11 +93,23 @@ pub const TOOLFOUNDATION_FEATURES: FeatureSet =
 pub const TOOLFOUNDATION: Profile =
     toolfoundation(PROFILE, TOOLFOUNDATION_FEATURES).named("anthropic (toolfoundation)");
 
+/// What marks an Anthropic tool beside its `input_schema`: a client tool's `"type": "custom"`,
+/// and the tools Anthropic provides, each a `type` versioned by its date (`web_search_20250305`,
+/// `bash_20250124`, `text_editor_20250728`, `code_execution_20250825`, `memory_20250818`,
+/// `tool_search_tool_regex_20251119`, …) or the MCP connector's `mcp_toolset` (Tool
+/// reference, read 2026-11-28:
+/// <https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-reference>).
+pub const MARKS: &[Mark] = &[
+    Mark::all(&["type=custom", "input_schema"], "tool"),
+    Mark::any(&["type=*_########", "type=mcp_toolset"], "built-in tool"),
+];
+
 /// The Anthropic Messages API tool format.
 pub const INFO: FormatInfo = FormatInfo::new("anthropic", &PROFILE)
     .strict(StrictMode::new(&STRICT))
     .toolfoundation(&TOOLFOUNDATION)
     .schema_members(&[super::INPUT])
+    .marks(MARKS)
     .object_root()
     .provider();
 

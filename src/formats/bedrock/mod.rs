@@ -22,8 +22,8 @@ use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
 
 use super::{
-    foreign_in, lower_opaque, lower_wrapped_envelope, shape_hint, write_object_catalog,
-    write_opaque, write_wrapped_input, write_wrapped_members, wrong,
+    foreign_in, lower_opaque, lower_wrapped_envelope, missing, write_object_catalog, write_opaque,
+    write_wrapped_input, write_wrapped_members, wrong,
 };
 
 /// The member of a `Tool` that holds a function tool.
@@ -153,8 +153,7 @@ fn lower_not_function<'a>(
     let Some((key, _, _)) =
         members.next().filter(|(k, _, _)| rules::NOT_FUNCTION_TOOLS.contains(k))
     else {
-        let missing = ErrorKind::MissingMember { member: "toolSpec", hint: shape_hint(lw, at) };
-        return Err(lw.error(path, missing));
+        return Err(missing(lw, at, path, "toolSpec", ""));
     };
     if let Some((other, _, _)) = members.next() {
         return Err(not_alone(lw, path, other));

@@ -14,7 +14,7 @@
 //! Anthropic's own tables, reused, with Bedrock's envelope rules in place of Anthropic's. A
 //! caller targeting a smaller model narrows them with per-keyword policy overrides.
 
-use crate::adapter::{FormatInfo, StrictMode};
+use crate::adapter::{FormatInfo, Mark, StrictMode};
 use crate::ir::traffic::{BlockKind, BlockKinds};
 use crate::profile::{Limit, NameRule, Profile, ProviderLimits};
 use crate::traffic::{
@@ -89,6 +89,9 @@ pub const STRICT: Profile =
 /// reported when converting elsewhere.
 pub const NOT_FUNCTION_TOOLS: &[&str] = &["cachePoint", "systemTool"];
 
+/// What marks a Bedrock `Tool` beside its `toolSpec`: the union's other members.
+const MARKS: &[Mark] = &[Mark::any(NOT_FUNCTION_TOOLS, "built-in tool")];
+
 /// The Bedrock Converse tool format: a `toolConfig` catalog (`{"tools": […]}`), an input
 /// schema required (`ToolSpecification.inputSchema`, "Required: Yes") whose root is an object
 /// schema ("The value at toolConfig.tools.0.toolSpec.inputSchema.json.type must be one of the
@@ -98,7 +101,8 @@ pub const INFO: FormatInfo = FormatInfo::new("bedrock", &PROFILE)
     .object_root()
     .provider()
     .name_pointer("/toolSpec/name")
-    .schema_members(&[super::SPEC_KEY]);
+    .schema_members(&[super::SPEC_KEY])
+    .marks(MARKS);
 
 // Tool traffic (read 2026-11-28).
 

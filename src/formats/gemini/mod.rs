@@ -51,6 +51,11 @@ const PARAMETERS_JSON_SNAKE: &str = "parameters_json_schema";
 const SCHEMA_MEMBERS: &[&str] = &[PARAMETERS, PARAMETERS_JSON, PARAMETERS_JSON_SNAKE];
 const JSON_SCHEMA_MEMBERS: &[&str] = &[PARAMETERS_JSON, PARAMETERS_JSON_SNAKE, PARAMETERS];
 
+/// The spellings of each field, for the format whose field it is not
+/// ([`FormatInfo::other_field`]).
+const OPENAPI_FIELD_KEYS: &[&str] = &[PARAMETERS];
+const JSON_FIELD_KEYS: &[&str] = &[PARAMETERS_JSON, PARAMETERS_JSON_SNAKE];
+
 /// Whether `key` spells the proto field whose JSON name is `field`: that name, or the proto
 /// name it comes from (`parameters_json_schema` for `parametersJsonSchema`).
 fn spells(key: &str, field: &str) -> bool {
@@ -117,9 +122,11 @@ fn lower<'a>(
         PARAMETERS | PARAMETERS_JSON | PARAMETERS_JSON_SNAKE => Role::Input,
         _ => Role::Meta,
     });
+    let lower = openapi && lw.openapi_types_lower();
     lw.set_openapi_types(false);
     let mut tool = tool?;
     tool.openapi_schema = openapi;
+    tool.lower_type_names = lower;
     tool.input_pointer = match field {
         Some(PARAMETERS) => "/parameters",
         Some(PARAMETERS_JSON_SNAKE) => "/parameters_json_schema",
@@ -158,22 +165,28 @@ fn takes_nothing(s: &Schema<'_>) -> bool {
 
 fn write(
     tool: &Tool<'_>,
+    info: &FormatInfo,
     key: &'static str,
-    upper: bool,
     cx: &EmitContext<'_>,
     w: &mut Writer<'_>,
 ) {
     if write_opaque(tool, cx, w) {
         return;
     }
+    // The same format keeps a declaration in the other field in it, as that field's format
+    // writes it: the passes held it to that field's rules.
+    let other = info.other_field.filter(|o| cx.same_format() && o.holds(tool));
+    let upper = other.map_or(info.upper_type_names, |o| o.upper_type_names);
     let input = tool.input.filter(|s| !(upper && takes_nothing(s)));
-    w.set_upper_types(upper);
+    // Type names as the source spelled them, for the same format.
+    w.set_upper_types(upper && !(cx.same_format() && tool.lower_type_names));
     if cx.same_family() {
         w.begin_object();
         let shown = Tool { input, ..*tool };
         // The field as the source spelled it, when it is the one written.
         let spelled = tool.members.iter().any(|m| m.role == Role::Input && spells(m.key, key));
-        write_members(&shown, w, false, if input.is_some() && !spelled { key } else { "" });
+        let renamed = input.is_some() && !spelled && other.is_none();
+        write_members(&shown, w, false, if renamed { key } else { "" });
     } else {
         open_with_name_description(tool, w);
         if let Some(s) = &input {
@@ -207,7 +220,7 @@ macro_rules! gemini_adapter {
             }
 
             fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
-                write(tool, $field, $info.upper_type_names, cx, w);
+                write(tool, &$info, $field, cx, w);
             }
 
             fn write_catalog(

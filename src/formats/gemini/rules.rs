@@ -6,7 +6,7 @@
 //! (ai.google.dev/api/caching#Schema) and the Gemini JSON Schema announcement (2025-11:
 //! `anyOf`, `$ref`, `minimum`/`maximum`, `additionalProperties`, `prefixItems`).
 
-use crate::adapter::FormatInfo;
+use crate::adapter::{FormatInfo, Mark, OtherField};
 use crate::ir::traffic::{BlockKind, BlockKinds};
 use crate::ir::{FeatureSet, Keyword, SchemaFeature};
 use crate::profile::shape::{ProviderRule, ShapeRule};
@@ -202,24 +202,30 @@ pub const TOOLFOUNDATION_FEATURES: FeatureSet = FeatureSet::of(&[
     SchemaFeature::Nullable,
 ]);
 
-/// Gemini `parameters` under the toolfoundation profile. It keeps what the Go adapter keeps,
-/// `$ref`, `$defs` and `additionalProperties` included, which Gemini's `parameters` subset
-/// does not document (the default Gemini profile inlines or drops them); and, as the Go
-/// adapter keeps the boolean `additionalProperties: false`, boolean schemas.
-pub const TOOLFOUNDATION: Profile = toolfoundation(PROFILE, TOOLFOUNDATION_FEATURES)
-    .with_construct(SchemaFeature::BooleanSchema)
-    .named("gemini (toolfoundation)");
+/// Gemini `parameters` under the toolfoundation profile. It keeps what the Go adapter keeps
+/// and Gemini takes, `$ref` and `$defs` included (the default Gemini profile inlines them);
+/// what the Go adapter keeps and Gemini refuses is dropped with a warning:
+/// `additionalProperties` ("Unknown name \"additionalProperties\" at
+/// 'tools[0].function_declarations[0].parameters': Cannot find field.", felinics/Memoh#620,
+/// 2026-06-12, read 2026-11-28), a `format` outside Gemini's two, a non-string `enum`.
+pub const TOOLFOUNDATION: Profile =
+    toolfoundation(PROFILE, TOOLFOUNDATION_FEATURES).named("gemini (toolfoundation)");
 
 /// Gemini `parametersJsonSchema` under the toolfoundation profile: the Go library has one
 /// Gemini adapter, so its matrix, on the JSON Schema field.
 pub const TOOLFOUNDATION_JSON: Profile =
     toolfoundation(JSON_PROFILE, TOOLFOUNDATION_FEATURES).named("gemini-json (toolfoundation)");
 
+/// What marks a Gemini request's `Tool` beside its declarations: its built-in tools (see
+/// `BUILT_INS`, with their sources).
+const MARKS: &[Mark] = &[Mark::any(super::BUILT_INS, "built-in tool")];
+
 /// What both Gemini formats share: a `{"functionDeclarations": […]}` catalog, `parameters`
 /// may be left unset ("For function with no parameters, this can be left unset"), an object
 /// root, and one family: the other members of a declaration ride along between the two.
 const fn declaration(info: FormatInfo) -> FormatInfo {
     info.family("gemini")
+        .marks(MARKS)
         .catalog_key(CATALOG_KEY)
         .catalog_alias(CATALOG_ALIAS)
         .request_key(REQUEST_KEY)
@@ -230,16 +236,26 @@ const fn declaration(info: FormatInfo) -> FormatInfo {
 
 /// Gemini function declarations with `parameters`, an OpenAPI `Schema` whose `type` is the
 /// `Type` enum (`STRING`, `OBJECT`, …; API reference, `Schema`, read 2026-11-26:
-/// <https://ai.google.dev/api/caching#Schema>).
+/// <https://ai.google.dev/api/caching#Schema>). A declaration may hold
+/// `parametersJsonSchema` instead, which the API reads as JSON Schema ("mutually exclusive
+/// with parameters", `FunctionDeclaration`): such a declaration is held to that field's rules.
 pub const INFO: FormatInfo = declaration(FormatInfo::new("gemini", &PROFILE))
     .toolfoundation(&TOOLFOUNDATION)
     .schema_members(super::SCHEMA_MEMBERS)
-    .upper_type_names();
+    .upper_type_names()
+    .other_field(OtherField::new(
+        super::JSON_FIELD_KEYS,
+        &JSON_PROFILE,
+        &TOOLFOUNDATION_JSON,
+        false,
+    ));
 
-/// Gemini function declarations with `parametersJsonSchema`.
+/// Gemini function declarations with `parametersJsonSchema`; one holding `parameters`
+/// instead is held to that field's rules.
 pub const JSON_INFO: FormatInfo = declaration(FormatInfo::new("gemini-json", &JSON_PROFILE))
     .toolfoundation(&TOOLFOUNDATION_JSON)
-    .schema_members(super::JSON_SCHEMA_MEMBERS);
+    .schema_members(super::JSON_SCHEMA_MEMBERS)
+    .other_field(OtherField::new(super::OPENAPI_FIELD_KEYS, &PROFILE, &TOOLFOUNDATION, true));
 
 // Tool traffic (read 2026-11-28).
 

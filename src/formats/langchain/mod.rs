@@ -34,7 +34,7 @@ use crate::ir::{Entry, Json, Keyword, Role, Schema, Tool, ToolMember, Value};
 use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
 
-use super::{EMPTY_TOOL, foreign_member, is_foreign_schema_member, shape_hint};
+use super::{EMPTY_TOOL, foreign_member, is_foreign_schema_member};
 
 /// LangChain's JSON-schema-as-tool dict.
 #[derive(Clone, Copy, Debug, Default)]
@@ -98,7 +98,7 @@ fn lower<'a>(
     }
     // The whole dict is one schema: depth, duplicate keys and every keyword are checked as
     // for any schema, and the envelope's two members are then taken out of its root.
-    let schema = lw.schema(at, path, path.depth())?;
+    let schema = lw.tool_schema(at, path, path.depth())?;
     // Another format's tool (an MCP tool with a `title`) would read as a schema whose root
     // holds that format's envelope as unknown keywords, its own schema among them: refused.
     for e in schema.keywords {
@@ -181,11 +181,8 @@ fn wrong(
 
 #[cold]
 fn missing_title(lw: &Lowerer<'_, '_>, at: At, path: &Path<'_>) -> ConversionError {
-    let hint = format!(
-        " (LangChain takes a JSON-schema tool's name from its top-level `title`){}",
-        shape_hint(lw, at)
-    );
-    lw.error(path, ErrorKind::MissingMember { member: "title", hint })
+    let about = " (LangChain takes a JSON-schema tool's name from its top-level `title`)";
+    super::missing(lw, at, path, "title", about)
 }
 
 /// Writes a LangChain tool read from LangChain: the envelope members and the schema's

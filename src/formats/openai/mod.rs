@@ -195,7 +195,8 @@ impl Adapter for OpenAiResponses {
             return built_in(lw, at, path);
         }
         let mut tool = lower_envelope(lw, at, path, |key| match key {
-            "type" => Role::Meta,
+            // `"type": "function"` says what the tool is: written back where it stood.
+            "type" => Role::Structure,
             key => function_role(key),
         })?;
         tool.input_pointer = "/parameters";
@@ -209,15 +210,13 @@ impl Adapter for OpenAiResponses {
         let same = cx.same_format();
         if same {
             w.begin_object();
-            if tool.member("type").is_none() {
+            if !tool.members.iter().any(|m| m.role == Role::Structure) {
                 w.key_plain("type");
                 w.string_plain("function");
             }
+            // An omitted `strict` stays omitted: the API makes the tool strict where it can,
+            // as its author meant.
             write_members(tool, w, false, "parameters");
-            if tool.strict.is_none() {
-                w.key_plain("strict");
-                w.bool(tool.strict.unwrap_or(false));
-            }
         } else {
             if !w.open_fixed(r#"{"type":"function","#) {
                 w.begin_object();
@@ -226,7 +225,8 @@ impl Adapter for OpenAiResponses {
             }
             write_name_description(tool, w);
             write_input(tool.input.as_ref(), "parameters", w);
-            // The Responses API treats an omitted `strict` as strict; state it.
+            // The Responses API makes a tool without `strict` strict where it can; state what
+            // the source meant.
             w.key_plain("strict");
             w.bool(tool.strict.unwrap_or(false));
         }

@@ -2,7 +2,7 @@
 //! tables (plain and strict), the function-name rule and the strict size limits, each with
 //! its source and the date it was checked.
 
-use crate::adapter::{FormatInfo, StrictMode};
+use crate::adapter::{FormatInfo, Mark, StrictMode};
 use crate::ir::traffic::{BlockKind, BlockKinds};
 use crate::ir::{FeatureSet, Keyword, SchemaFeature};
 use crate::profile::shape::{ProviderRule, ShapeRule};
@@ -137,6 +137,37 @@ pub const TOOLFOUNDATION: Profile =
 /// `parameters`/`strict` (BFCL's `response`) is one.
 const UNKNOWN_MEMBER: &str = "Unknown parameter";
 
+/// What marks a Chat Completions tool: its function in the `function` wrapper, beside
+/// `"type": "function"` (API reference, Chat `tools`, read 2026-11-28:
+/// <https://platform.openai.com/docs/api-reference/chat/create>).
+const CHAT_MARKS: &[Mark] = &[Mark::all(&["type=function", "function"], "tool")];
+
+/// What marks a Responses tool: a flat function, `"type": "function"` beside its `name`, and
+/// the API's built-in tools by their `type` (`web_search`, `web_search_preview` and its dated
+/// forms, `file_search`, `computer_use_preview`, `code_interpreter`, `image_generation`, `mcp`,
+/// `local_shell`, `shell`, `apply_patch`: API reference, Responses `tools`, read 2026-11-28:
+/// <https://platform.openai.com/docs/api-reference/responses/create>; autogen's
+/// `OpenAIAgent` lists the same built-in types). A built-in of a type not listed is still read
+/// as one by this format; it is only not recognised as this format's by others.
+const RESPONSES_MARKS: &[Mark] = &[
+    Mark::all(&["type=function", "name"], "tool"),
+    Mark::any(
+        &[
+            "type=web_search",
+            "type=web_search_preview*",
+            "type=file_search",
+            "type=computer_use_preview",
+            "type=code_interpreter",
+            "type=image_generation",
+            "type=mcp",
+            "type=local_shell",
+            "type=shell",
+            "type=apply_patch",
+        ],
+        "built-in tool",
+    ),
+];
+
 /// Chat Completions function tools: `parameters` may be omitted for a function without
 /// arguments; the root must be an object schema; a written tool is always wrapped, its name
 /// in `function`, whichever shape was read. Members the API does not define are refused
@@ -146,10 +177,23 @@ pub const CHAT: FormatInfo = FormatInfo::new("openai", &PROFILE)
     .toolfoundation(&TOOLFOUNDATION)
     .optional_input_schema()
     .schema_members(&[super::FUNCTION, super::PARAMETERS])
+    .marks(CHAT_MARKS)
     .object_root()
     .provider()
     .closed_members(UNKNOWN_MEMBER)
     .name_pointer("/function/name");
+
+/// The members of a Responses function tool the API defines besides `type`, `name`,
+/// `description`, `parameters` and `strict`: `defer_loading` (the function is loaded through
+/// tool search: "mark the ones you want to defer with `defer_loading: true`", OpenAI's tool
+/// search guide, developers.openai.com/api/docs/guides/tools-tool-search), `allowed_callers`,
+/// `output_schema` and `async` (`FunctionToolParam` in the openai Python SDK 3.57.0,
+/// `openai/types/responses/function_tool_param.py`, generated from the API's OpenAPI
+/// description; pinned in tests/sdk/requirements.txt). Read 2026-11-28. The recorded live
+/// requests of the corpus send `defer_loading` (provider-payloads/pydantic-ai), and the API
+/// echoes `allowed_callers` and `output_schema` back (provider-payloads/vercel-ai).
+pub const RESPONSES_MEMBERS: &[&str] =
+    &["defer_loading", "allowed_callers", "output_schema", "async"];
 
 /// Responses API function tools: the API reads a tool without `strict` as strict. The Go
 /// library's OpenAI adapter covers function tools, so Responses shares Chat's toolfoundation
@@ -158,9 +202,11 @@ pub const RESPONSES: FormatInfo = FormatInfo::new("openai-responses", &PROFILE)
     .strict(StrictMode::new(&STRICT).omitted_is_strict())
     .toolfoundation(&TOOLFOUNDATION)
     .schema_members(&[super::PARAMETERS])
+    .marks(RESPONSES_MARKS)
     .object_root()
     .provider()
-    .closed_members(UNKNOWN_MEMBER);
+    .closed_members(UNKNOWN_MEMBER)
+    .defined_members(RESPONSES_MEMBERS);
 
 // Tool traffic (read 2026-11-28).
 

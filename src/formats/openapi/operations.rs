@@ -4,11 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use crate::error::ConversionError;
+use crate::error::{ConversionError, ErrorKind};
 use crate::ir::{Json, Member};
 use crate::report::{Code, Effect, Severity};
 
-use super::document::{Deref, get, join, opt_str, wrong};
+use super::document::{Deref, err, get, join, opt_str, wrong};
 use super::names::{Names, derived_name};
 use super::schema::join_text;
 use super::{Context, OpenApi};
@@ -137,33 +137,41 @@ fn name_operations(ops: &mut [Operation<'_>]) {
     }
 }
 
-/// The operations `api`'s filter keeps, in document order; a pattern that matches no
-/// operation is noted.
+/// The operations `api`'s filter keeps, in document order.
+///
+/// # Errors
+/// A pattern that matches no operation ([`ErrorKind::InvalidOptions`]): most likely a typo,
+/// and an import that silently writes none of what was asked for is worse than none. The
+/// message names the pattern and the first operations the document has.
 pub(super) fn select<'s, 'a>(
-    cx: &mut Context<'a, '_>,
     ops: &'s [Operation<'a>],
     api: &OpenApi,
-) -> Vec<&'s Operation<'a>> {
+) -> Result<Vec<&'s Operation<'a>>, ConversionError> {
     let selected = ops
         .iter()
         .filter(|op| {
             api.operations.is_empty() || api.operations.iter().any(|g| glob(g, op.filter_name()))
         })
         .collect();
-    for pattern in &api.operations {
-        if !ops.iter().any(|op| glob(pattern, op.filter_name())) {
-            cx.notes.note_document(
-                Severity::Info,
-                Code::OperationSkipped,
-                Effect::None,
-                false,
-                "operationId",
-                String::new(),
-                format!("no operation matches the filter `{pattern}`"),
-            );
-        }
+    match api.operations.iter().find(|p| !ops.iter().any(|op| glob(p, op.filter_name()))) {
+        Some(pattern) => Err(no_match(pattern, ops)),
+        None => Ok(selected),
     }
-    selected
+}
+
+/// The error for an operations filter `pattern` that matches none of `ops`.
+#[cold]
+fn no_match(pattern: &str, ops: &[Operation<'_>]) -> ConversionError {
+    const SHOWN: usize = 5;
+    let names: Vec<String> =
+        ops.iter().take(SHOWN).map(|op| format!("`{}`", op.filter_name())).collect();
+    let known = match ops.len() {
+        0 => "the document describes no operation".to_owned(),
+        n if n > SHOWN => format!("its operations: {}, … ({n} in all)", names.join(", ")),
+        _ => format!("its operations: {}", names.join(", ")),
+    };
+    let message = format!("the operations filter `{pattern}` matches no operation; {known}");
+    err("", ErrorKind::InvalidOptions(message))
 }
 
 /// Whether `text` matches `pattern`, where `*` matches any run of characters (none too) and

@@ -58,7 +58,7 @@ fn write_catalog(
     budget: Budget,
 ) -> Result<(), ConversionError> {
     let ops = operations::collect(cx)?;
-    let selected = operations::select(cx, &ops, api);
+    let selected = operations::select(&ops, api)?;
     operations::webhooks(cx)?;
     if ops.is_empty() {
         let at = if get(cx.doc.root, "paths").is_some() { "/paths" } else { "" };

@@ -48,6 +48,8 @@ use smallvec::SmallVec;
 
 use moved::Moves;
 
+use super::refs::Lists;
+
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
     // An OpenAPI 3.0 schema written where JSON Schema is read (any target that can say
     // `null` in a type array, MCP included): its `nullable` and draft-04 boolean bounds mean
@@ -94,7 +96,7 @@ fn follow_moves<'a>(
         }
         let base = Path::ROOT;
         let path = base.push(Seg::Raw(pointer));
-        let mut rule = Moves { source: before, tuples, definitions };
+        let mut rule = Moves { source: before, tuples, definitions, lists: Lists::default() };
         let mut root = rewrite(&root, &path, &t, cx, &mut rule)?.unwrap_or(root);
         if definitions {
             root = defs(&root, &path, &t, cx)?;

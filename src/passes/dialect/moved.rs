@@ -12,15 +12,13 @@ use std::borrow::Cow;
 use std::fmt::Write;
 
 use crate::error::ConversionError;
-use crate::ir::visit::entry_name;
 use crate::ir::{Entry, FeatureSet, Keyword, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::Path;
 
-use super::super::refs::{percent_decode, token_is};
+use super::super::refs::{Lists, percent_decode};
 use super::super::{CowSlice, NodeRule, PassCx, arena_error};
 
 /// What the dialect pass moved in one schema document.
-#[derive(Clone, Copy)]
 pub(super) struct Moves<'a> {
     /// The document as the source wrote it.
     pub source: Schema<'a>,
@@ -28,6 +26,8 @@ pub(super) struct Moves<'a> {
     pub tuples: bool,
     /// Root `definitions` became `$defs`.
     pub definitions: bool,
+    /// The source's long lists indexed by name as refs go through them.
+    pub lists: Lists<'a>,
 }
 
 impl<'a> NodeRule<'a> for Moves<'a> {
@@ -61,7 +61,7 @@ impl<'a> NodeRule<'a> for Moves<'a> {
     }
 }
 
-impl Moves<'_> {
+impl<'a> Moves<'a> {
     /// `reference` written with the moved keywords' new names; `None` when it names none of
     /// them (or is not a local JSON pointer).
     pub(super) fn follow(&self, reference: &str) -> Option<String> {
@@ -81,7 +81,7 @@ impl Moves<'_> {
                 out.push_str(token);
                 continue;
             };
-            let Some(e) = node.keywords.iter().find(|e| token_is(token, entry_name(e))) else {
+            let Some(e) = self.lists.keyword(node.keywords, token) else {
                 out.push_str(token);
                 cur = None;
                 continue;
@@ -102,7 +102,7 @@ impl Moves<'_> {
                 Value::Props(props) => tokens.next().and_then(|name| {
                     out.push('/');
                     out.push_str(name);
-                    props.iter().find(|p| token_is(name, p.name)).map(|p| &p.schema)
+                    self.lists.property(props, name).map(|p| &p.schema)
                 }),
                 Value::Schemas(list) => tokens.next().and_then(|index| {
                     out.push('/');
@@ -173,7 +173,7 @@ mod tests {
 
     fn moves() -> Moves<'static> {
         let source = Schema { boolean: None, keywords: &ROOT, features: features_of(&ROOT), at: 0 };
-        Moves { source, tuples: true, definitions: true }
+        Moves { source, tuples: true, definitions: true, lists: Lists::default() }
     }
 
     #[test]

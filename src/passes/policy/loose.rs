@@ -10,7 +10,7 @@ use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Effect, Note, Severity};
 
-use super::super::combinators::disjoint;
+use super::super::combinators::all_disjoint;
 use super::super::{CowSlice, PassCx, arena_error, entry_name, render, rewrite};
 use super::{Policy, action};
 
@@ -65,7 +65,7 @@ impl Policy {
         }
         let written = value.unwrap_or(e.value);
         let whole = match (e.keyword, written) {
-            (Keyword::OneOf, Value::Schemas(list)) if pairwise_disjoint(list) => {
+            (Keyword::OneOf, Value::Schemas(list)) if all_disjoint(list) => {
                 return Ok(Loose::Kept(value, e.keyword));
             }
             (Keyword::OneOf, _)
@@ -101,12 +101,6 @@ pub(super) enum Loose<'a> {
 /// is monotone: a looser subschema, a looser node.
 pub(super) fn not_monotone(keyword: Keyword) -> bool {
     matches!(keyword, Keyword::OneOf | Keyword::Not | Keyword::If)
-}
-
-/// Whether no two of `branches` can accept the same value (conservative: `false` when not
-/// provable).
-fn pairwise_disjoint(branches: &[Schema<'_>]) -> bool {
-    branches.iter().enumerate().all(|(i, a)| branches.iter().skip(i + 1).all(|b| disjoint(a, b)))
 }
 
 /// [`is_vacuous`] for the keyword `e` of `s`, in `tool`'s schemas.

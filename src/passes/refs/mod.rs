@@ -25,9 +25,7 @@ mod resolve;
 
 #[cfg(test)]
 pub(crate) use resolve::resolve;
-pub(crate) use resolve::{
-    Document, RECURSIVE, Target, first_recursive_ref, percent_decode, token_is,
-};
+pub(crate) use resolve::{Document, Lists, RECURSIVE, Target, first_recursive_ref, percent_decode};
 
 use crate::error::ConversionError;
 use crate::ir::visit::entry_name;

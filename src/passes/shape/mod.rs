@@ -108,7 +108,14 @@ fn no_parameters(
          form for a tool that takes no arguments",
         what,
     ];
-    note(cx, tool, root.at, path, ShapeRule::PropertiesNonEmpty, effect, message);
+    // The entry is the input schema's, named by its member: it goes whole, whatever else its
+    // root said (a `title`, a `description`).
+    let pointer = |out: &mut String| path.write_pointer(out);
+    let member = tool.members.iter().find(|m| m.role == crate::ir::Role::Input);
+    let feature = member.map_or("inputSchema", |m| m.key);
+    let (severity, code) = (effect.least_severity(), Code::ShapeRewritten);
+    let note = Note { severity, code, effect, arguments: true, feature, pointer, message };
+    cx.record(tool, root.at, note);
     Some(())
 }
 

@@ -8,49 +8,60 @@ use super::pipeline::Emit;
 use super::progress::Progress;
 use super::{Batch, Label, Spare};
 use crate::named;
+use crate::output::Dest;
+use crate::report::Failure;
 
 /// Files converted by one task, one after another on the same worker.
 const FILES_PER_TASK: usize = 8;
 
+/// The `.json` files at the top level of `dir`, sorted by name: what a folder run reads, listed
+/// once, so that the files the write-safety rule checks are the files converted.
+///
+/// # Errors
+/// The folder cannot be listed, or (unless `allow_empty`) holds no `.json` file: a run that
+/// converts nothing is most likely a wrong path.
+pub(crate) fn json_files(dir: &Path, allow_empty: bool) -> std::io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| named(e, dir))? {
+        let path = entry.map_err(|e| named(e, dir))?.path();
+        // `F.JSON` is a `.json` file too: the extension is read in any case.
+        if path.extension().is_some_and(|x| x.eq_ignore_ascii_case("json")) {
+            files.push(path);
+        }
+    }
+    files.sort();
+    if files.is_empty() && !allow_empty {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!(
+                "{}: no .json file to convert in this folder (--allow-empty makes that no error)",
+                dir.display()
+            ),
+        ));
+    }
+    Ok(files)
+}
+
 impl Batch<'_> {
-    /// Converts every `.json` file of `dir` (sorted by name), each whole, a window of files at
-    /// a time: into `output/<name>` when an output folder is given, else to stdout in order.
-    /// At most [`IN_FLIGHT`](super::pipeline::IN_FLIGHT) windows of files are in flight, each
-    /// a few tasks per thread of [`FILES_PER_TASK`] files, read one at a time.
+    /// Converts `files` (a folder's, as [`json_files`] lists them: the extension in any
+    /// case, sorted by name), each whole, a window of
+    /// files at a time: into `output/<name>` when an output folder is given (where the
+    /// write-safety rule sent it), else to stdout in order. At most
+    /// [`IN_FLIGHT`](super::pipeline::IN_FLIGHT) windows of files are in flight, each a few
+    /// tasks per thread of [`FILES_PER_TASK`] files, read one at a time.
     ///
-    /// A folder with no `.json` file is an error naming it unless `allow_empty`: a run that
-    /// converts nothing is most likely a wrong path. Each file is read through the input
-    /// limit, and an entry that is not a regular file (a link to a device, a pipe) is refused,
-    /// since reading it may never end.
+    /// Each file is read through the input limit, and an entry that is not a regular file (a
+    /// link to a device, a pipe) is refused, since reading it may never end.
     ///
     /// # Errors
-    /// The folder cannot be listed or holds nothing to convert, the output folder cannot be
-    /// created, or stdout fails; a file that cannot be read, converted or written is reported
-    /// by name and skipped.
+    /// The output folder cannot be created, or stdout fails; a file that cannot be read,
+    /// converted or written is reported by name and skipped.
     pub(crate) fn dir(
         &self,
-        dir: &Path,
+        files: &[PathBuf],
         output: Option<&Path>,
-        allow_empty: bool,
         emit: &mut Emit<'_>,
     ) -> std::io::Result<()> {
-        let mut files = Vec::new();
-        for entry in std::fs::read_dir(dir).map_err(|e| named(e, dir))? {
-            let path = entry.map_err(|e| named(e, dir))?.path();
-            if path.extension().is_some_and(|x| x == "json") {
-                files.push(path);
-            }
-        }
-        files.sort();
-        if files.is_empty() && !allow_empty {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                format!(
-                    "{}: no .json file to convert in this folder (--allow-empty makes that no error)",
-                    dir.display()
-                ),
-            ));
-        }
         if let Some(out_dir) = output {
             std::fs::create_dir_all(out_dir).map_err(|e| named(e, out_dir))?;
         }
@@ -68,10 +79,15 @@ impl Batch<'_> {
                 let mut converted = spare.take();
                 for path in paths {
                     let label = Label::File(path.clone());
-                    let dest = output.zip(path.file_name()).map(|(dir, name)| dir.join(name));
+                    // A file of the output folder: a link there is replaced, not followed.
+                    let dest = output
+                        .zip(path.file_name())
+                        .map(|(dir, name)| Dest::Replace(dir.join(name)));
                     converted.push(Label::File(path.clone()), dest, |into| {
                         crate::input::read_path(path, limit, false)
-                            .map_err(|e| format!("cannot read: {}", e.reason()))
+                            .map_err(|e| {
+                                Failure::new("input", format!("cannot read: {}", e.reason()))
+                            })
                             .and_then(|bytes| self.convert_item(&bytes, &label, into))
                     });
                 }

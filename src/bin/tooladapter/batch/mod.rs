@@ -23,10 +23,12 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 use tooladapter::{Adapter, Conversion, Converter, Inverse, Options, ReportEntry, Severity};
 
+pub(crate) use folder::json_files;
 pub(crate) use pipeline::Emit;
 pub(crate) use progress::bar_wanted;
 
-use crate::report::{Origin, Printing, ReportMode, Tally, write_entries};
+use crate::output::Dest;
+use crate::report::{Failure, Origin, Printing, ReportMode, Tally, write_entries};
 
 thread_local! {
     /// Each worker thread keeps one converter warm for every item it takes, as the library
@@ -188,8 +190,8 @@ impl Spare {
 pub(crate) struct Done {
     label: Label,
     /// The item's own output file (a folder converted with `-o`); the shared output otherwise.
-    dest: Option<PathBuf>,
-    result: Result<Item, String>,
+    dest: Option<Dest>,
+    result: Result<Item, Failure>,
 }
 
 impl<'a> Batch<'a> {
@@ -276,7 +278,7 @@ impl<'a> Batch<'a> {
         input: &[u8],
         label: &Label,
         into: &mut Converted,
-    ) -> Result<Item, String> {
+    ) -> Result<Item, Failure> {
         self.with_converter(|converter| {
             let failed = |e: tooladapter::ConversionError| {
                 // A file of a folder may be NDJSON (an NDJSON line cannot hold two documents).
@@ -286,7 +288,7 @@ impl<'a> Batch<'a> {
                     (_, Work::Check) => "check the file alone with --ndjson",
                 };
                 let hint = crate::ndjson_hint(input, &e, what_to_do);
-                format!("{e}{hint}")
+                Failure::of(&e, &hint)
             };
             match self.work {
                 Work::Convert => {
@@ -326,7 +328,7 @@ impl<'a> Batch<'a> {
         label: &Label,
         tally: Tally,
         into: &mut Converted,
-    ) -> Result<Item, String> {
+    ) -> Result<Item, Failure> {
         let start = into.report.len();
         // The label and source are text only where an entry is printed: most NDJSON lines
         // have none, and a run with `--report none` prints none.
@@ -339,14 +341,12 @@ impl<'a> Batch<'a> {
             };
             let origin = Origin { label: &text, source: &source, line };
             write_entries(entries.clone(), &origin, self.printing, &mut into.report)
-                .map_err(|e| format!("cannot print the report: {e}"))?;
+                .map_err(|e| Failure::new("io", format!("cannot print the report: {e}")))?;
         }
         let report = start..into.report.len();
         let worst = entries.clone().map(|(e, _)| e.severity).max();
-        let denied = self
-            .options
-            .deny_loss
-            .is_some_and(|rule| entries.clone().any(|(e, _)| rule.denies(e.severity, e.effect)));
+        let denied =
+            self.options.deny_loss.is_some_and(|rule| entries.clone().any(|(e, _)| rule.denies(e)));
         Ok(Item { output, report, worst, denied, inverse, tally })
     }
 }
@@ -357,8 +357,8 @@ impl Converted {
     fn push(
         &mut self,
         label: Label,
-        dest: Option<PathBuf>,
-        convert: impl FnOnce(&mut Self) -> Result<Item, String>,
+        dest: Option<Dest>,
+        convert: impl FnOnce(&mut Self) -> Result<Item, Failure>,
     ) {
         let result = convert(self);
         self.done.push(Done { label, dest, result });

@@ -10,7 +10,8 @@ use super::pipeline::Emit;
 use super::progress::Progress;
 use super::{Batch, Converted, Label, Spare};
 use crate::input::open_stream;
-use crate::output::Output;
+use crate::output::{Dest, Output};
+use crate::report::Failure;
 
 /// Most NDJSON lines in one window: enough to keep every thread busy between two writes.
 const WINDOW_LINES: usize = 1024;
@@ -29,9 +30,12 @@ impl Batch<'_> {
                     let text = window.bytes.get(range.clone()).unwrap_or_default();
                     self.convert_item(text, &label, into)
                 }
-                LineText::TooLong(len) => Err(format!(
-                    "line of {len} bytes exceeds the input limit of {} bytes; skipped",
-                    self.options.limits.max_input_bytes
+                LineText::TooLong(len) => Err(Failure::new(
+                    "input",
+                    format!(
+                        "line of {len} bytes exceeds the input limit of {} bytes; skipped",
+                        self.options.limits.max_input_bytes
+                    ),
                 )),
             });
         }
@@ -47,7 +51,7 @@ impl Batch<'_> {
     pub(crate) fn ndjson(
         &self,
         input: Option<&Path>,
-        output: Option<&Path>,
+        output: Option<&Dest>,
         emit: &mut Emit<'_>,
     ) -> std::io::Result<()> {
         let size =
@@ -113,7 +117,10 @@ impl Batch<'_> {
         // Only a stream read and written to its end replaces the output file, and not when
         // a line's loss is one `--deny-loss` denies: the run exits 3 and writes no file.
         match out {
-            Output::File(_) if emit.lost() => Ok(()),
+            Output::File(_) if emit.lost() => {
+                emit.withhold();
+                Ok(())
+            }
             out => out.finish(),
         }
     }

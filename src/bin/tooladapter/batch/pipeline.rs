@@ -14,6 +14,7 @@ use super::progress::{Progress, new_bar};
 use super::{Batch, Converted, Label, Threads};
 use crate::Outcome;
 use crate::maps::Maps;
+use crate::report::{Failure, Origin};
 
 /// Windows queued for the threads at once (see [`Batch::pipeline`]): two keep them busy
 /// while this thread writes one window and reads the next.
@@ -219,7 +220,8 @@ impl<'s> Emit<'s> {
                 (Some(path), Some(output)) => {
                     let output = bytes.get(output).unwrap_or_default();
                     if let Err(e) = crate::output::write_file(path, &[output]) {
-                        self.error(&done.label, &format!("cannot write: {e}"));
+                        let failure = Failure::new("io", format!("cannot write: {e}"));
+                        self.error(&done.label, &failure);
                     }
                 }
                 (None, Some(output)) if output.start == run.end => run.end = output.end,
@@ -233,7 +235,11 @@ impl<'s> Emit<'s> {
             }
             self.outcome.failed |= item.worst == Some(Severity::Error);
             self.outcome.lost |= item.denied;
-            self.outcome.tally.add(item.tally);
+            let mut tally = item.tally;
+            if item.denied {
+                tally.withhold();
+            }
+            self.outcome.tally.add(tally);
             // The label is text only for a map to check: most items carry none.
             if !item.inverse.tools.is_empty() {
                 self.maps.add(&done.label.to_string(), &item.inverse);
@@ -248,13 +254,22 @@ impl<'s> Emit<'s> {
         self.outcome.lost
     }
 
+    /// The tools written so far are not written after all: their output (a file) is left as
+    /// it was (see [`crate::report::Tally::withhold`]).
+    pub(crate) fn withhold(&mut self) {
+        self.outcome.tally.withhold();
+    }
+
     /// Reports an item that produced no output; the run will exit 1.
-    fn error(&mut self, label: &Label, message: &str) {
+    fn error(&mut self, label: &Label, failure: &Failure) {
         self.outcome.failed = true;
         self.outcome.tally.failed += 1;
-        match label {
-            Label::None => error!("{message}"),
-            label => error!("{label}: {message}"),
-        }
+        let text = label.to_string();
+        let (source, line) = match label {
+            Label::File(p) => (p.display().to_string(), None),
+            Label::Line(n) => (crate::report::input_source().to_owned(), Some(*n)),
+            Label::None => (crate::report::input_source().to_owned(), None),
+        };
+        crate::report::say(failure, Some(&Origin { label: &text, source: &source, line }));
     }
 }

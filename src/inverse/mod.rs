@@ -21,16 +21,25 @@ use serde_json::{Map, Value as JsonValue};
 use crate::ir::{Entry, Keyword, Schema, Tool, Value};
 use crate::passes::{Document, Target};
 use crate::report::{TextSpan, Texts};
+use lookup::Lookup;
+
+mod lookup;
 
 /// What undoes a conversion's renames and strict widening.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Inverse {
     /// The source format.
     pub from: String,
     /// The target format.
     pub to: String,
-    /// The tools whose calls need mapping back, in catalog order.
+    /// The tools whose calls need mapping back, in catalog order. A call finds its tool
+    /// through an index of these names made on the first lookup ([`Inverse::tool`]): edit
+    /// the list before a map is first used, or use a clone of it after (a clone makes its
+    /// own index; [`Inverse::extend`] renews it).
     pub tools: Vec<ToolInverse>,
+    /// The index of [`Inverse::tools`] by name, made on the first lookup.
+    #[serde(skip)]
+    lookup: Lookup,
 }
 
 /// One tool's inverse.
@@ -122,16 +131,17 @@ pub enum UnmapError {
     #[error("the call's arguments are not a JSON object: {0}")]
     Arguments(String),
 }
-
 impl Inverse {
     /// Whether nothing needs mapping back.
     pub fn is_empty(&self) -> bool {
         self.tools.is_empty()
     }
 
-    /// The inverse of the tool the model knows as `name`.
+    /// The inverse of the tool the model knows as `name` (the first, where several are).
+    /// The names are indexed on the first call, so each later one costs a hash, however
+    /// many tools the map has; a call allocates nothing.
     pub fn tool(&self, name: &str) -> Option<&ToolInverse> {
-        self.tools.iter().find(|t| t.name == name)
+        self.lookup.find(&self.tools, name)
     }
 
     /// Appends another conversion's inverse (an NDJSON line, a file of a folder).
@@ -141,6 +151,7 @@ impl Inverse {
             self.to = other.to;
         }
         self.tools.extend(other.tools);
+        self.lookup = Lookup::default();
     }
 
     /// Maps a call of the target tool `name` back: the source name, and `arguments` with
@@ -532,7 +543,7 @@ impl Recorded {
                 }),
             })
             .collect();
-        Inverse { from: self.from.clone(), to: self.to.clone(), tools }
+        Inverse { from: self.from.clone(), to: self.to.clone(), tools, lookup: Lookup::default() }
     }
 
     /// The node `at`. Recursion is bounded: a node's children were recorded before it, at a
@@ -661,6 +672,39 @@ mod tests {
             let found = node.is_some();
             self.defs.insert(reference.to_owned(), node.unwrap_or_default());
             found.then(|| reference.to_owned())
+        }
+    }
+
+    /// A map's tools are found by name as a scan finds them (the first of a repeated name),
+    /// through its index once it is long, after `extend`, and after the list was changed.
+    #[test]
+    fn tools_are_found_as_a_scan_finds_them() {
+        let tool = |name: String, source: String| super::ToolInverse {
+            name,
+            source_name: source,
+            ..super::ToolInverse::default()
+        };
+        for n in [0, 3, super::lookup::SCAN, super::lookup::SCAN + 1, 200] {
+            let mut map = super::Inverse::default();
+            map.tools.extend((0..n).map(|i| tool(format!("t{}", i % 150), format!("s{i}"))));
+            let scan = |map: &super::Inverse, name: &str| {
+                map.tools.iter().find(|t| t.name == name).map(|t| t.source_name.clone())
+            };
+            let probe = |map: &super::Inverse| {
+                for i in 0..260 {
+                    let name = format!("t{i}");
+                    assert_eq!(map.tool(&name).map(|t| t.source_name.clone()), scan(map, &name));
+                }
+            };
+            probe(&map);
+            let mut more = super::Inverse::default();
+            more.tools.push(tool("t250".to_owned(), "late".to_owned()));
+            map.extend(more);
+            probe(&map);
+            // Changed after its first use: a clone finds what the list now holds.
+            map.tools.push(tool("t255".to_owned(), "pushed".to_owned()));
+            probe(&map);
+            probe(&map.clone());
         }
     }
 
