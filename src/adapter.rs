@@ -133,6 +133,12 @@ pub trait Adapter: Send + Sync {
     /// Writes one tool.
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>);
 
+    /// The format's tool traffic (calls, results, conversations, responses), when it has one:
+    /// what [`crate::Converter::convert_traffic`] reads and writes through. `None` by default.
+    fn traffic(&self) -> Option<&'static dyn crate::traffic::TrafficFormat> {
+        None
+    }
+
     /// Writes a catalog. The default is a JSON array of tools. `wrapper` holds the members of
     /// the source's catalog object in order (the tool list itself as a `null` placeholder
     /// under its key) when the source was an object and the format is the same; a format whose
@@ -186,6 +192,10 @@ macro_rules! forward_adapter {
             w: &mut $crate::adapter::Writer<'_>,
         ) {
             $inner.write_tool(tool, cx, w);
+        }
+
+        fn traffic(&$this) -> Option<&'static dyn $crate::traffic::TrafficFormat> {
+            $inner.traffic()
         }
 
         fn write_catalog(

@@ -350,7 +350,7 @@ impl ErrorKind {
 
 /// The 1-based line and column (in characters, a byte order mark not counted) of byte
 /// `offset` in `input`; an offset past the end is placed just after the last byte.
-fn line_column(input: &[u8], offset: usize) -> (usize, usize) {
+pub(crate) fn line_column(input: &[u8], offset: usize) -> (usize, usize) {
     let before = input.get(..offset).unwrap_or(input);
     let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let line = 1 + before.iter().filter(|&&b| b == b'\n').count();

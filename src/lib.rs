@@ -69,12 +69,13 @@ mod report;
 mod route;
 mod scan;
 pub mod toolfoundation;
+pub mod traffic;
 mod valid;
 
 pub use adapter::{Adapter, FormatInfo};
 #[cfg(any(feature = "rmcp", feature = "async-openai"))]
 pub use bridges::BridgeError;
-pub use convert::{Conversion, Converter, Shape};
+pub use convert::{Conversion, Converter, Shape, TrafficOptions};
 pub use error::{ConversionError, Direction, ErrorKind};
 pub use formats::{Format, IntoFormat};
 pub use inverse::{Inverse, ToolCall, UnmapError};
@@ -88,6 +89,7 @@ pub use owned::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use profile::Action;
 pub use profile::shape::{ProviderRule, ShapeRule};
 pub use registry::Registry;
+pub use traffic::TrafficConversion;
 /// The README's examples, compiled and run as doc tests so that they stay true.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

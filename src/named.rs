@@ -124,6 +124,7 @@ named!(crate::ProfileSet, "profile set", display);
 named!(crate::Action, "action", display);
 named!(crate::Severity, "severity", display);
 named!(crate::DenyLoss, "loss rule");
+named!(crate::traffic::TrafficKind, "traffic kind", display);
 
 #[cfg(test)]
 mod tests {
@@ -147,6 +148,7 @@ mod tests {
         check::<Severity>();
         check::<DenyLoss>();
         check::<crate::Format>();
+        check::<crate::traffic::TrafficKind>();
     }
 
     #[test]

@@ -83,6 +83,58 @@ fn warm_converter_allocates_nothing_per_tool() {
     assert!(checked >= writers, "{checked} of {} conversions had nothing to say", 2 * writers);
 }
 
+/// A calls turn between the traffic formats: once warm, a conversion allocates nothing (the
+/// arena, the parse buffers, the argument parser, the output and the report's rows are
+/// reused), its report entries (a signature left out, a placeholder sent) included. Each
+/// format's own calls turn is made from OpenAI's, then converted to every traffic format.
+#[test]
+fn warm_traffic_conversion_of_a_calls_turn_allocates_nothing() {
+    use tooladapter::TrafficOptions;
+    use tooladapter::traffic::TrafficKind;
+    const CALLS: &[u8] = br#"{"role":"assistant","content":"Checking both.","tool_calls":[{"id":"call_sf","type":"function","function":{"name":"get_weather","arguments":"{\"location\":\"San Francisco, CA\",\"n\":9007199254740993}"}},{"id":"call_nyc","type":"function","function":{"name":"get_weather","arguments":"{\"location\":\"New York, NY\",\"days\":[1,2.50]}"}}]}"#;
+    let options = TrafficOptions { kind: Some(TrafficKind::Calls), ..TrafficOptions::default() };
+    let formats: Vec<&dyn Adapter> = tooladapter::formats::builtins()
+        .iter()
+        .copied()
+        .filter(|a| a.traffic().is_some())
+        .collect();
+    assert!(formats.len() >= 2);
+    let (mut checked, mut with_entries) = (0, 0);
+    for from in &formats {
+        let mut converter = Converter::new();
+        let input = converter
+            .convert_traffic(CALLS, &OpenAi, *from, &options)
+            .expect("converts")
+            .output()
+            .to_vec();
+        for to in &formats {
+            let mut converter = Converter::new();
+            for _ in 0..3 {
+                converter.convert_traffic(&input, *from, *to, &options).expect("converts");
+            }
+            let warm = converter.convert_traffic(&input, *from, *to, &options).expect("converts");
+            with_entries += usize::from(!warm.report().is_empty());
+            let n = allocations(|| {
+                for _ in 0..100 {
+                    let c =
+                        converter.convert_traffic(&input, *from, *to, &options).expect("converts");
+                    assert!(!c.output().is_empty());
+                }
+            });
+            assert_eq!(
+                n,
+                0,
+                "{n} allocations in 100 warm conversions {} -> {}",
+                from.name(),
+                to.name()
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, formats.len() * formats.len());
+    assert!(with_entries > 0, "no conversion had an entry: the count says nothing about them");
+}
+
 /// Every corpus catalog to every writer, plain and (where the target has a strict mode)
 /// strict: a warm conversion whose report is empty allocates nothing. Conversions with
 /// entries are counted and printed (`--nocapture`): texts that passes build per entry

@@ -11,6 +11,7 @@ mod notes;
 mod places;
 mod read;
 mod run;
+mod traffic;
 mod value;
 
 use crate::adapter::Adapter;
@@ -27,6 +28,7 @@ use crate::valid::{self, Finding};
 pub(crate) use layout::{Layout, write_catalog};
 use read::Front;
 use run::{Refusal, Scratch, emit_document, record_findings, report_too_large, run_passes};
+pub use traffic::TrafficOptions;
 
 /// Whether the input was one tool or a catalog; the output mirrors it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -177,6 +179,8 @@ pub struct Converter {
     retain: usize,
     /// The last conversion left more than the cap: its output and report go at the next call.
     drop_conversion: bool,
+    /// What tool traffic conversions keep ([`Converter::convert_traffic`]).
+    traffic: traffic::TrafficState,
 }
 
 impl Default for Converter {
@@ -210,6 +214,7 @@ impl Converter {
             value_bytes: Vec::new(),
             retain: Converter::RETAIN,
             drop_conversion: false,
+            traffic: traffic::TrafficState::default(),
         }
     }
 
@@ -233,6 +238,7 @@ impl Converter {
             + self.findings.capacity() * std::mem::size_of::<Finding>()
             + self.text.capacity()
             + self.value_bytes.capacity()
+            + self.traffic.retained_bytes()
     }
 
     /// Gives every buffer back, the last conversion's output and report too: the next call
@@ -240,6 +246,7 @@ impl Converter {
     pub fn shrink(&mut self) {
         self.release_reading();
         self.conversion = Conversion::default();
+        self.traffic = traffic::TrafficState::default();
         self.drop_conversion = false;
     }
 
@@ -250,6 +257,7 @@ impl Converter {
         self.findings = Vec::new();
         self.text = String::new();
         self.value_bytes = Vec::new();
+        self.traffic.release();
     }
 
     /// Holds the converter to its retention cap after a call: the reading buffers go now,
@@ -257,7 +265,8 @@ impl Converter {
     pub(super) fn retain(&mut self) {
         if self.retained_bytes() > self.retain {
             self.release_reading();
-            self.drop_conversion = self.conversion.output.capacity() > 0;
+            self.drop_conversion = self.conversion.output.capacity() > 0
+                || self.traffic.conversion.retained_bytes() > 0;
         }
     }
 
@@ -280,6 +289,7 @@ impl Converter {
     fn start(&mut self) {
         if std::mem::take(&mut self.drop_conversion) {
             self.conversion = Conversion::default();
+            self.traffic.conversion = crate::traffic::TrafficConversion::default();
         }
     }
 

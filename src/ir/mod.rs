@@ -12,6 +12,7 @@ pub(crate) mod measure;
 mod name_set;
 mod schema;
 mod tool;
+pub mod traffic;
 mod vacuous;
 mod value_type;
 pub(crate) mod visit;
@@ -34,6 +35,7 @@ pub(crate) use value_type::{is_count, is_positive};
 const _: () = assert!(!std::mem::needs_drop::<Schema<'static>>());
 const _: () = assert!(!std::mem::needs_drop::<Tool<'static>>());
 const _: () = assert!(!std::mem::needs_drop::<Json<'static>>());
+const _: () = assert!(!std::mem::needs_drop::<traffic::Payload<'static>>());
 
 #[cfg(test)]
 mod layout {

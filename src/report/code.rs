@@ -106,6 +106,35 @@ pub enum Code {
     /// a conversion told to obey it ([`crate::Options::dated_limits`]) cuts a longer
     /// description at the limit and says what was cut.
     DatedLimit,
+    /// Tool traffic: a content block or member of a call, a result or a message that the
+    /// target has no place for (an image in a result to a target whose results are text, a
+    /// server-side tool block, a provider's extra member): left out.
+    ContentDropped,
+    /// Tool traffic: content carried in another form the target holds (a JSON result written
+    /// as its text, MCP `structuredContent` carried by its text mirror, a Responses custom
+    /// tool call's free text as an argument).
+    ContentRewritten,
+    /// Tool traffic: a result's error flag has no counterpart in the target: the message says
+    /// how the result is sent instead.
+    ErrorNotFlagged,
+    /// Tool traffic: a reasoning block or a reasoning signature (Anthropic `thinking`, Gemini
+    /// `thoughtSignature`) that only its own provider reads, left out.
+    ReasoningDropped,
+    /// Tool traffic: a call id the target's id rule refuses, rewritten deterministically (the
+    /// same id is rewritten the same way in the calls and in their results), or an id given
+    /// back from a conversion's id map.
+    IdRewritten,
+    /// Tool traffic: a call or result without an id, given one the target requires, made from
+    /// the turn's position, the tool's name and its occurrence (so calls and their results get
+    /// the same one without shared state).
+    IdAdded,
+    /// Tool traffic: a call's tool name and arguments mapped through a definitions
+    /// conversion's map (back to the source's names and argument shape, or forward to the
+    /// target's).
+    CallMapped,
+    /// Tool traffic: a `tool_choice` or parallel-calls setting the target cannot say as it
+    /// was, written in the nearest form it has or left out.
+    ToolChoiceChanged,
 }
 
 impl Code {
@@ -149,6 +178,14 @@ impl Code {
             Code::NameClash => "name-clash",
             Code::ToolNotConverted => "tool-not-converted",
             Code::DatedLimit => "dated-limit",
+            Code::ContentDropped => "content-dropped",
+            Code::ContentRewritten => "content-rewritten",
+            Code::ErrorNotFlagged => "error-not-flagged",
+            Code::ReasoningDropped => "reasoning-dropped",
+            Code::IdRewritten => "id-rewritten",
+            Code::IdAdded => "id-added",
+            Code::CallMapped => "call-mapped",
+            Code::ToolChoiceChanged => "tool-choice-changed",
         }
     }
 }

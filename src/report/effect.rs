@@ -148,7 +148,13 @@ pub(crate) fn not_carried(code: Code, effect: Effect, feature: &str) -> bool {
         | Code::StrictImpossible
         | Code::WouldBeRejected
         | Code::ToolNotConverted
-        | Code::DatedLimit => true,
+        | Code::DatedLimit
+        // Tool traffic: a member or block left out, reasoning only its provider reads, a
+        // failure the target cannot flag, a tool choice it cannot say.
+        | Code::ContentDropped
+        | Code::ReasoningDropped
+        | Code::ErrorNotFlagged
+        | Code::ToolChoiceChanged => true,
         Code::CatalogMemberDropped
         | Code::InputSchemaAdded
         | Code::RootTypeSet
@@ -169,7 +175,13 @@ pub(crate) fn not_carried(code: Code, effect: Effect, feature: &str) -> bool {
         | Code::ParameterStyle
         | Code::BodyNotJson
         | Code::OperationSkipped
-        | Code::ParameterSkipped => !matches!(effect, Effect::None),
+        | Code::ParameterSkipped
+        // Tool traffic: content in another form, ids the id map gives back, calls through
+        // the definitions' map.
+        | Code::ContentRewritten
+        | Code::IdRewritten
+        | Code::IdAdded
+        | Code::CallMapped => !matches!(effect, Effect::None),
     }
 }
 

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod instances;
+pub mod traffic;
 
 use std::path::PathBuf;
 

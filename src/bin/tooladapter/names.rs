@@ -1,14 +1,15 @@
 //! Clap parsers for the library's named values ([`Format`], [`Strict`], [`ProfileSet`],
-//! [`DenyLoss`], [`Severity`]): each flag reads the library type through its `FromStr` (any
-//! ASCII case), so the CLI keeps no copy of the names, and lists the values it takes, so
-//! `--help` shows them. A name the library knows that the flag does not take (`--to openapi`,
+//! [`DenyLoss`], [`Severity`], [`TrafficKind`]): each flag reads the library type through its
+//! `FromStr` (any ASCII case), so the CLI keeps no copy of the names, and lists the values it
+//! takes, so `--help` shows them. A name the library knows that the flag does not take (`--to openapi`,
 //! an import-only format) is a usage error saying why, like an unknown one.
 
 use std::ffi::OsStr;
 use std::str::FromStr;
 
 use clap::builder::{PossibleValue, TypedValueParser};
-use tooladapter::{DenyLoss, Format, ProfileSet, Severity, Strict, UnknownName};
+use tooladapter::traffic::TrafficKind;
+use tooladapter::{Adapter, DenyLoss, Format, ProfileSet, Severity, Strict, UnknownName};
 
 /// A flag's parser: the values it takes, by name, and why a value the library knows is not
 /// one of them.
@@ -51,6 +52,19 @@ pub(crate) fn target() -> Named<Format> {
     Named::new(writers.map(|f| (f.name(), *f)), |name| {
         format!("the {name} format is import only: it can be read (--from), not written")
     })
+}
+
+/// `traffic --from` and `--to`: every format that speaks tool traffic.
+pub(crate) fn traffic() -> Named<Format> {
+    let speaking = Format::ALL.iter().filter(|f| f.traffic().is_some());
+    Named::new(speaking.map(|f| (f.name(), *f)), |name| {
+        format!("the {name} format has tool definitions only, no tool traffic")
+    })
+}
+
+/// `traffic --kind`.
+pub(crate) fn traffic_kind() -> Named<TrafficKind> {
+    Named::new(TrafficKind::ALL.map(|k| (k.as_str(), k)), takes_all)
 }
 
 /// `--strict[=on|require]`: `off` and `source` are `--no-strict` and no flag.

@@ -2,6 +2,7 @@
 //! strict?, type?: "custom"}`. Server tools (`web_search_20250305`, …) are opaque.
 
 pub mod rules;
+mod traffic;
 
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
@@ -9,6 +10,7 @@ use crate::error::ConversionError;
 use crate::ir::{Role, Tool};
 use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
+use crate::traffic::TrafficFormat;
 
 use super::{
     lower_envelope, lower_opaque, not_built_in, open_with_name_description, write_input,
@@ -25,6 +27,10 @@ pub struct Anthropic;
 impl Adapter for Anthropic {
     fn info(&self) -> &FormatInfo {
         &rules::INFO
+    }
+
+    fn traffic(&self) -> Option<&'static dyn TrafficFormat> {
+        Some(&traffic::TRAFFIC)
     }
 
     fn lower_tool<'a>(

@@ -3,9 +3,13 @@
 //! the date it was checked.
 
 use crate::adapter::{FormatInfo, Mark, StrictMode};
+use crate::ir::traffic::{BlockKind, BlockKinds};
 use crate::ir::{FeatureSet, Keyword, SchemaFeature};
 use crate::profile::{Action, Limit, NameRule, Profile, ProviderLimits, StrictRules};
 use crate::profile::{ROOT_COMBINATORS, strict_common, toolfoundation};
+use crate::traffic::{
+    ChoiceRules, ConversationRule, IdRule, MediaRules, TrafficKind, TrafficRules,
+};
 
 /// Anthropic, non-strict: `input_schema` is JSON Schema 2020-12; everything is kept, older
 /// forms (tuple `items`) are rewritten into their 2020-12 equivalents. The root may not be a
@@ -108,3 +112,64 @@ pub const INFO: FormatInfo = FormatInfo::new("anthropic", &PROFILE)
     .marks(MARKS)
     .object_root()
     .provider();
+
+// Tool traffic (read 2026-11-28).
+
+/// An Anthropic `tool_use` id: letters, digits, `_` and `-`: "messages.5.content.0.tool_use.id:
+/// String should match pattern '^[a-zA-Z0-9_-]+$'" (tailcallhq/forgecode#1142, 2025-07-20;
+/// CommandCodeAI/command-code#323, 2026-05-06). No length limit is documented.
+pub const IDS: IdRule = IdRule {
+    required: true,
+    extra: Some("_-"),
+    min: 1,
+    max: usize::MAX,
+    pattern: "^[a-zA-Z0-9_-]+$",
+    source: "\"tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'\", tailcallhq/forgecode#1142 (2025-07-20)",
+};
+
+/// Anthropic Messages conversations.
+pub const TRAFFIC: TrafficRules = TrafficRules {
+    kinds: &TrafficKind::ALL,
+    ids: IDS,
+    // `tool_result.content` is a string or text, image, document (and search_result,
+    // tool_reference) blocks; `is_error` flags a failure (anthropic-sdk-python
+    // `types/tool_result_block_param.py`).
+    result_blocks: BlockKinds::of(&[BlockKind::Text, BlockKind::Image, BlockKind::Document]),
+    user_blocks: BlockKinds::of(&[BlockKind::Text, BlockKind::Image, BlockKind::Document]),
+    error_flag: true,
+    args_text: false,
+    call_signature: false,
+    result_name: false,
+    system_in_turns: false,
+    custom_calls: false,
+    placeholder_signature: None,
+    results_follow_calls: true,
+    assistant_text: true,
+    // Image and document sources: base64, url, file, text (anthropic-sdk-python
+    // `types/image_block_param.py`, `document_block_param.py`).
+    media: MediaRules { url: true, uri_scheme: None, text_documents: true },
+    json_results: false,
+    choice: ChoiceRules {
+        none: true,
+        required: true,
+        parallel: true,
+        source: "`tool_choice`: {\"type\": \"auto\" | \"any\" | \"none\" | \"tool\", \"name\", \"disable_parallel_tool_use\"} (anthropic-sdk-python `types/tool_choice_param.py`) (read 2026-11-28)",
+    },
+    conversation: &[
+        ConversationRule {
+            rule: "every `tool_use` has its `tool_result` in the next (user) message",
+            fix: "a results turn is written as one user message right after the calls; a call without a result is reported",
+            source: "\"messages.22: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_01HqfLWiAKQLsniF2fBGF2KD, toolu_01SJzDkeAZER935cpGFptTNk. Each `tool_use` block must have a corresponding `tool_result` block in the next message.\", anthropics/claude-code#5989 (2025-08-17)",
+        },
+        ConversationRule {
+            rule: "in that user message, the `tool_result` blocks come first; text and documents after them",
+            fix: "results are written first, the content sent with them after",
+            source: "\"unexpected `tool_use_id` found in `tool_result` blocks … Each `tool_result` block must have a corresponding `tool_use` block in the previous message\", tghamm/Anthropic.SDK#184 (2026-02-16)",
+        },
+        ConversationRule {
+            rule: "system text is the request's `system`, not a message",
+            fix: "system messages among the turns join `system`, reported when they were not first",
+            source: "`system: Union[str, Iterable[TextBlockParam]]` (anthropic-sdk-python `types/message_create_params.py`) (read 2026-11-28)",
+        },
+    ],
+};

@@ -12,6 +12,7 @@
 //! `ToolInputSchema` (docs.aws.amazon.com/bedrock/latest/APIReference/).
 
 pub mod rules;
+mod traffic;
 
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
@@ -49,6 +50,10 @@ fn spec_role(key: &str) -> Role {
 impl Adapter for Bedrock {
     fn info(&self) -> &FormatInfo {
         &rules::INFO
+    }
+
+    fn traffic(&self) -> Option<&'static dyn crate::traffic::TrafficFormat> {
+        Some(&traffic::TRAFFIC)
     }
 
     fn lower_tool<'a>(

@@ -15,7 +15,11 @@
 //! caller targeting a smaller model narrows them with per-keyword policy overrides.
 
 use crate::adapter::{FormatInfo, Mark, StrictMode};
+use crate::ir::traffic::{BlockKind, BlockKinds};
 use crate::profile::{Limit, NameRule, Profile, ProviderLimits};
+use crate::traffic::{
+    ChoiceRules, ConversationRule, IdRule, MediaRules, TrafficKind, TrafficRules,
+};
 
 use super::super::anthropic::rules as anthropic;
 
@@ -99,3 +103,98 @@ pub const INFO: FormatInfo = FormatInfo::new("bedrock", &PROFILE)
     .name_pointer("/toolSpec/name")
     .schema_members(&[super::SPEC_KEY])
     .marks(MARKS);
+
+// Tool traffic (read 2026-11-28).
+
+/// A Converse `toolUseId`: "Length Constraints: Minimum length of 1. Maximum length of 64.
+/// Pattern: [a-zA-Z0-9_-]+" (Bedrock API reference, `ToolResultBlock` and `ToolUseBlock`; the
+/// `ToolUseBlock` page's Markdown copy also admits `.` and `:`, the `ToolResultBlock` page
+/// does not, so ids are held to the narrower pattern, which both take).
+pub const IDS: IdRule = IdRule {
+    required: true,
+    extra: Some("_-"),
+    min: 1,
+    max: 64,
+    pattern: "[a-zA-Z0-9_-]+, 1 to 64 characters",
+    source: "Bedrock API reference, ToolResultBlock `toolUseId` (read 2026-11-28)",
+};
+
+/// The `format` of Converse image, document and video blocks and the media type each names
+/// (Bedrock API reference: `ImageBlock` png | jpeg | gif | webp; `DocumentBlock` pdf | csv |
+/// doc | docx | xls | xlsx | html | txt | md; `VideoBlock` mkv | mov | mp4 | webm | flv | mpeg
+/// | mpg | wmv | three_gp).
+pub const MEDIA_FORMATS: &[(&str, &str, &str)] = &[
+    ("image", "png", "image/png"),
+    ("image", "jpeg", "image/jpeg"),
+    ("image", "gif", "image/gif"),
+    ("image", "webp", "image/webp"),
+    ("document", "pdf", "application/pdf"),
+    ("document", "csv", "text/csv"),
+    ("document", "doc", "application/msword"),
+    ("document", "docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+    ("document", "xls", "application/vnd.ms-excel"),
+    ("document", "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+    ("document", "html", "text/html"),
+    ("document", "txt", "text/plain"),
+    ("document", "md", "text/markdown"),
+    ("video", "mkv", "video/x-matroska"),
+    ("video", "mov", "video/quicktime"),
+    ("video", "mp4", "video/mp4"),
+    ("video", "webm", "video/webm"),
+    ("video", "flv", "video/x-flv"),
+    ("video", "mpeg", "video/mpeg"),
+    ("video", "mpg", "video/mpeg"),
+    ("video", "wmv", "video/x-ms-wmv"),
+    ("video", "three_gp", "video/3gpp"),
+];
+
+/// Converse conversations.
+pub const TRAFFIC: TrafficRules = TrafficRules {
+    kinds: &TrafficKind::ALL,
+    ids: IDS,
+    // `ToolResultContentBlock`: text | json | image | document | video; `ToolResultBlock`
+    // `status`: success | error (Bedrock API reference).
+    result_blocks: BlockKinds::of(&[
+        BlockKind::Text,
+        BlockKind::Json,
+        BlockKind::Image,
+        BlockKind::Document,
+        BlockKind::Video,
+    ]),
+    user_blocks: BlockKinds::of(&[
+        BlockKind::Text,
+        BlockKind::Image,
+        BlockKind::Document,
+        BlockKind::Video,
+    ]),
+    error_flag: true,
+    args_text: false,
+    call_signature: false,
+    result_name: false,
+    system_in_turns: false,
+    custom_calls: false,
+    placeholder_signature: None,
+    results_follow_calls: true,
+    assistant_text: true,
+    // A media `source` is `bytes` or an `s3Location` (and a document's `text`): no URL.
+    media: MediaRules { url: false, uri_scheme: Some("s3://"), text_documents: true },
+    json_results: false,
+    choice: ChoiceRules {
+        none: false,
+        required: true,
+        parallel: false,
+        source: "`ToolChoice`: auto | any | tool (Bedrock API reference); no `none`, no parallel-call setting (read 2026-11-28)",
+    },
+    conversation: &[
+        ConversationRule {
+            rule: "the `toolResult` blocks answering an assistant message's `toolUse` blocks are in the next (user) message",
+            fix: "a results turn is written as one user message right after the calls; a call without a result is reported",
+            source: "Bedrock user guide, \"Call a tool with the Converse API\": the tool result goes in a user message after the assistant's toolUse (read 2026-11-28)",
+        },
+        ConversationRule {
+            rule: "system text is the request's `system` list",
+            fix: "system messages among the turns join `system`",
+            source: "Bedrock API reference, Converse `system`: array of SystemContentBlock (read 2026-11-28)",
+        },
+    ],
+};

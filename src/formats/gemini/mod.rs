@@ -13,6 +13,7 @@
 //! parameters".
 
 pub mod rules;
+mod traffic;
 
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
@@ -199,10 +200,14 @@ fn write(
 
 /// The two formats differ only in their facts and the field they write.
 macro_rules! gemini_adapter {
-    ($ty:ty, $info:expr, $field:expr) => {
+    ($ty:ty, $info:expr, $field:expr, $traffic:expr) => {
         impl Adapter for $ty {
             fn info(&self) -> &FormatInfo {
                 &$info
+            }
+
+            fn traffic(&self) -> Option<&'static dyn crate::traffic::TrafficFormat> {
+                $traffic
             }
 
             fn lower_tool<'a>(
@@ -237,8 +242,10 @@ macro_rules! gemini_adapter {
     };
 }
 
-gemini_adapter!(Gemini, rules::INFO, PARAMETERS);
-gemini_adapter!(GeminiJson, rules::JSON_INFO, PARAMETERS_JSON);
+// Traffic is Gemini's one wire format: `gemini` speaks it, `gemini-json` (the same envelope
+// with another schema field) does not repeat it.
+gemini_adapter!(Gemini, rules::INFO, PARAMETERS, Some(&traffic::TRAFFIC));
+gemini_adapter!(GeminiJson, rules::JSON_INFO, PARAMETERS_JSON, None);
 
 #[cfg(test)]
 mod tests {

@@ -7,9 +7,13 @@
 //! `anyOf`, `$ref`, `minimum`/`maximum`, `additionalProperties`, `prefixItems`).
 
 use crate::adapter::{FormatInfo, Mark, OtherField};
+use crate::ir::traffic::{BlockKind, BlockKinds};
 use crate::ir::{FeatureSet, Keyword, SchemaFeature};
 use crate::profile::shape::{ProviderRule, ShapeRule};
 use crate::profile::{Action, NameRule, Profile, toolfoundation};
+use crate::traffic::{
+    ChoiceRules, ConversationRule, IdRule, MediaRules, TrafficKind, TrafficRules,
+};
 
 /// Where a Gemini catalog (a request's `Tool`) keeps its declarations.
 pub const CATALOG_KEY: &str = "functionDeclarations";
@@ -252,3 +256,79 @@ pub const JSON_INFO: FormatInfo = declaration(FormatInfo::new("gemini-json", &JS
     .toolfoundation(&TOOLFOUNDATION_JSON)
     .schema_members(super::JSON_SCHEMA_MEMBERS)
     .other_field(OtherField::new(super::OPENAPI_FIELD_KEYS, &PROFILE, &TOOLFOUNDATION, true));
+
+// Tool traffic (read 2026-11-28).
+
+/// The thought signature a function call made by another provider is sent with: Gemini 3
+/// refuses a call without one ("Function call is missing a thought_signature in functionCall
+/// parts", the Vertex AI "Thought signatures" page: "If a required thought signature is not
+/// returned when using Gemini 3 models, the model will return a 400 error"), and takes the
+/// placeholder `skip_thought_signature_validator` for history it did not make (the bytes,
+/// base64 in JSON, as pydantic-ai sends them to the live API in its recorded cassettes, and
+/// strands-agents/sdk-python#1298, 2025-12-05). Sent on the first call of a turn, where Gemini
+/// puts the signature of parallel calls.
+pub const PLACEHOLDER_SIGNATURE: &str = "c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I=";
+
+/// Gemini conversations.
+pub const TRAFFIC: TrafficRules = TrafficRules {
+    kinds: &TrafficKind::ALL,
+    // `FunctionCall.id` and `FunctionResponse.id` are optional: "Populated by the client to
+    // match the corresponding function call id" (google-genai `types.FunctionResponse`);
+    // Gemini 2.x sends none and pairs responses by name and order.
+    ids: IdRule::ANY,
+    // `FunctionResponse.response` is a JSON object ("Use \"output\" key to specify function
+    // output and \"error\" key to specify error details (if any). If \"output\" and \"error\"
+    // keys are not specified, then whole \"response\" is treated as function output",
+    // google-genai js `types.FunctionResponse`); its `parts` carry media (Gemini 3's
+    // multimodal function responses).
+    result_blocks: BlockKinds::of(&[
+        BlockKind::Text,
+        BlockKind::Json,
+        BlockKind::Image,
+        BlockKind::Audio,
+        BlockKind::Video,
+        BlockKind::Document,
+    ]),
+    user_blocks: BlockKinds::of(&[
+        BlockKind::Text,
+        BlockKind::Image,
+        BlockKind::Audio,
+        BlockKind::Video,
+        BlockKind::Document,
+    ]),
+    error_flag: true,
+    args_text: false,
+    call_signature: true,
+    result_name: true,
+    system_in_turns: false,
+    custom_calls: false,
+    placeholder_signature: Some(PLACEHOLDER_SIGNATURE),
+    results_follow_calls: true,
+    assistant_text: true,
+    // `fileData.fileUri`: a `gs://` object or an HTTP URL.
+    media: MediaRules { url: true, uri_scheme: Some("gs://"), text_documents: false },
+    json_results: true,
+    choice: ChoiceRules {
+        none: true,
+        required: true,
+        parallel: false,
+        source: "`toolConfig.functionCallingConfig`: `mode` AUTO | ANY | NONE | VALIDATED and `allowedFunctionNames`; no parallel-call setting (google-genai `types.FunctionCallingConfig`) (read 2026-11-28)",
+    },
+    conversation: &[
+        ConversationRule {
+            rule: "the responses to a turn's calls are one content, one `functionResponse` part per call",
+            fix: "a results turn is written as one user content right after the calls; a call without a response is reported",
+            source: "\"Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.\", google-gemini/gemini-cli#4217 (2025-07-15)",
+        },
+        ConversationRule {
+            rule: "a response names its function; without ids, responses pair with calls by name and order",
+            fix: "a result without a name takes its call's (in a conversation); a results payload read alone without names is refused",
+            source: "`FunctionResponse.name`: \"Required. The name of the function to call. Matches [FunctionDeclaration.name] and [FunctionCall.name].\" (google-cloud-vertexai `FunctionResponseOrBuilder`) (read 2026-11-28)",
+        },
+        ConversationRule {
+            rule: "Gemini 3 refuses a call without its thought signature",
+            fix: "the first call of a turn from another provider is sent with the documented placeholder",
+            source: "Vertex AI \"Thought signatures\": \"If a required thought signature is not returned when using Gemini 3 models, the model will return a 400 error\" (read 2026-11-28)",
+        },
+    ],
+};

@@ -5,6 +5,7 @@
 
 mod header;
 pub mod rules;
+mod traffic;
 
 use std::cell::Cell;
 
@@ -94,6 +95,10 @@ pub struct Mcp;
 impl Adapter for Mcp {
     fn info(&self) -> &FormatInfo {
         &rules::INFO
+    }
+
+    fn traffic(&self) -> Option<&'static dyn crate::traffic::TrafficFormat> {
+        Some(&traffic::TRAFFIC)
     }
 
     fn lower_tool<'a>(

@@ -5,6 +5,7 @@
 //! verbatim for the same format, reported as not convertible elsewhere.
 
 pub mod rules;
+mod traffic;
 
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
@@ -12,6 +13,7 @@ use crate::error::ConversionError;
 use crate::ir::{Json, Role, Tool, ToolMember};
 use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
+use crate::traffic::TrafficFormat;
 
 use super::{
     lower_envelope, lower_opaque, not_built_in, write_input, write_members, write_name_description,
@@ -55,6 +57,10 @@ pub struct OpenAi;
 impl Adapter for OpenAi {
     fn info(&self) -> &FormatInfo {
         &rules::CHAT
+    }
+
+    fn traffic(&self) -> Option<&'static dyn TrafficFormat> {
+        Some(&traffic::CHAT)
     }
 
     fn lower_tool<'a>(
@@ -172,6 +178,10 @@ pub struct OpenAiResponses;
 impl Adapter for OpenAiResponses {
     fn info(&self) -> &FormatInfo {
         &rules::RESPONSES
+    }
+
+    fn traffic(&self) -> Option<&'static dyn TrafficFormat> {
+        Some(&traffic::RESPONSES)
     }
 
     fn lower_tool<'a>(

@@ -3,10 +3,14 @@
 //! its source and the date it was checked.
 
 use crate::adapter::{FormatInfo, Mark, StrictMode};
+use crate::ir::traffic::{BlockKind, BlockKinds};
 use crate::ir::{FeatureSet, Keyword, SchemaFeature};
 use crate::profile::shape::{ProviderRule, ShapeRule};
 use crate::profile::{Action, DatedLimit, Limit, NameRule, Profile, ProviderLimits, StrictRules};
 use crate::profile::{strict_common, toolfoundation};
+use crate::traffic::{
+    ChoiceRules, ConversationRule, IdRule, MediaRules, TrafficKind, TrafficRules,
+};
 
 /// OpenAI Chat Completions and Responses, non-strict. The API reads JSON Schema 2020-12 in
 /// `parameters` (older forms, and OpenAPI's `nullable` from a Gemini source, are rewritten by
@@ -203,3 +207,120 @@ pub const RESPONSES: FormatInfo = FormatInfo::new("openai-responses", &PROFILE)
     .provider()
     .closed_members(UNKNOWN_MEMBER)
     .defined_members(RESPONSES_MEMBERS);
+
+// Tool traffic (read 2026-11-28).
+
+/// A Chat Completions call id: required on every `tool_calls[]` entry and on every tool
+/// message (`tool_call_id: Required[str]`, openai-python
+/// `types/chat/chat_completion_tool_message_param.py`); any characters, at most 40:
+/// "Invalid `'messages[10].tool_calls[0].id'`: string too long. Expected a string with maximum
+/// length 40, but got a string with length 53 instead." (agno-agi/agno#5382, 2025-11-11; also
+/// Portkey-AI/gateway#1062, 2025-04-24). vercel/ai#17233 (2026-07-14) saw a 51-character id
+/// accepted, so the cap may be lifted; ids are still held to it, which no endpoint refuses.
+pub const CHAT_IDS: IdRule = IdRule {
+    required: true,
+    extra: None,
+    min: 1,
+    max: 40,
+    pattern: "at most 40 characters",
+    source: "\"string too long. Expected a string with maximum length 40\", agno-agi/agno#5382 (2025-11-11)",
+};
+
+/// OpenAI-compatible endpoints that take nine letters or digits and nothing else (Mistral):
+/// "Tool call id was call_0fypS1hVX but must be a-z, A-Z, 0-9, with a length of 9"
+/// (karthink/gptel#1203, 2026-01-07; anomalyco/opencode#1680, 2025-08-07; the rule is
+/// `mistral_common`'s, jundot/omlx#1995). For `TrafficOptions::id_rule`.
+pub const NINE_ALPHANUMERIC_IDS: IdRule = IdRule {
+    required: true,
+    extra: Some(""),
+    min: 9,
+    max: 9,
+    pattern: "[a-zA-Z0-9]{9}",
+    source: "\"must be a-z, A-Z, 0-9, with a length of 9\", karthink/gptel#1203 (2026-01-07)",
+};
+
+/// Chat Completions conversations.
+pub const CHAT_TRAFFIC: TrafficRules = TrafficRules {
+    kinds: &TrafficKind::ALL,
+    ids: CHAT_IDS,
+    // A tool message's content is a string or text parts only
+    // (`content: Required[Union[str, Iterable[ChatCompletionContentPartTextParam]]]`,
+    // openai-python `chat_completion_tool_message_param.py`).
+    result_blocks: BlockKinds::of(&[BlockKind::Text]),
+    // A user message takes text, image, audio and file parts
+    // (`ChatCompletionContentPartParam`, openai-python).
+    user_blocks: BlockKinds::of(&[
+        BlockKind::Text,
+        BlockKind::Image,
+        BlockKind::Audio,
+        BlockKind::Document,
+    ]),
+    error_flag: false,
+    args_text: true,
+    call_signature: false,
+    result_name: false,
+    system_in_turns: true,
+    custom_calls: false,
+    placeholder_signature: None,
+    results_follow_calls: true,
+    assistant_text: true,
+    // Image parts take a URL or a data URL; files are sent as data or by id.
+    media: MediaRules { url: true, uri_scheme: None, text_documents: false },
+    json_results: false,
+    choice: ChoiceRules {
+        none: true,
+        required: true,
+        parallel: true,
+        source: "`tool_choice`: \"none\" | \"auto\" | \"required\" | {\"type\":\"function\",\"function\":{\"name\"}}, and `parallel_tool_calls` (openai-python `completion_create_params.py`) (read 2026-11-28)",
+    },
+    conversation: &[ConversationRule {
+        rule: "an assistant message with `tool_calls` is followed by one `tool` message per call",
+        fix: "a results turn is written as one tool message per result, right after the calls; a call without a result is reported",
+        source: "\"An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\", BerriAI/litellm#10083 (2025-04-17)",
+    }],
+};
+
+/// A Responses call id (`call_id`): required on `function_call` and `function_call_output`
+/// items (`call_id: Required[str]`, openai-python `types/responses/response_input_param.py`);
+/// no character or length rule is documented (Bedrock's Responses endpoint sends
+/// `resp_…:call_0`).
+pub const RESPONSES_IDS: IdRule = IdRule {
+    required: true,
+    extra: None,
+    min: 1,
+    max: usize::MAX,
+    pattern: "any non-empty string",
+    source: "`call_id: Required[str]`, openai-python `types/responses/response_input_param.py` (read 2026-11-28)",
+};
+
+/// Responses conversations.
+pub const RESPONSES_TRAFFIC: TrafficRules = TrafficRules {
+    kinds: &TrafficKind::ALL,
+    ids: RESPONSES_IDS,
+    // `function_call_output.output`: a string, or `input_text`, `input_image` and `input_file`
+    // parts (openai-python `response_input_param.py`, `FunctionCallOutput`).
+    result_blocks: BlockKinds::of(&[BlockKind::Text, BlockKind::Image, BlockKind::Document]),
+    user_blocks: BlockKinds::of(&[BlockKind::Text, BlockKind::Image, BlockKind::Document]),
+    error_flag: false,
+    args_text: true,
+    call_signature: false,
+    result_name: false,
+    system_in_turns: true,
+    custom_calls: true,
+    placeholder_signature: None,
+    results_follow_calls: true,
+    assistant_text: true,
+    media: MediaRules { url: true, uri_scheme: None, text_documents: false },
+    json_results: false,
+    choice: ChoiceRules {
+        none: true,
+        required: true,
+        parallel: true,
+        source: "`tool_choice`: \"none\" | \"auto\" | \"required\" | {\"type\":\"function\",\"name\"}, and `parallel_tool_calls` (openai-python `types/responses/response_create_params.py`) (read 2026-11-28)",
+    },
+    conversation: &[ConversationRule {
+        rule: "every `function_call` item has its `function_call_output` item",
+        fix: "a call without an output is reported",
+        source: "\"No tool output found for function call call_uK3eDRSXx9p45csFRjvXDNPq.\" (invalid_request_error, param `input`), router-for-me/CLIProxyAPI#2368 (2026-03-27); the other way, \"No tool call found for function call output with call_id …\", continuedev/continue#10092 (2026-02-01)",
+    }],
+};
