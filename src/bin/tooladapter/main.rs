@@ -23,6 +23,7 @@ mod maps;
 mod names;
 mod output;
 mod report;
+mod traffic;
 mod unmap;
 
 use std::io::Write;
@@ -69,6 +70,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Map a model's tool calls (JSON, an array, or NDJSON on stdin) back to the source tools.
     Unmap(unmap::UnmapArgs),
+    /// Convert tool traffic between providers (this build: `--kind stream`, a streamed answer).
+    Traffic(traffic::TrafficArgs),
 }
 
 #[derive(clap::Args)]
@@ -249,6 +252,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert(&args),
         Command::Check(args) => check::run(&args),
         Command::Unmap(args) => unmap::run(&args),
+        Command::Traffic(args) => traffic::run(&args),
     }
 }
 

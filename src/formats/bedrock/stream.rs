@@ -99,7 +99,9 @@ impl StreamReader for BedrockReader {
             }
             (_, Some(name)) => (name, *ev),
             _ => {
-                return Err("a ConverseStream event is an object with one member, the event's type");
+                return Err(
+                    "a ConverseStream event is an object with one member, the event's type",
+                );
             }
         };
         let key = Key { index: as_u64(get(body, "contentBlockIndex")), id: None };
