@@ -7,7 +7,7 @@
 use tooladapter::formats::{Anthropic, Bedrock, Gemini, OpenAi, OpenAiResponses};
 use tooladapter::inverse::{ArgMap, ArgNode, ArgProp, Inverse, ToolInverse};
 use tooladapter::stream::{
-    AssembledCall, Output, StreamError, StreamLimit, StreamLimits, StreamTranscoder, assemble,
+    AssembledCall, Output, StreamError, StreamLimit, StreamLimits, StreamTranscoder,
 };
 use tooladapter::{Adapter, Code, TrafficOptions};
 
@@ -86,16 +86,16 @@ fn same_calls(a: &[AssembledCall], b: &[AssembledCall]) {
 #[test]
 fn every_pair_keeps_text_calls_and_arguments() {
     let source = chat_stream();
-    let calls = assemble(source.as_bytes(), &OpenAi).expect("reads");
+    let calls = StreamTranscoder::assemble(source.as_bytes(), &OpenAi).expect("reads");
     assert_eq!(calls.len(), 3);
     assert_eq!(value(&calls[0].arguments), serde_json::json!({"city": "Paris", "n": 1.50}));
     for first in formats() {
         // Into each format, then from it to every other: the calls survive both legs.
         let (mid, _) = run(source.as_bytes(), &OpenAi, first, &TrafficOptions::default(), 4096);
-        same_calls(&calls, &assemble(&mid, first).expect("reads its own output"));
+        same_calls(&calls, &StreamTranscoder::assemble(&mid, first).expect("reads its own output"));
         for second in formats() {
             let (out, report) = run(&mid, first, second, &TrafficOptions::default(), 4096);
-            let after = assemble(&out, second).expect("reads");
+            let after = StreamTranscoder::assemble(&out, second).expect("reads");
             same_calls(&calls, &after);
             for (a, b) in calls.iter().zip(&after) {
                 assert!(
@@ -193,7 +193,7 @@ fn quirks_are_read_tolerantly() {
     s += &chunk(
         r#"{"index":0,"delta":{"tool_calls":[{"index":6,"id":"g2","function":{"name":"d"}}]},"finish_reason":"tool_calls"}"#,
     );
-    let calls = assemble(s.as_bytes(), &OpenAi).expect("reads");
+    let calls = StreamTranscoder::assemble(s.as_bytes(), &OpenAi).expect("reads");
     let names: Vec<_> =
         calls.iter().map(|c| (c.name.as_str(), c.arguments.as_str(), c.complete)).collect();
     assert_eq!(
@@ -209,13 +209,13 @@ event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,
 event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"name\\\": \\\"tax\"}}\n\n\
 event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"max_tokens\"},\"usage\":{\"output_tokens\":9}}\n\n\
 event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
-    let calls = assemble(sse.as_bytes(), &Anthropic).expect("reads");
+    let calls = StreamTranscoder::assemble(sse.as_bytes(), &Anthropic).expect("reads");
     assert_eq!(calls.len(), 1);
     assert!(!calls[0].complete);
     for to in formats() {
         let (out, report) = run(sse.as_bytes(), &Anthropic, to, &TrafficOptions::default(), 3);
         assert!(report.entries().iter().any(|e| e.code == Code::CallIncomplete), "{}", to.name());
-        let after = assemble(&out, to).expect("reads");
+        let after = StreamTranscoder::assemble(&out, to).expect("reads");
         assert!(after.iter().all(|c| !c.complete), "{}: {after:?}", to.name());
         let text = String::from_utf8(out).expect("UTF-8");
         assert!(
@@ -297,7 +297,7 @@ fn a_map_renames_at_once_and_rewrites_arguments_at_the_call_end() {
     s += &chunk(r#"{"index":0,"delta":{},"finish_reason":"tool_calls"}"#);
     let options = TrafficOptions { map: Some(&map), ..TrafficOptions::default() };
     let (out, report) = run(s.as_bytes(), &OpenAi, &Anthropic, &options, 9);
-    let calls = assemble(&out, &Anthropic).expect("reads");
+    let calls = StreamTranscoder::assemble(&out, &Anthropic).expect("reads");
     assert_eq!(calls[0].name, "get.weather");
     assert_eq!(value(&calls[0].arguments), serde_json::json!({"city name": "Paris"}));
     let text = String::from_utf8(out).expect("UTF-8");

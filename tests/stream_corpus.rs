@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use tooladapter::formats::{Anthropic, Bedrock, Gemini, Mcp, OpenAi, OpenAiResponses};
-use tooladapter::stream::{AssembledCall, Output, StreamError, StreamTranscoder, assemble};
+use tooladapter::stream::{AssembledCall, Output, StreamError, StreamTranscoder};
 use tooladapter::{Adapter, Code, TrafficOptions};
 
 fn corpus() -> PathBuf {
@@ -67,13 +67,13 @@ fn every_recorded_stream_to_every_format_keeps_its_calls() {
     for (folder, from) in formats() {
         for path in streams(folder) {
             let input = std::fs::read(&path).expect("reads");
-            let before =
-                assemble(&input, from).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let before = StreamTranscoder::assemble(&input, from)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             calls_seen += before.len();
             for (_, to) in formats() {
                 for output in [Output::Sse, Output::Json] {
                     let (out, report) = transcode(&input, from, to, output);
-                    let after = assemble(&out, to).unwrap_or_else(|e| {
+                    let after = StreamTranscoder::assemble(&out, to).unwrap_or_else(|e| {
                         panic!("{} -> {}: output unreadable: {e}", path.display(), to.name())
                     });
                     let has = |code: Code| report.entries().iter().any(|e| e.code == code);
@@ -155,7 +155,7 @@ fn every_recorded_stream_to_every_format_keeps_its_calls() {
 fn mcp_streams_are_not_model_streams() {
     for path in streams("mcp") {
         let input = std::fs::read(&path).expect("reads");
-        let err = assemble(&input, &Mcp).err();
+        let err = StreamTranscoder::assemble(&input, &Mcp).err();
         assert!(matches!(err, Some(StreamError::Setup(_))), "{}", path.display());
     }
 }

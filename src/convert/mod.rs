@@ -11,6 +11,7 @@ mod notes;
 mod places;
 mod read;
 mod run;
+mod stream;
 mod traffic;
 mod value;
 
@@ -28,7 +29,7 @@ pub(crate) use layout::{Layout, write_catalog};
 use read::Front;
 use run::{Refusal, Scratch, emit_document, record_findings, run_passes};
 pub use traffic::TrafficOptions;
-pub(crate) use traffic::{map_direction, maps as traffic_maps};
+use traffic::map_direction;
 
 /// Whether the input was one tool or a catalog; the output mirrors it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

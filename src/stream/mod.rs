@@ -18,21 +18,18 @@ use std::io::Write;
 
 use bumpalo::Bump;
 
-use crate::adapter::Adapter;
-use crate::convert::TrafficOptions;
-use crate::error::{ConversionError, Direction, ErrorKind};
+use crate::error::{ConversionError, ErrorKind};
 use crate::lower::Lowerer;
 use crate::parse::Parser;
 use crate::pointer::Path;
 use crate::report::Report;
 
-pub(crate) use crate::convert::traffic_maps as maps;
 pub use event::{
     Event, EventRule, Framing, Key, Output, Role, Sink, StreamFormat, StreamGrammar, StreamReader,
     StreamWriter, Wire, as_number, as_object, as_str, as_u64, member, number_member,
 };
 
-use self::core::{Core, Setup};
+pub(crate) use self::core::{CallMap, Core, Setup};
 use frame::{FrameError, Framer};
 
 /// The limits of one stream.
@@ -166,62 +163,8 @@ pub struct StreamTranscoder<'m> {
     failed: bool,
 }
 
-fn stream_of(
-    adapter: &dyn Adapter,
-    direction: Direction,
-) -> Result<&'static dyn StreamFormat, StreamError> {
-    adapter.stream().ok_or_else(|| {
-        StreamError::Setup(ConversionError::new(
-            adapter.name(),
-            direction,
-            "",
-            ErrorKind::NotConvertible("the format has no model stream".into()),
-        ))
-    })
-}
-
 impl<'m> StreamTranscoder<'m> {
-    /// A transcoder from `from`'s stream to `to`'s. `options` gives the definitions' map
-    /// (calls mapped through it: names at once, arguments held to the call's end), a
-    /// stricter id rule, and the parse limits.
-    ///
-    /// # Errors
-    /// [`StreamError::Setup`] when a format has no stream, or the map names neither format
-    /// and no direction is given.
-    pub fn new(
-        from: &dyn Adapter,
-        to: &dyn Adapter,
-        options: &TrafficOptions<'m>,
-    ) -> Result<Self, StreamError> {
-        let src = stream_of(from, Direction::ToCanonical)?;
-        let dst = stream_of(to, Direction::FromCanonical)?;
-        let map = match options.map {
-            Some(map) => {
-                let dir =
-                    crate::convert::map_direction(map, from.name(), to.name(), options.direction)
-                        .map_err(StreamError::Setup)?;
-                Some((map, dir))
-            }
-            None => None,
-        };
-        let id_rule = options.id_rule.or_else(|| to.traffic().map(|t| t.rules().ids));
-        let same = std::ptr::addr_eq(src, dst);
-        let verbatim = same && map.is_none() && options.id_rule.is_none();
-        let core = Core::new(Setup {
-            from: from.name().to_owned(),
-            to: to.name().to_owned(),
-            writer: Some((dst.writer(), dst.grammar())),
-            output: Output::Sse,
-            verbatim,
-            map,
-            id_rule: if same { options.id_rule } else { id_rule },
-            limits: StreamLimits::default(),
-            parse_limits: options.options.limits.clone(),
-        });
-        Ok(Self::build(src, core))
-    }
-
-    fn build(src: &'static dyn StreamFormat, core: Core<'m>) -> Self {
+    pub(crate) fn build(src: &'static dyn StreamFormat, core: Core<'m>) -> Self {
         let limits = StreamLimits::default();
         StreamTranscoder {
             framer: Framer::new(limits.max_event_bytes),
@@ -398,28 +341,9 @@ fn on_event(
     Ok(())
 }
 
-/// The calls a stream of `from`'s carries, as its own reader assembles them (ids and names as
-/// the stream gave them). What a test compares a transcoded stream's calls with.
-///
-/// # Errors
-/// As [`StreamTranscoder::push`].
-pub fn assemble(input: &[u8], from: &dyn Adapter) -> Result<Vec<AssembledCall>, StreamError> {
-    let src = stream_of(from, Direction::ToCanonical)?;
-    let mut core = Core::new(Setup {
-        from: from.name().to_owned(),
-        to: from.name().to_owned(),
-        writer: None,
-        output: Output::Json,
-        verbatim: false,
-        map: None,
-        id_rule: None,
-        limits: StreamLimits::default(),
-        parse_limits: crate::options::Limits::default(),
-    });
-    core.collect = Some(Vec::new());
-    let mut t = StreamTranscoder::build(src, core);
-    let mut sink = std::io::sink();
-    t.push(input, &mut sink)?;
-    t.finish(&mut sink)?;
-    Ok(t.core.collect.take().unwrap_or_default())
+impl StreamTranscoder<'_> {
+    /// The calls assembled so far when built to collect them (`assemble`).
+    pub(crate) fn take_assembled(&mut self) -> Vec<AssembledCall> {
+        self.core.collect.take().unwrap_or_default()
+    }
 }

@@ -11,16 +11,35 @@ use std::fmt::Write as _;
 
 use bumpalo::Bump;
 
-use crate::emit::Writer;
-use crate::inverse::Inverse;
 use crate::ir::traffic::Finish;
 use crate::options::Limits;
 use crate::report::{Code, Effect, Report};
 use crate::traffic::note::{Notes, Record, TrafficNote};
-use crate::traffic::{ArgParser, IdRule, MapDirection, made_id, rewritten_id};
+use crate::traffic::{ArgParser, IdRule, made_id, rewritten_id};
 
-use super::event::{Event, Key, Output, Sink, StreamGrammar, StreamWriter, Wire};
+use super::event::{Event, Key, Output, StreamGrammar, StreamWriter, Wire};
 use super::{AssembledCall, StreamLimit, StreamLimits};
+
+mod args;
+mod sink;
+
+/// A definitions conversion's map as the stream applies it (the traffic pipeline implements
+/// it over its map and direction, so streams need not know the map's shape).
+pub(crate) trait CallMap {
+    /// The map entry for a call of `name`, if the map lists the tool.
+    fn tool(&self, name: &str) -> Option<usize>;
+    /// The name entry `i`'s calls are written with.
+    fn name(&self, i: usize) -> &str;
+    /// Whether entry `i` rewrites arguments.
+    fn rewrites(&self, i: usize) -> bool;
+    /// `args` mapped through entry `i`; `None` at the arena limit.
+    fn arguments<'a>(
+        &self,
+        i: usize,
+        args: crate::ir::Json<'a>,
+        arena: &'a Bump,
+    ) -> Option<crate::ir::Json<'a>>;
+}
 
 /// One open call.
 #[derive(Default)]
@@ -76,7 +95,7 @@ pub(crate) struct Core<'m> {
     grammar: Option<&'static StreamGrammar>,
     output: Output,
     verbatim: bool,
-    map: Option<(&'m Inverse, MapDirection)>,
+    map: Option<Box<dyn CallMap + 'm>>,
     id_rule: Option<IdRule>,
     limits: StreamLimits,
     parse_limits: Limits,
@@ -107,7 +126,7 @@ pub(crate) struct Setup<'m> {
     pub(crate) writer: Option<(Box<dyn StreamWriter>, &'static StreamGrammar)>,
     pub(crate) output: Output,
     pub(crate) verbatim: bool,
-    pub(crate) map: Option<(&'m Inverse, MapDirection)>,
+    pub(crate) map: Option<Box<dyn CallMap + 'm>>,
     pub(crate) id_rule: Option<IdRule>,
     pub(crate) limits: StreamLimits,
     pub(crate) parse_limits: Limits,
@@ -308,16 +327,10 @@ impl<'m> Core<'m> {
         c.src_id.push_str(id.or(key.id).unwrap_or_default());
         c.name.clear();
         c.rewrite = None;
-        let mapped = self.map.and_then(|(map, dir)| {
-            let tool = super::maps::tool(map, dir, name)?;
-            let i = map.tools.iter().position(|t| std::ptr::eq(t, tool))?;
-            Some((map, dir, i))
-        });
-        match mapped {
-            Some((map, dir, i)) => {
-                let tool = map.tools.get(i);
-                c.name.push_str(tool.map_or(name, |t| super::maps::name_of(t, dir)));
-                if tool.is_some_and(|t| t.arguments.is_some()) {
+        match self.map.as_deref().and_then(|m| m.tool(name).map(|i| (m, i))) {
+            Some((map, i)) => {
+                c.name.push_str(map.name(i));
+                if map.rewrites(i) {
                     c.rewrite = Some(i);
                 }
             }
@@ -477,52 +490,6 @@ impl<'m> Core<'m> {
         self.spare.push(c);
     }
 
-    /// Whether `text` is a JSON object (empty text counts as `{}`); if so it is rewritten
-    /// compact (a whole call's arguments are written inside one event line).
-    fn compact_object(&mut self, text: &mut String) -> bool {
-        if text.trim().is_empty() {
-            text.clear();
-            text.push_str("{}");
-            return true;
-        }
-        self.arena.reset();
-        match self.args.value(text, &self.arena, &self.parse_limits, &self.from) {
-            Ok(v @ crate::ir::Json::Object(_)) => {
-                let mut bytes = std::mem::take(&mut self.text).into_bytes();
-                bytes.clear();
-                Writer::new(&mut bytes, false).json(&v);
-                self.text = String::from_utf8(bytes).unwrap_or_default();
-                std::mem::swap(text, &mut self.text);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// `c`'s arguments mapped through map entry `i`; left as they are (and reported) when
-    /// they are not JSON.
-    fn rewrite(&mut self, c: &mut OpenCall, i: usize) {
-        let Some((map, dir)) = self.map else { return };
-        let Some(tool) = map.tools.get(i) else { return };
-        self.arena.reset();
-        let text = if c.args.trim().is_empty() { "{}" } else { c.args.as_str() };
-        let value = self.args.value(text, &self.arena, &self.parse_limits, &self.from);
-        match value.ok().and_then(|v| super::maps::arguments(tool, dir, v, &self.arena)) {
-            Some(mapped) => {
-                let mut bytes = std::mem::take(&mut self.text).into_bytes();
-                bytes.clear();
-                Writer::new(&mut bytes, false).json(&mapped);
-                self.text = String::from_utf8(bytes).unwrap_or_default();
-                std::mem::swap(&mut c.args, &mut self.text);
-            }
-            None => {
-                let pieces = ["the call's arguments are not JSON: sent unmapped"];
-                let tool = c.name.clone();
-                self.note(Code::CallMapped, true, &tool, "arguments", &pieces);
-            }
-        }
-    }
-
     /// Reports the message's open calls incomplete and forgets them.
     fn abandon(&mut self, why: &str) {
         for c in std::mem::take(&mut self.open) {
@@ -596,156 +563,5 @@ impl<'m> Core<'m> {
             }
             self.reset_message();
         }
-    }
-}
-
-impl Sink for Core<'_> {
-    fn message(
-        &mut self,
-        id: Option<&str>,
-        model: Option<&str>,
-        created: Option<&str>,
-        fresh: bool,
-    ) {
-        if fresh && self.msg.open {
-            if self.msg.finish.is_some() {
-                self.flush_finish();
-            } else {
-                self.end_of_stream();
-            }
-        }
-        self.msg.open = true;
-        if self.msg.written {
-            return;
-        }
-        for (slot, v) in
-            [(&mut self.msg.id, id), (&mut self.msg.model, model), (&mut self.msg.created, created)]
-        {
-            if let Some(v) = v.filter(|v| !v.is_empty())
-                && slot.is_empty()
-            {
-                slot.push_str(v.get(..v.len().min(256)).unwrap_or_default());
-            }
-        }
-    }
-
-    fn text(&mut self, fragment: &str) {
-        if fragment.is_empty() {
-            return;
-        }
-        self.start_message();
-        if self.grammar.is_some_and(|g| g.keeps_output) {
-            self.kept_out += fragment.len();
-            if self.kept + self.kept_out > self.limits.max_buffered_bytes {
-                let limit = self.limits.max_buffered_bytes;
-                return self.fail(StreamLimit::Buffered { limit });
-            }
-        }
-        self.emit(&Event::Text(fragment));
-    }
-
-    fn reasoning(&mut self, fragment: &str) {
-        if !fragment.is_empty()
-            && !self.verbatim
-            && self.writer.is_some()
-            && self.once(Once::Reasoning)
-        {
-            self.note(
-                Code::ReasoningDropped,
-                true,
-                "",
-                "reasoning",
-                &["the model's reasoning is not carried to another provider's stream"],
-            );
-        }
-    }
-
-    fn other(&mut self, kind: &str) {
-        if self.verbatim || self.writer.is_none() || self.dropped.iter().any(|k| k == kind) {
-            return;
-        }
-        if self.dropped.len() < 64 {
-            self.dropped.push(kind.to_owned());
-        }
-        let pieces = ["`", kind, "` blocks have no counterpart in the target's stream: left out"];
-        self.note(Code::ContentDropped, true, "", kind, &pieces);
-    }
-
-    fn call_start(&mut self, key: Key<'_>, id: Option<&str>, name: &str, signature: Option<&str>) {
-        if let Some(at) = key.index.and_then(|i| self.open.iter().position(|c| c.index == Some(i)))
-        {
-            // A start for an index already open: the earlier call is over.
-            self.end_at(at);
-        }
-        self.open_call(key, id, name, signature);
-    }
-
-    fn call_args(&mut self, key: Key<'_>, name: Option<&str>, fragment: &str) {
-        let found = self.find(key);
-        // A fragment with a new id is a new call (Mistral sends each call whole, no index).
-        let found = match (found, key.index, key.id.filter(|i| !i.is_empty())) {
-            (Some(at), None, Some(id)) if self.open.get(at).is_some_and(|c| c.src_id != id) => None,
-            (f, _, _) => f,
-        };
-        match found {
-            Some(at) => self.args_at(at, fragment),
-            None => match name.filter(|n| !n.is_empty()) {
-                Some(name) => {
-                    self.open_call(key, None, name, None);
-                    let at = self.open.len().saturating_sub(1);
-                    self.args_at(at, fragment);
-                }
-                None => {
-                    if self.once(Once::Stray) {
-                        self.note(
-                            Code::ContentDropped,
-                            true,
-                            "",
-                            "arguments",
-                            &["an argument fragment belongs to no call the stream opened: left out"],
-                        );
-                    }
-                }
-            },
-        }
-    }
-
-    fn call_whole(&mut self, key: Key<'_>, arguments: &str) {
-        if let Some(at) = self.find(key)
-            && self.open.get(at).is_some_and(|c| c.seen == 0)
-        {
-            self.args_at(at, arguments);
-        }
-    }
-
-    fn call_end(&mut self, key: Key<'_>) {
-        if let Some(at) = self.find(key) {
-            self.end_at(at);
-        }
-    }
-
-    fn end_calls(&mut self) {
-        while !self.open.is_empty() {
-            self.end_at(0);
-        }
-    }
-
-    fn usage(&mut self, input: Option<&str>, output: Option<&str>) {
-        for (slot, v) in [(&mut self.msg.input, input), (&mut self.msg.output, output)] {
-            if let Some(v) = v.filter(|v| v.len() <= 20) {
-                slot.clear();
-                slot.push_str(v);
-            }
-        }
-    }
-
-    fn finish(&mut self, finish: Finish, raw: &str) {
-        self.msg.open = true;
-        let raw = raw.get(..raw.len().min(64)).unwrap_or_default();
-        self.msg.finish = Some((finish, raw.to_owned()));
-    }
-
-    fn done(&mut self) {
-        self.flush_finish();
     }
 }
