@@ -139,6 +139,12 @@ pub trait Adapter: Send + Sync {
         None
     }
 
+    /// The format's model stream (text and tool-call deltas), when it has one: what
+    /// [`crate::stream::StreamTranscoder`] reads and writes through. `None` by default.
+    fn stream(&self) -> Option<&'static dyn crate::stream::StreamFormat> {
+        None
+    }
+
     /// Writes a catalog. The default is a JSON array of tools. `wrapper` holds the members of
     /// the source's catalog object in order (the tool list itself as a `null` placeholder
     /// under its key) when the source was an object and the format is the same; a format whose
@@ -196,6 +202,10 @@ macro_rules! forward_adapter {
 
         fn traffic(&$this) -> Option<&'static dyn $crate::traffic::TrafficFormat> {
             $inner.traffic()
+        }
+
+        fn stream(&$this) -> Option<&'static dyn $crate::stream::StreamFormat> {
+            $inner.stream()
         }
 
         fn write_catalog(

@@ -68,6 +68,7 @@ mod registry;
 mod report;
 mod route;
 mod scan;
+pub mod stream;
 pub mod toolfoundation;
 pub mod traffic;
 mod valid;

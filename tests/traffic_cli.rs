@@ -151,3 +151,49 @@ fn usage_errors_exit_2_and_bad_payloads_exit_1_with_their_place() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("cannot read the map"), "{err}");
 }
+
+/// An Anthropic stream of one call, split as a model streams it.
+const STREAM: &str = concat!(
+    "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"m\",\"content\":[],\"stop_reason\":null,\"usage\":{\"input_tokens\":1,\"output_tokens\":1}}}\n\n",
+    "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"get_weather\",\"input\":{}}}\n\n",
+    "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"city\\\": \"}}\n\n",
+    "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"\\\"Paris\\\"}\"}}\n\n",
+    "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n",
+    "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"tool_use\"},\"usage\":{\"output_tokens\":9}}\n\n",
+    "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
+);
+
+#[test]
+fn a_stream_transcodes_through_the_same_command_to_stdout_a_file_or_json_lines() {
+    let args = ["traffic", "--from", "anthropic", "--to", "openai", "--kind", "stream"];
+    let (code, out, err) = run(&args, STREAM.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.trim_end().ends_with("data: [DONE]"), "{out}");
+    assert!(out.contains("\"name\":\"get_weather\""), "{out}");
+    // The same events as JSON lines: every line one JSON object.
+    let json_args = [&args[..], &["--events", "json"]].concat();
+    let (code, lines, err) = run(&json_args, STREAM.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert!(lines.lines().all(|l| serde_json::from_str::<Value>(l).is_ok_and(|v| v.is_object())));
+    // `-o` writes the same bytes to the file.
+    let dir = temp_dir("stream");
+    let file = dir.join("out.sse");
+    let path = file.to_str().expect("utf-8");
+    let (code, printed, err) = run(&[&args[..], &["-o", path]].concat(), STREAM.as_bytes());
+    assert_eq!((code, printed.as_str()), (0, ""), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).expect("written"), out);
+    // A stream cut inside the call: the call reported incomplete, a warning; the run still ends.
+    let cut = STREAM.split("event: content_block_stop").next().unwrap_or_default();
+    let (code, _, err) = run(&[&args[..], &["--report", "json"]].concat(), cut.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let entry: Value = serde_json::from_str(err.lines().next().unwrap_or("")).expect("JSON");
+    assert_eq!(entry["code"], "call-incomplete", "{err}");
+    // A format without streams is a usage error; so is an unknown kind.
+    let (code, _, err) =
+        run(&["traffic", "--from", "mcp", "--to", "openai", "--kind", "stream"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("no streams"), "{err}");
+    let (code, _, _) = run(&["traffic", "--from", "openai", "--to", "gemini", "--kind", "x"], b"");
+    assert_eq!(code, 2);
+    std::fs::remove_dir_all(&dir).ok();
+}

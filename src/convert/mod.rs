@@ -11,6 +11,7 @@ mod notes;
 mod places;
 mod read;
 mod run;
+mod stream;
 mod traffic;
 mod value;
 
@@ -29,6 +30,7 @@ pub(crate) use layout::{Layout, write_catalog};
 use read::Front;
 use run::{Refusal, Scratch, emit_document, record_findings, report_too_large, run_passes};
 pub use traffic::TrafficOptions;
+use traffic::map_direction;
 
 /// Whether the input was one tool or a catalog; the output mirrors it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -135,6 +135,10 @@ pub enum Code {
     /// Tool traffic: a `tool_choice` or parallel-calls setting the target cannot say as it
     /// was, written in the nearest form it has or left out.
     ToolChoiceChanged,
+    /// Tool traffic, streams: a call the stream left open at its finish or its end (cut at
+    /// the output limit, or the stream broke off): never ended in the target, so no client
+    /// takes it for complete.
+    CallIncomplete,
 }
 
 impl Code {
@@ -186,6 +190,7 @@ impl Code {
             Code::IdAdded => "id-added",
             Code::CallMapped => "call-mapped",
             Code::ToolChoiceChanged => "tool-choice-changed",
+            Code::CallIncomplete => "call-incomplete",
         }
     }
 }

@@ -154,7 +154,9 @@ pub(crate) fn not_carried(code: Code, effect: Effect, feature: &str) -> bool {
         | Code::ContentDropped
         | Code::ReasoningDropped
         | Code::ErrorNotFlagged
-        | Code::ToolChoiceChanged => true,
+        | Code::ToolChoiceChanged
+        // A streamed call the stream cut off: never emitted as complete.
+        | Code::CallIncomplete => true,
         Code::CatalogMemberDropped
         | Code::InputSchemaAdded
         | Code::RootTypeSet

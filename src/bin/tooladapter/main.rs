@@ -23,6 +23,7 @@ mod maps;
 mod names;
 mod output;
 mod report;
+mod stream;
 mod traffic;
 mod unmap;
 
@@ -70,7 +71,7 @@ enum Command {
     Check(check::CheckArgs),
     /// Map a model's tool calls (JSON, an array, or NDJSON on stdin) back to the source tools.
     Unmap(unmap::UnmapArgs),
-    /// Convert tool traffic (calls, results, a conversation or a response) between providers.
+    /// Convert tool traffic (calls, results, a conversation, a response or a stream) between providers.
     Traffic(traffic::TrafficArgs),
 }
 

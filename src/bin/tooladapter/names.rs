@@ -62,9 +62,17 @@ pub(crate) fn traffic() -> Named<Format> {
     })
 }
 
-/// `traffic --kind`.
-pub(crate) fn traffic_kind() -> Named<TrafficKind> {
-    Named::new(TrafficKind::ALL.map(|k| (k.as_str(), k)), takes_all)
+/// The formats that stream, as an error lists them.
+pub(crate) fn stream_formats() -> String {
+    let streaming = Format::ALL.iter().filter(|f| f.adapter().stream().is_some());
+    streaming.map(|f| f.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// `traffic --kind`: the payload kinds, then `stream`.
+pub(crate) fn traffic_kind() -> Named<crate::traffic::Kind> {
+    use crate::traffic::Kind;
+    let payloads = TrafficKind::ALL.map(|k| (k.as_str(), Kind::Payload(k)));
+    Named::new(payloads.into_iter().chain([("stream", Kind::Stream)]), takes_all)
 }
 
 /// `--strict[=on|require]`: `off` and `source` are `--no-strict` and no flag.

@@ -22,23 +22,28 @@ use crate::{io_error, names};
 pub struct TrafficArgs {
     /// Source format (any case): one that speaks tool traffic.
     #[arg(long, value_name = "FORMAT", value_parser = names::traffic())]
-    from: Format,
+    pub(crate) from: Format,
     /// Target format (any case): one that speaks tool traffic.
     #[arg(long, value_name = "FORMAT", value_parser = names::traffic())]
-    to: Format,
+    pub(crate) to: Format,
     /// What the input is: an assistant turn with tool `calls`, a turn of tool `results`, a
-    /// conversation (`messages`: a request body or a list of messages) or a model `response`.
-    /// Told from the input's shape when absent.
+    /// conversation (`messages`: a request body or a list of messages), a model `response`, or
+    /// a streamed answer (`stream`: read as it comes, each target event written as soon as the
+    /// source allows). Told from the input's shape when absent (never `stream`).
     #[arg(long, value_name = "KIND", value_parser = names::traffic_kind())]
-    kind: Option<TrafficKind>,
+    pub(crate) kind: Option<Kind>,
     /// The map `convert --map-out` wrote for the tool definitions: calls from its target go
     /// back to the source's names and arguments, calls written to its target get the target's.
     #[arg(long, value_name = "MAP")]
-    map: Option<PathBuf>,
+    pub(crate) map: Option<PathBuf>,
+    /// With `--kind stream`: `sse` writes the target's wire text (`event:` lines where the
+    /// target sends them), `json` one event object a line.
+    #[arg(long, value_enum, default_value_t = Events::Sse)]
+    pub(crate) events: Events,
     /// How to print the report on stderr: `text` (one line an entry, then a summary line),
     /// `json` (one JSON object an entry, with its `source`) or `none`.
     #[arg(long, value_enum, default_value_t = ReportMode::Text)]
-    report: ReportMode,
+    pub(crate) report: ReportMode,
     /// Exit with 3, writing nothing, on a loss: the rules `convert --deny-loss` takes (`any`,
     /// the default: anything the output does not carry).
     #[arg(
@@ -49,16 +54,46 @@ pub struct TrafficArgs {
         default_missing_value = "any",
         value_parser = names::deny_loss()
     )]
-    deny_loss: Option<DenyLoss>,
+    pub(crate) deny_loss: Option<DenyLoss>,
     /// Output file; stdout when absent.
     #[arg(short = 'o', long)]
-    output: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     /// Input file, or `-` for stdin (the default).
-    input: Option<PathBuf>,
+    pub(crate) input: Option<PathBuf>,
+}
+
+/// `--kind`: a payload, or a stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// One payload of the library's kinds.
+    Payload(TrafficKind),
+    /// A streamed answer (`crate::stream`).
+    Stream,
+}
+
+impl std::str::FromStr for Kind {
+    type Err = tooladapter::UnknownName;
+
+    /// A payload kind as the library spells it, or `stream` (any ASCII case).
+    fn from_str(name: &str) -> Result<Kind, Self::Err> {
+        match name.eq_ignore_ascii_case("stream") {
+            true => Ok(Kind::Stream),
+            false => name.parse().map(Kind::Payload),
+        }
+    }
+}
+
+/// `--events`: how a transcoded stream is written.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Events {
+    /// The target's wire text.
+    Sse,
+    /// One event object a line.
+    Json,
 }
 
 /// Reads the map at `path`, refusing one that maps a name back two ways.
-fn read_map(path: &Path, limit: usize) -> Result<Inverse, ExitCode> {
+pub(crate) fn read_map(path: &Path, limit: usize) -> Result<Inverse, ExitCode> {
     let bytes = read_path(path, limit, true).map_err(|e| {
         error!("map"; "cannot read the map: {e}");
         ExitCode::from(e.code())
@@ -76,12 +111,16 @@ fn read_map(path: &Path, limit: usize) -> Result<Inverse, ExitCode> {
 
 /// `summary: calls; 0 errors, 1 warning, 2 info`: the kind converted and the entries.
 fn summary(kind: Option<TrafficKind>, report: &tooladapter::Report) -> String {
+    summary_of(kind.map_or("payload", TrafficKind::as_str), report)
+}
+
+/// The summary line of a `what` converted with `report`.
+pub(crate) fn summary_of(what: &str, report: &tooladapter::Report) -> String {
     let count = |s: Severity| report.refs().filter(|e| e.severity() == s).count();
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
-        "summary: {} converted; {}, {}, {} info",
-        kind.map_or("payload", TrafficKind::as_str),
+        "summary: {what} converted; {}, {}, {} info",
         plural(count(Severity::Error), "error", "errors"),
         plural(count(Severity::Warning), "warning", "warnings"),
         count(Severity::Info)
@@ -92,6 +131,11 @@ fn summary(kind: Option<TrafficKind>, report: &tooladapter::Report) -> String {
 pub fn run(args: &TrafficArgs) -> ExitCode {
     let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     report::say_errors_as(args.report, input);
+    let kind = match args.kind {
+        Some(Kind::Stream) => return crate::stream::run(args, input),
+        Some(Kind::Payload(kind)) => Some(kind),
+        None => None,
+    };
     if let Some(path) = input
         && let Err(e) = check_named(path, false)
     {
@@ -125,8 +169,7 @@ pub fn run(args: &TrafficArgs) -> ExitCode {
     };
     let mut options = Options::default();
     options.deny_loss = args.deny_loss;
-    let options =
-        TrafficOptions { kind: args.kind, map: map.as_ref(), options, ..TrafficOptions::default() };
+    let options = TrafficOptions { kind, map: map.as_ref(), options, ..TrafficOptions::default() };
     let mut converter = Converter::new();
     let converted = match converter.convert_traffic(&bytes, &args.from, &args.to, &options) {
         Ok(c) => c,

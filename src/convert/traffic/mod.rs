@@ -24,7 +24,7 @@ use super::Converter;
 use super::read::Session;
 use prepare::{Pass, prepare};
 
-mod maps;
+pub(crate) mod maps;
 mod prepare;
 
 /// How a traffic conversion goes.
@@ -356,10 +356,20 @@ fn direction(
     ends: Ends<'_>,
     given: Option<MapDirection>,
 ) -> Result<MapDirection, ConversionError> {
+    map_direction(map, ends.from.name(), ends.to.name(), given)
+}
+
+/// Which way `map` applies to traffic from `from` to `to`: as `given`, else back when the
+/// calls come from the map's target (or go to its source), forward the other way.
+pub(crate) fn map_direction(
+    map: &Inverse,
+    from: &str,
+    to: &str,
+    given: Option<MapDirection>,
+) -> Result<MapDirection, ConversionError> {
     if let Some(given) = given {
         return Ok(given);
     }
-    let (from, to) = (ends.from.name(), ends.to.name());
     if map.to == from || map.from == to {
         Ok(MapDirection::Back)
     } else if map.to == to || map.from == from {

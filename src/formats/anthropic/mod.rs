@@ -2,6 +2,7 @@
 //! strict?, type?: "custom"}`. Server tools (`web_search_20250305`, …) are opaque.
 
 pub mod rules;
+pub mod stream;
 mod traffic;
 
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
@@ -31,6 +32,10 @@ impl Adapter for Anthropic {
 
     fn traffic(&self) -> Option<&'static dyn TrafficFormat> {
         Some(&traffic::TRAFFIC)
+    }
+
+    fn stream(&self) -> Option<&'static dyn crate::stream::StreamFormat> {
+        Some(&stream::STREAM)
     }
 
     fn lower_tool<'a>(

@@ -12,6 +12,7 @@
 //! `ToolInputSchema` (docs.aws.amazon.com/bedrock/latest/APIReference/).
 
 pub mod rules;
+pub mod stream;
 mod traffic;
 
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
@@ -54,6 +55,10 @@ impl Adapter for Bedrock {
 
     fn traffic(&self) -> Option<&'static dyn crate::traffic::TrafficFormat> {
         Some(&traffic::TRAFFIC)
+    }
+
+    fn stream(&self) -> Option<&'static dyn crate::stream::StreamFormat> {
+        Some(&stream::STREAM)
     }
 
     fn lower_tool<'a>(

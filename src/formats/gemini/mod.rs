@@ -13,6 +13,7 @@
 //! parameters".
 
 pub mod rules;
+pub mod stream;
 mod traffic;
 
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
@@ -208,6 +209,12 @@ macro_rules! gemini_adapter {
 
             fn traffic(&self) -> Option<&'static dyn crate::traffic::TrafficFormat> {
                 $traffic
+            }
+
+            // The format that speaks traffic speaks streams (one wire format for both).
+            fn stream(&self) -> Option<&'static dyn crate::stream::StreamFormat> {
+                let traffic: Option<&'static dyn crate::traffic::TrafficFormat> = $traffic;
+                traffic.map(|_| &stream::STREAM as &'static dyn crate::stream::StreamFormat)
             }
 
             fn lower_tool<'a>(

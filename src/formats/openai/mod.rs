@@ -5,6 +5,8 @@
 //! verbatim for the same format, reported as not convertible elsewhere.
 
 pub mod rules;
+pub mod stream;
+pub mod stream_responses;
 mod traffic;
 
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
@@ -61,6 +63,10 @@ impl Adapter for OpenAi {
 
     fn traffic(&self) -> Option<&'static dyn TrafficFormat> {
         Some(&traffic::CHAT)
+    }
+
+    fn stream(&self) -> Option<&'static dyn crate::stream::StreamFormat> {
+        Some(&stream::STREAM)
     }
 
     fn lower_tool<'a>(
@@ -182,6 +188,10 @@ impl Adapter for OpenAiResponses {
 
     fn traffic(&self) -> Option<&'static dyn TrafficFormat> {
         Some(&traffic::RESPONSES)
+    }
+
+    fn stream(&self) -> Option<&'static dyn crate::stream::StreamFormat> {
+        Some(&stream_responses::STREAM)
     }
 
     fn lower_tool<'a>(
