@@ -115,7 +115,7 @@ pub enum StreamError {
     Failed,
 }
 
-/// A call as a stream assembles it ([`assemble`]).
+/// A call as a stream assembles it ([`StreamTranscoder::assemble`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AssembledCall {
     /// Its id, when it had one.
