@@ -1,12 +1,13 @@
 //! The Python extension `tooladapter._tooladapter`: the crate's conversion, check and inverse
 //! map behind a small Python API (see `python/README.md`). Input is read under the GIL (bytes
-//! and text borrowed, Python data written out as JSON text once), the conversion runs with the
-//! GIL released, the error model (`errors=`) decides what a tool left out becomes, and output
-//! becomes Python data only when asked for.
+//! and text borrowed, Python data written out as JSON text once, `data`), the conversion runs
+//! with the GIL released, the error model (`errors=`) decides what a tool left out becomes, and
+//! output becomes Python data only when asked for (`build`), or at once with `share=True`.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod build;
 mod data;
 mod errors;
 mod options;
@@ -59,8 +60,7 @@ impl Conversion {
         if let Some(tools) = self.tools.get() {
             return Ok(tools.clone_ref(py));
         }
-        let loads = py.import("json")?.getattr("loads")?;
-        let value = loads.call1((PyBytes::new(py, self.outcome.inner.output()),))?.unbind();
+        let value = build::build(py, self.outcome.inner.output(), None)?.unbind();
         Ok(self.tools.get_or_init(|| value).clone_ref(py))
     }
 
@@ -131,7 +131,9 @@ impl Inverse {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let value = data::to_value(arguments)?;
         let (source, arguments) = self.inner.unmap(name, value);
-        let arguments = data::from_value(py, &arguments)?;
+        let text = serde_json::to_vec(&arguments)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        let arguments = build::build(py, &text, None)?;
         PyTuple::new(py, [source.into_pyobject(py)?.into_any(), arguments])
     }
 
@@ -171,7 +173,7 @@ impl Converter {
 
     /// As `tooladapter.convert`, on this converter's buffers.
     #[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
-    #[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false, errors = None, deny_loss = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None))]
+    #[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false, errors = None, deny_loss = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None, share = false))]
     fn convert(
         &self,
         py: Python<'_>,
@@ -188,6 +190,7 @@ impl Converter {
         max_ref_expansion: Option<usize>,
         unroll_recursion: u32,
         operations: Option<Vec<String>>,
+        share: bool,
     ) -> PyResult<Conversion> {
         let keywords = Keywords {
             strict,
@@ -201,9 +204,9 @@ impl Converter {
             unroll_recursion,
             operations,
         };
-        run(py, tools, from_, to, &keywords, |input, source, to, options| {
+        run(py, tools, from_, to, &keywords, share, |input, source, to, options| {
             let mut converter = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-            converter.convert(input, source.adapter(), &to, options).cloned()
+            converter.convert(input, source.adapter(), to, options).cloned()
         })
     }
 }
@@ -216,6 +219,7 @@ fn run(
     from_: &str,
     to: &str,
     keywords: &Keywords<'_, '_>,
+    share: bool,
     convert: impl Fn(
         &[u8],
         &Source,
@@ -226,7 +230,8 @@ fn run(
 ) -> PyResult<Conversion> {
     let (from, to) = (options::format(py, from_)?, options::format(py, to)?);
     let Settings { source, options, errors } = keywords.settle(py, from)?;
-    let input = Input::read(tools, options.limits.max_depth)?;
+    let mut spans = share.then(Vec::new);
+    let input = Input::read(tools, options.limits.max_depth, spans.as_mut())?;
     let mode = Mode {
         errors,
         strict_required: options.strict == Strict::Require,
@@ -246,13 +251,24 @@ fn run(
         py.detach(|| convert(&wrapped, &source, to, &options)).ok()
     };
     let outcome = settle(py, result, as_catalog, &mode)?;
-    Ok(Conversion { outcome, tools: OnceLock::new() })
+    let conversion = Conversion { outcome, tools: OnceLock::new() };
+    // Shared objects are taken as they are now, not when `tools` is first read: built at once.
+    if let (Some(spans), Input::Written(text)) = (&spans, &input)
+        && !conversion.outcome.left_out
+    {
+        let out = conversion.outcome.inner.output();
+        let outline = py.detach(|| build::Outline::of(out));
+        let share = build::Share::new(spans, text, outline);
+        let value = build::build(py, out, Some(share))?.unbind();
+        let _ = conversion.tools.set(value);
+    }
+    Ok(conversion)
 }
 
 /// Converts tools from one format to another.
 #[pyfunction]
 #[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
-#[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false, errors = None, deny_loss = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None))]
+#[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false, errors = None, deny_loss = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None, share = false))]
 fn convert(
     py: Python<'_>,
     tools: &Bound<'_, PyAny>,
@@ -268,6 +284,7 @@ fn convert(
     max_ref_expansion: Option<usize>,
     unroll_recursion: u32,
     operations: Option<Vec<String>>,
+    share: bool,
 ) -> PyResult<Conversion> {
     let keywords = Keywords {
         strict,
@@ -281,11 +298,13 @@ fn convert(
         unroll_recursion,
         operations,
     };
-    run(py, tools, from_, to, &keywords, |input, source, to, options| match source.builtin() {
-        Some(from) => registry().convert_with(input, from, to, options),
-        // OpenAPI with only some operations: an adapter the registry does not hold.
-        None => {
-            tooladapter::Converter::new().convert(input, source.adapter(), &to, options).cloned()
+    run(py, tools, from_, to, &keywords, share, |input, source, to, options| {
+        match source.builtin() {
+            Some(from) => registry().convert_with(input, from, to, options),
+            // OpenAPI with only some operations: an adapter the registry does not hold.
+            None => {
+                tooladapter::Converter::new().convert(input, source.adapter(), to, options).cloned()
+            }
         }
     })
 }
@@ -328,10 +347,10 @@ fn check<'py>(
         ..Keywords::default()
     };
     let Settings { source, options, .. } = keywords.settle(py, from)?;
-    let input = Input::read(tools, options.limits.max_depth)?;
+    let input = Input::read(tools, options.limits.max_depth, None)?;
     let report = py.detach(|| {
         let mut converter = tooladapter::Converter::new();
-        converter.check(input.bytes(), source.adapter(), &to, &options).cloned()
+        converter.check(input.bytes(), source.adapter(), to, &options).cloned()
     });
     let report = report.map_err(|e| to_py_err(py, &e))?;
     // What the CLI's `check` prints: what the provider would reject, and the dated limits

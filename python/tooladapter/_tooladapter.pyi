@@ -174,6 +174,7 @@ class Converter:
         max_ref_expansion: Optional[int] = None,
         unroll_recursion: int = 0,
         operations: Optional[Sequence[str]] = None,
+        share: bool = False,
     ) -> Conversion:
         """As :func:`convert`, on this converter's buffers."""
 
@@ -192,6 +193,7 @@ def convert(
     max_ref_expansion: Optional[int] = None,
     unroll_recursion: int = 0,
     operations: Optional[Sequence[str]] = None,
+    share: bool = False,
 ) -> Conversion:
     """Converts a tool or a catalog from one format to another.
 
@@ -204,7 +206,9 @@ def convert(
     ``strict="require"``). ``deny_loss`` raises (``kind`` ``loss-denied``) on a loss the rule
     denies. ``max_depth`` and ``max_ref_expansion`` set the limits, ``unroll_recursion``
     unrolls recursive ``$ref`` s for targets without refs, ``operations`` selects OpenAPI
-    operations by glob.
+    operations by glob. ``share=True`` puts the caller's own dicts and lists into
+    ``Conversion.tools`` wherever the conversion wrote them unchanged (built at once; mutating
+    one then mutates the other); by default every output object is new.
     Raises :class:`ConversionError` (or a subclass) when the input cannot be converted.
     """
 
