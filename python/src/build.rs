@@ -150,12 +150,23 @@ pub(crate) fn build<'py>(
         scratch: String::new(),
         share,
     };
-    let value = b.value(0)?;
-    b.skip_ws();
-    if b.pos != text.len() {
-        return Err(b.bad("text after the value"));
+    // The objects built are a tree, with no cycle for the cyclic collector to find: it is held
+    // off while they are made (it would walk the young ones every few hundred objects) and
+    // runs, when it was on, as the caller's next allocations ask. The GIL is held throughout,
+    // so no other thread's code runs while it is off.
+    let gc = py.import(pyo3::intern!(py, "gc"))?;
+    let was_on = gc.call_method0(pyo3::intern!(py, "isenabled"))?.is_truthy()?;
+    if was_on {
+        gc.call_method0(pyo3::intern!(py, "disable"))?;
     }
-    Ok(value)
+    let value = b.value(0).and_then(|v| {
+        b.skip_ws();
+        if b.pos == text.len() { Ok(v) } else { Err(b.bad("text after the value")) }
+    });
+    if was_on {
+        gc.call_method0(pyo3::intern!(py, "enable"))?;
+    }
+    value
 }
 
 struct Builder<'py, 't, 's> {

@@ -13,6 +13,7 @@ mod errors;
 mod options;
 mod outcome;
 mod report;
+mod traffic;
 
 use std::sync::{Mutex, OnceLock};
 
@@ -39,6 +40,8 @@ fn registry() -> &'static Registry {
 struct Conversion {
     outcome: Outcome,
     tools: OnceLock<Py<PyAny>>,
+    /// The source format (the one `from_="auto"` found).
+    from_format: &'static str,
 }
 
 #[pymethods]
@@ -96,6 +99,12 @@ impl Conversion {
         self.outcome.inner.strict_written().to_vec()
     }
 
+    /// The source format's name: as given, or the one `from_="auto"` found.
+    #[getter(from_format)]
+    fn source_format(&self) -> &'static str {
+        self.from_format
+    }
+
     /// Whether the input was a catalog (else a single tool).
     #[getter]
     fn is_catalog(&self) -> bool {
@@ -116,7 +125,7 @@ impl Conversion {
 /// keys restored, strict mode's added nulls dropped.
 #[pyclass(module = "tooladapter", frozen)]
 struct Inverse {
-    inner: tooladapter::Inverse,
+    pub(crate) inner: tooladapter::Inverse,
 }
 
 #[pymethods]
@@ -228,10 +237,22 @@ fn run(
     ) -> Result<tooladapter::Conversion, tooladapter::ConversionError>
     + Sync,
 ) -> PyResult<Conversion> {
-    let (from, to) = (options::format(py, from_)?, options::format(py, to)?);
-    let Settings { source, options, errors } = keywords.settle(py, from)?;
+    let to = options::format(py, to)?;
+    // `auto`: the keywords settled for a provisional source, the input read, then its format.
+    let auto = from_.eq_ignore_ascii_case("auto");
+    let from = match auto {
+        true if keywords.operations.is_some() => Format::OPENAPI,
+        true => Format::MCP,
+        false => options::format(py, from_)?,
+    };
+    let Settings { mut source, options, errors } = keywords.settle(py, from)?;
     let mut spans = share.then(Vec::new);
     let input = Input::read(tools, options.limits.max_depth, spans.as_mut())?;
+    if auto {
+        let found = py.detach(|| tooladapter::formats::detect(input.bytes(), &options.limits));
+        let info = found.map_err(|e| to_py_err(py, &e))?;
+        source = keywords.settle(py, options::format(py, info.name)?)?.source;
+    }
     let mode = Mode {
         errors,
         strict_required: options.strict == Strict::Require,
@@ -251,7 +272,8 @@ fn run(
         py.detach(|| convert(&wrapped, &source, to, &options)).ok()
     };
     let outcome = settle(py, result, as_catalog, &mode)?;
-    let conversion = Conversion { outcome, tools: OnceLock::new() };
+    let from_format = source.adapter().info().name;
+    let conversion = Conversion { outcome, tools: OnceLock::new(), from_format };
     // Shared objects are taken as they are now, not when `tools` is first read: built at once.
     if let (Some(spans), Input::Written(text)) = (&spans, &input)
         && !conversion.outcome.left_out
@@ -385,6 +407,9 @@ fn _tooladapter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Converter>()?;
     m.add_class::<Inverse>()?;
     m.add_class::<Entry>()?;
+    m.add_function(wrap_pyfunction!(traffic::convert_traffic, m)?)?;
+    m.add_class::<traffic::TrafficConversion>()?;
+    m.add_class::<traffic::StreamTranscoder>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
     Ok(())

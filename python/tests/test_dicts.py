@@ -239,3 +239,21 @@ def test_share_picks_each_tools_own_schema_when_two_are_equal():
     out = ta.convert(tools, "mcp", "openai", share=True).tools
     assert out[0]["function"]["parameters"] is tools[0]["inputSchema"]
     assert out[1]["function"]["parameters"] is tools[1]["inputSchema"]
+
+
+def test_the_collectors_state_is_left_as_it_was():
+    import gc
+
+    assert gc.isenabled()
+    ta.convert(CATALOG, "mcp", "openai").tools
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        ta.convert(json.loads(CATALOG), "mcp", "openai", share=True).tools
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    # A build that fails half-way leaves it on too.
+    with pytest.raises(ta.ConversionError):
+        ta.convert({"name": 5}, "mcp", "openai")
+    assert gc.isenabled()
