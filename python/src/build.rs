@@ -13,7 +13,18 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString};
 
-use crate::data::Spans;
+use crate::data::{Span, Spans, Written};
+
+/// How many of the caller's strings past the last one taken the build compares an output
+/// string with: the output keeps its input's order, with a few strings left out or added.
+const STRING_WINDOW: usize = 8;
+
+/// The caller's strings, taken in order ([`Written::strings`]).
+struct Strings<'s> {
+    strings: &'s [Span],
+    text: &'s [u8],
+    cursor: usize,
+}
 
 /// How deep the output may nest here: the crate's limits keep it far shallower.
 const MAX_DEPTH: usize = 4096;
@@ -32,20 +43,27 @@ impl Outline {
     pub(crate) fn of(text: &[u8]) -> Outline {
         let mut ends: Vec<(usize, usize)> = Vec::new();
         let mut open: Vec<usize> = Vec::new();
-        let (mut in_string, mut escaped) = (false, false);
-        for (i, &b) in text.iter().enumerate() {
-            if in_string {
-                if escaped {
-                    escaped = false;
-                } else if b == b'\\' {
-                    escaped = true;
-                } else if b == b'"' {
-                    in_string = false;
-                }
-                continue;
-            }
+        let mut i = 0;
+        while let Some(&b) = text.get(i) {
             match b {
-                b'"' => in_string = true,
+                // A string is passed by searching for its end: most of the text is strings.
+                b'"' => {
+                    i += 1;
+                    loop {
+                        let rest = text.get(i..).unwrap_or_default();
+                        match rest.iter().position(|&c| c == b'"' || c == b'\\') {
+                            Some(at) if rest.get(at) == Some(&b'\\') => i += at + 2,
+                            Some(at) => {
+                                i += at;
+                                break;
+                            }
+                            None => {
+                                i = text.len();
+                                break;
+                            }
+                        }
+                    }
+                }
                 b'{' | b'[' => {
                     open.push(ends.len());
                     ends.push((i, 0));
@@ -60,6 +78,7 @@ impl Outline {
                 }
                 _ => {}
             }
+            i += 1;
         }
         Outline { ends }
     }
@@ -70,8 +89,8 @@ pub(crate) struct Share<'s> {
     spans: &'s Spans,
     text: &'s [u8],
     outline: Outline,
-    /// Span indices sorted by (length, first bytes): the candidates for a text are a run.
-    sorted: Vec<usize>,
+    /// Each span's fingerprint and index, sorted: the candidates for a text are a run.
+    sorted: Vec<(Fingerprint, usize)>,
     /// Spans starting before this were passed: the output follows the input's order, so a
     /// later container is looked for after the last one shared.
     cursor: usize,
@@ -82,10 +101,9 @@ pub(crate) struct Share<'s> {
 impl<'s> Share<'s> {
     /// Ready to share `spans` (in the written `text`) into the output `outline` is of.
     pub(crate) fn new(spans: &'s Spans, text: &'s [u8], outline: Outline) -> Share<'s> {
-        let mut sorted: Vec<usize> = (0..spans.len()).collect();
-        sorted.sort_by_key(|&i| {
-            spans.get(i).map_or((0, 0, 0), |s| fingerprint(text, s.start, s.end))
-        });
+        let mut sorted: Vec<(Fingerprint, usize)> =
+            spans.iter().enumerate().map(|(i, s)| (fingerprint(text, s.start, s.end), i)).collect();
+        sorted.sort_unstable();
         Share { spans, text, outline, sorted, cursor: 0, next: 0 }
     }
 
@@ -97,13 +115,12 @@ impl<'s> Share<'s> {
         };
         let mine = out.get(start..end).unwrap_or_default();
         let key = fingerprint(out, start, end);
-        let from = self.sorted.partition_point(|&i| {
-            self.spans.get(i).is_some_and(|s| fingerprint(self.text, s.start, s.end) < key)
-        });
-        let found = self.sorted.iter().skip(from).copied().map_while(|i| {
-            let s = self.spans.get(i)?;
-            (fingerprint(self.text, s.start, s.end) == key).then_some(s)
-        });
+        let from = self.sorted.partition_point(|(f, _)| *f < key);
+        let found = self
+            .sorted
+            .iter()
+            .skip(from)
+            .map_while(|(f, i)| if *f == key { self.spans.get(*i) } else { None });
         let mut best: Option<&'s crate::data::Span> = None;
         for s in found {
             if s.start >= self.cursor
@@ -123,8 +140,11 @@ impl<'s> Share<'s> {
     }
 }
 
-/// What a span's text is sorted and looked up by: its length and its first eight bytes.
-fn fingerprint(text: &[u8], start: usize, end: usize) -> (usize, u64, usize) {
+/// What a span's text is sorted and looked up by.
+type Fingerprint = (usize, u64, usize);
+
+/// A span's fingerprint: its length, its first eight bytes and the sum of its last eight.
+fn fingerprint(text: &[u8], start: usize, end: usize) -> Fingerprint {
     let len = end.saturating_sub(start);
     let mut head = [0u8; 8];
     for (slot, b) in head.iter_mut().zip(text.get(start..end).unwrap_or_default()) {
@@ -136,12 +156,15 @@ fn fingerprint(text: &[u8], start: usize, end: usize) -> (usize, u64, usize) {
 }
 
 /// Builds Python objects from the JSON `text` (the crate's output), sharing the caller's
-/// containers where `share` has them.
+/// containers where `share` has them, and taking the strings of `input` (the caller's data
+/// as written) where the output holds the same text.
 pub(crate) fn build<'py>(
     py: Python<'py>,
     text: &[u8],
     share: Option<Share<'_>>,
+    input: Option<&Written>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let strings = input.map(|w| Strings { strings: &w.strings, text: &w.text, cursor: 0 });
     let mut b = Builder {
         py,
         text,
@@ -149,6 +172,7 @@ pub(crate) fn build<'py>(
         keys: (0..KEY_SLOTS).map(|_| None).collect(),
         scratch: String::new(),
         share,
+        strings,
     };
     // The objects built are a tree, with no cycle for the cyclic collector to find: it is held
     // off while they are made (it would walk the young ones every few hundred objects) and
@@ -176,6 +200,7 @@ struct Builder<'py, 't, 's> {
     keys: Vec<Option<(&'t [u8], Bound<'py, PyString>)>>,
     scratch: String,
     share: Option<Share<'s>>,
+    strings: Option<Strings<'s>>,
 }
 
 impl<'py, 't> Builder<'py, 't, '_> {
@@ -226,6 +251,9 @@ impl<'py, 't> Builder<'py, 't, '_> {
                 }
             }
             Some(b'"') => {
+                if let Some(same) = self.callers_string() {
+                    return Ok(same);
+                }
                 let s = self.string()?;
                 Ok(PyString::new(py, s).into_any())
             }
@@ -288,6 +316,27 @@ impl<'py, 't> Builder<'py, 't, '_> {
                 _ => return Err(self.bad("expected , or ]")),
             }
         }
+    }
+
+    /// The caller's own `str` when the string at `pos` (one without escapes) has the text of
+    /// one of the next few strings the caller gave; `pos` then past it.
+    fn callers_string(&mut self) -> Option<Bound<'py, PyAny>> {
+        let strings = self.strings.as_mut()?;
+        let rest = self.text.get(self.pos + 1..)?;
+        let len = rest.iter().position(|&b| b == b'"' || b == b'\\')?;
+        if rest.get(len) != Some(&b'"') {
+            return None;
+        }
+        let raw = rest.get(..len)?;
+        let window = strings.strings.get(strings.cursor..)?.iter().take(STRING_WINDOW);
+        for (i, s) in window.enumerate() {
+            if strings.text.get(s.start..s.end) == Some(raw) {
+                strings.cursor += i + 1;
+                self.pos += len + 2;
+                return Some(s.object.bind(self.py).clone());
+            }
+        }
+        None
     }
 
     /// A key: the same object for the same key text within the document, interned.

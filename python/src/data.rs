@@ -23,7 +23,17 @@ use pyo3::types::{
 pub(crate) enum Input {
     Bytes(PyBackedBytes),
     Text(PyBackedStr),
-    Written(Vec<u8>),
+    Written(Written),
+}
+
+/// Python data written as JSON text, with what the output build may take from it.
+pub(crate) struct Written {
+    pub(crate) text: Vec<u8>,
+    /// The caller's plain dicts and lists (`share=True` only).
+    pub(crate) spans: Spans,
+    /// The caller's strings (values, not keys), in the order written: immutable, so the
+    /// output holds the same `str` where it holds the same text, as a deep copy does.
+    pub(crate) strings: Vec<Span>,
 }
 
 /// One of the caller's containers and the bytes of the written text it became.
@@ -38,13 +48,9 @@ pub(crate) type Spans = Vec<Span>;
 
 impl Input {
     /// Reads `tools`: `bytes`, `bytearray`, `memoryview` and `str` as JSON text; dicts, lists
-    /// and pydantic models as data, nested no deeper than `max_depth`. With `spans`, notes
-    /// where each dict and list was written.
-    pub(crate) fn read(
-        tools: &Bound<'_, PyAny>,
-        max_depth: usize,
-        spans: Option<&mut Spans>,
-    ) -> PyResult<Input> {
+    /// and pydantic models as data, nested no deeper than `max_depth`. With `share`, notes
+    /// where each plain dict and list was written.
+    pub(crate) fn read(tools: &Bound<'_, PyAny>, max_depth: usize, share: bool) -> PyResult<Input> {
         if tools.is_instance_of::<PyBytes>() || tools.is_instance_of::<PyByteArray>() {
             return Ok(Input::Bytes(tools.extract()?));
         }
@@ -57,7 +63,10 @@ impl Input {
             return Ok(Input::Text(tools.extract()?));
         }
         if tools.is_instance_of::<PyDict>() || tools.is_instance_of::<PyList>() || is_model(tools) {
-            return Ok(Input::Written(written(tools, max_depth, spans)?));
+            let mut w = Writer::new(max_depth, share, true);
+            w.run(tools)?;
+            let (spans, strings) = (w.spans.unwrap_or_default(), w.strings.unwrap_or_default());
+            return Ok(Input::Written(Written { text: w.out, spans, strings }));
         }
         Err(PyTypeError::new_err(format!(
             "tools must be bytes, bytearray, memoryview, str, a dict, a list or a pydantic model, not {}",
@@ -70,7 +79,7 @@ impl Input {
         match self {
             Input::Bytes(b) => b,
             Input::Text(s) => s.as_bytes(),
-            Input::Written(v) => v,
+            Input::Written(w) => &w.text,
         }
     }
 }
@@ -103,22 +112,11 @@ pub(crate) fn to_value(data: &Bound<'_, PyAny>) -> PyResult<serde_json::Value> {
     let text: Vec<u8> = if let Ok(s) = data.extract::<PyBackedStr>() {
         s.as_bytes().to_vec()
     } else {
-        written(data, tooladapter::Limits::default().max_depth, None)?
+        let mut w = Writer::new(tooladapter::Limits::default().max_depth, false, false);
+        w.run(data)?;
+        w.out
     };
     serde_json::from_slice(&text).map_err(|e| PyValueError::new_err(format!("arguments: {e}")))
-}
-
-/// Python data as compact JSON text.
-pub(crate) fn written(
-    data: &Bound<'_, PyAny>,
-    max_depth: usize,
-    spans: Option<&mut Spans>,
-) -> PyResult<Vec<u8>> {
-    let mut w = Writer { out: Vec::new(), max_depth, spans, foreign: false };
-    match w.write(data, 0) {
-        Ok(()) => Ok(w.out),
-        Err(bad) => Err(bad.into_err(data.py(), max_depth)),
-    }
 }
 
 fn type_name(v: &Bound<'_, PyAny>) -> String {
@@ -190,17 +188,33 @@ impl Bad {
     }
 }
 
-struct Writer<'s> {
+struct Writer {
     out: Vec<u8>,
     max_depth: usize,
-    spans: Option<&'s mut Spans>,
+    spans: Option<Spans>,
+    strings: Option<Vec<Span>>,
     /// Whether the container being written holds a value that is not plain JSON data of the
     /// exact built-in types (a tuple, a model, a subclass): such a container is not the
     /// output's to share, since `json.loads` would not give it back so.
     foreign: bool,
 }
 
-impl Writer<'_> {
+impl Writer {
+    fn new(max_depth: usize, share: bool, strings: bool) -> Writer {
+        Writer {
+            out: Vec::new(),
+            max_depth,
+            spans: share.then(Vec::new),
+            strings: strings.then(Vec::new),
+            foreign: false,
+        }
+    }
+
+    /// Writes `data`, the error's path made on the way out.
+    fn run(&mut self, data: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.write(data, 0).map_err(|bad| bad.into_err(data.py(), self.max_depth))
+    }
+
     /// Writes `v` as JSON text. Stops at `max_depth` (the conversion's depth limit, which
     /// would refuse deeper input anyway), which keeps the recursion off the end of the stack
     /// for data built deeper still.
@@ -210,7 +224,12 @@ impl Writer<'_> {
         }
         // The exact types first, the common case, each told by one pointer comparison.
         if let Ok(s) = v.cast_exact::<PyString>() {
+            let start = self.out.len() + 1;
             write_str(s.to_str()?, &mut self.out);
+            if let Some(strings) = self.strings.as_mut() {
+                let end = self.out.len() - 1;
+                strings.push(Span { start, end, object: v.clone().unbind() });
+            }
         } else if let Ok(d) = v.cast_exact::<PyDict>() {
             let (start, outer) = (self.out.len(), std::mem::replace(&mut self.foreign, false));
             self.dict(d, depth)?;
@@ -257,7 +276,7 @@ impl Writer<'_> {
     /// Notes that the container `v`'s text began at `start` and ends here, when it holds
     /// plain data only; `outer` is whether its own container held other data before it.
     fn note(&mut self, start: usize, v: &Bound<'_, PyAny>, outer: bool) {
-        if let Some(spans) = self.spans.as_deref_mut()
+        if let Some(spans) = self.spans.as_mut()
             && !self.foreign
         {
             spans.push(Span { start, end: self.out.len(), object: v.clone().unbind() });

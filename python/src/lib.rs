@@ -42,6 +42,8 @@ struct Conversion {
     tools: OnceLock<Py<PyAny>>,
     /// The source format (the one `from_="auto"` found).
     from_format: &'static str,
+    /// The caller's data as written, whose strings `tools` takes; dropped once it is built.
+    input: Mutex<Option<data::Written>>,
 }
 
 #[pymethods]
@@ -63,7 +65,8 @@ impl Conversion {
         if let Some(tools) = self.tools.get() {
             return Ok(tools.clone_ref(py));
         }
-        let value = build::build(py, self.outcome.inner.output(), None)?.unbind();
+        let input = self.input.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let value = build::build(py, self.outcome.inner.output(), None, input.as_ref())?.unbind();
         Ok(self.tools.get_or_init(|| value).clone_ref(py))
     }
 
@@ -142,7 +145,7 @@ impl Inverse {
         let (source, arguments) = self.inner.unmap(name, value);
         let text = serde_json::to_vec(&arguments)
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
-        let arguments = build::build(py, &text, None)?;
+        let arguments = build::build(py, &text, None, None)?;
         PyTuple::new(py, [source.into_pyobject(py)?.into_any(), arguments])
     }
 
@@ -246,8 +249,7 @@ fn run(
         false => options::format(py, from_)?,
     };
     let Settings { mut source, options, errors } = keywords.settle(py, from)?;
-    let mut spans = share.then(Vec::new);
-    let input = Input::read(tools, options.limits.max_depth, spans.as_mut())?;
+    let input = Input::read(tools, options.limits.max_depth, share)?;
     if auto {
         let found = py.detach(|| tooladapter::formats::detect(input.bytes(), &options.limits));
         let info = found.map_err(|e| to_py_err(py, &e))?;
@@ -273,17 +275,23 @@ fn run(
     };
     let outcome = settle(py, result, as_catalog, &mode)?;
     let from_format = source.adapter().info().name;
-    let conversion = Conversion { outcome, tools: OnceLock::new(), from_format };
+    let conversion =
+        Conversion { outcome, tools: OnceLock::new(), from_format, input: Mutex::new(None) };
+    let Input::Written(written) = input else { return Ok(conversion) };
+    if conversion.outcome.left_out {
+        return Ok(conversion);
+    }
     // Shared objects are taken as they are now, not when `tools` is first read: built at once.
-    if let (Some(spans), Input::Written(text)) = (&spans, &input)
-        && !conversion.outcome.left_out
-    {
+    if share {
         let out = conversion.outcome.inner.output();
         let outline = py.detach(|| build::Outline::of(out));
-        let share = build::Share::new(spans, text, outline);
-        let value = build::build(py, out, Some(share))?.unbind();
+        let shared = build::Share::new(&written.spans, &written.text, outline);
+        let value = build::build(py, out, Some(shared), Some(&written))?.unbind();
         let _ = conversion.tools.set(value);
+        return Ok(conversion);
     }
+    // Else kept (the text and the caller's strings) until `tools` is read.
+    *conversion.input.lock().unwrap_or_else(|e| e.into_inner()) = Some(written);
     Ok(conversion)
 }
 
@@ -369,7 +377,7 @@ fn check<'py>(
         ..Keywords::default()
     };
     let Settings { source, options, .. } = keywords.settle(py, from)?;
-    let input = Input::read(tools, options.limits.max_depth, None)?;
+    let input = Input::read(tools, options.limits.max_depth, false)?;
     let report = py.detach(|| {
         let mut converter = tooladapter::Converter::new();
         converter.check(input.bytes(), source.adapter(), to, &options).cloned()

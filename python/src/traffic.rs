@@ -46,7 +46,7 @@ impl TrafficConversion {
         if let Some(p) = self.payload.get() {
             return Ok(p.clone_ref(py));
         }
-        let value = crate::build::build(py, self.inner.output(), None)?.unbind();
+        let value = crate::build::build(py, self.inner.output(), None, None)?.unbind();
         Ok(self.payload.get_or_init(|| value).clone_ref(py))
     }
 
@@ -68,7 +68,7 @@ impl TrafficConversion {
     fn ids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let text = serde_json::to_vec(&self.inner.ids().pairs)
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
-        crate::build::build(py, &text, None)
+        crate::build::build(py, &text, None, None)
     }
 
     fn __repr__(&self) -> String {
@@ -140,7 +140,7 @@ pub(crate) fn convert_traffic(
     if let Some(depth) = max_depth {
         options = options.max_depth(depth);
     }
-    let input = Input::read(payload, options.limits.max_depth, None)?;
+    let input = Input::read(payload, options.limits.max_depth, false)?;
     let map = map.map(|m| &m.get().inner);
     let traffic =
         TrafficOptions { kind, map, direction, ids: ids.as_ref(), options, ..Default::default() };

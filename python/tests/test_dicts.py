@@ -257,3 +257,18 @@ def test_the_collectors_state_is_left_as_it_was():
     with pytest.raises(ta.ConversionError):
         ta.convert({"name": 5}, "mcp", "openai")
     assert gc.isenabled()
+
+
+def test_strings_are_the_callers_own_and_containers_new():
+    tools = plain_catalog()
+    for t in tools:
+        t["inputSchema"]["properties"]["q"]["description"] = "".join(["the ", "query ", t["name"]])
+    out = ta.convert(tools, "mcp", "openai").tools
+    for src, dst in zip(tools, out):
+        assert dst["function"]["description"] is src["description"]
+        q = dst["function"]["parameters"]["properties"]["q"]
+        assert q["description"] is src["inputSchema"]["properties"]["q"]["description"]
+        assert q is not src["inputSchema"]["properties"]["q"]
+    # A string the conversion changed is new, and equal to what the output says.
+    renamed = ta.convert({"name": "a.b", "inputSchema": {"type": "object"}}, "mcp", "openai").tools
+    assert renamed["function"]["name"] == json.loads(ta.convert({"name": "a.b", "inputSchema": {"type": "object"}}, "mcp", "openai").output)["function"]["name"]
