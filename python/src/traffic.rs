@@ -91,6 +91,19 @@ fn kind(py: Python<'_>, name: &str) -> PyResult<TrafficKind> {
     })
 }
 
+/// The map's direction called `name` (`back` or `forward`).
+fn map_direction(py: Python<'_>, name: Option<&str>) -> PyResult<Option<MapDirection>> {
+    match name {
+        None => Ok(None),
+        Some("back") => Ok(Some(MapDirection::Back)),
+        Some("forward") => Ok(Some(MapDirection::Forward)),
+        Some(other) => {
+            let message = format!("unknown direction {other:?}; expected one of: back, forward");
+            Err(usage(py, "invalid-options", message))
+        }
+    }
+}
+
 /// The loss rule called `name`, by the crate's parser.
 fn deny_rule(py: Python<'_>, name: Option<&str>) -> PyResult<Option<DenyLoss>> {
     name.map(|n| n.parse::<DenyLoss>().map_err(|e| usage(py, "invalid-options", e.to_string())))
@@ -116,15 +129,7 @@ pub(crate) fn convert_traffic(
 ) -> PyResult<TrafficConversion> {
     let (from, to) = (crate::options::format(py, from_)?, crate::options::format(py, to)?);
     let kind = kind.map(|k| self::kind(py, k)).transpose()?;
-    let direction = match direction {
-        None => None,
-        Some("back") => Some(MapDirection::Back),
-        Some("forward") => Some(MapDirection::Forward),
-        Some(other) => {
-            let message = format!("unknown direction {other:?}; expected one of: back, forward");
-            return Err(usage(py, "invalid-options", message));
-        }
-    };
+    let direction = map_direction(py, direction)?;
     let ids: Option<Ids> = match ids {
         None => None,
         Some(list) => {
@@ -187,10 +192,18 @@ fn stream_err(py: Python<'_>, e: StreamError) -> PyErr {
 #[pymethods]
 impl StreamTranscoder {
     /// A transcoder from `from_`'s stream to `to`'s: `events="sse"` writes the target's wire
-    /// text, `"json"` one event object per line.
+    /// text, `"json"` one event object per line; with `map` (a definitions conversion's
+    /// `inverse`), calls are mapped through it (`direction` as `convert_traffic`'s).
     #[new]
-    #[pyo3(signature = (from_, to, *, events = "sse"))]
-    fn new(py: Python<'_>, from_: &str, to: &str, events: &str) -> PyResult<StreamTranscoder> {
+    #[pyo3(signature = (from_, to, *, events = "sse", map = None, direction = None))]
+    fn new(
+        py: Python<'_>,
+        from_: &str,
+        to: &str,
+        events: &str,
+        map: Option<&Bound<'_, crate::Inverse>>,
+        direction: Option<&str>,
+    ) -> PyResult<StreamTranscoder> {
         let (from, to) = (crate::options::format(py, from_)?, crate::options::format(py, to)?);
         let output = match events {
             "sse" => Output::Sse,
@@ -200,10 +213,16 @@ impl StreamTranscoder {
                 return Err(usage(py, "invalid-options", message));
             }
         };
-        let inner =
-            tooladapter::stream::StreamTranscoder::new(&from, &to, &TrafficOptions::default())
-                .map_err(|e| stream_err(py, e))?
-                .with_output(output);
+        let options =
+            TrafficOptions { direction: map_direction(py, direction)?, ..Default::default() };
+        let made = match map {
+            Some(map) => {
+                let map = std::sync::Arc::new(map.get().inner.clone());
+                tooladapter::stream::StreamTranscoder::with_shared_map(&from, &to, &options, map)
+            }
+            None => tooladapter::stream::StreamTranscoder::new(&from, &to, &options),
+        };
+        let inner = made.map_err(|e| stream_err(py, e))?.with_output(output);
         Ok(StreamTranscoder { inner: Mutex::new(inner) })
     }
 

@@ -200,3 +200,24 @@ def test_streams_in_threads_and_events_as_json():
     bad = ta.StreamTranscoder("openai", "anthropic")
     with pytest.raises(ta.ConversionError):
         bad.push(b"data: {not json}\n\n")
+
+
+def test_a_stream_through_the_definitions_map():
+    tool = {"name": "files.read", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}, "n": {"type": "integer"}}, "required": ["path"]}}
+    definitions = ta.convert(tool, "mcp", "openai", strict=True)
+    written = definitions.tools["function"]["name"]
+    args = json.dumps(json.dumps({"path": "/etc", "n": None}))
+    sse = (
+        'data: {"id":"c1","model":"m","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"%s","arguments":""}}]}}]}\n\n'
+        'data: {"id":"c1","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":%s}}]}}]}\n\n'
+        'data: {"id":"c1","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\n'
+        "data: [DONE]\n\n"
+    ) % (written, args)
+    t = ta.StreamTranscoder("openai", "anthropic", map=definitions.inverse, direction="back")
+    out = b"".join(t.push(sse[i:i + 9]) for i in range(0, len(sse), 9)) + t.finish()
+    text = out.decode()
+    assert '"name":"files.read"' in text and written not in text
+    # The strict null dropped: the arguments, held to the end of the call, come back as sent.
+    assert '\\"path\\":\\"/etc\\"' in text and "null" not in text.split("input_json_delta")[-1].split("}}")[0]
+    plain = ta.StreamTranscoder("openai", "anthropic")
+    assert written in (plain.push(sse) + plain.finish()).decode()

@@ -282,7 +282,15 @@ def convert_traffic(
 class StreamTranscoder:
     """Transcodes one streamed model answer from one provider's stream to another's."""
 
-    def __init__(self, from_: Union[TrafficFormatName, str], to: Union[TrafficFormatName, str], *, events: EventsName = "sse") -> None: ...
+    def __init__(
+        self,
+        from_: Union[TrafficFormatName, str],
+        to: Union[TrafficFormatName, str],
+        *,
+        events: EventsName = "sse",
+        map: Optional[Inverse] = None,
+        direction: Optional[MapDirectionName] = None,
+    ) -> None: ...
     def push(self, chunk: Union[bytes, bytearray, str]) -> bytes:
         """Reads ``chunk`` (any piece of the stream) and returns the target's bytes it
         completes; runs without the GIL."""
