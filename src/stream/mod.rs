@@ -163,6 +163,13 @@ pub struct StreamTranscoder<'m> {
     failed: bool,
 }
 
+// A transcoder moves between threads with its stream (an async task, a binding that releases
+// its interpreter lock while it pushes).
+const _: fn() = || {
+    fn is_send<T: Send>() {}
+    is_send::<StreamTranscoder<'static>>();
+};
+
 impl<'m> StreamTranscoder<'m> {
     pub(crate) fn build(src: &'static dyn StreamFormat, core: Core<'m>) -> Self {
         let limits = StreamLimits::default();
