@@ -401,8 +401,9 @@ impl Report {
     }
 
     /// Records where the document's tools are (see [`Report::tool_index`]): `(source
-    /// position, place)` pairs, in any order. The first call of a report boxes [`More`],
-    /// which the report keeps from then on.
+    /// position, place)` pairs, in any order; a tool recorded before counts once (one the
+    /// passes leave out after it was read is added again with its error entry). The first
+    /// call of a report boxes [`More`], which the report keeps from then on.
     pub(crate) fn add_tools(&mut self, tools: impl IntoIterator<Item = (u32, u32)>) {
         let mut tools = tools.into_iter().peekable();
         if tools.peek().is_none() {
@@ -418,6 +419,7 @@ impl Report {
         // Tools are read in document order: a sort is needed only when left-out ones are added.
         if !added.windows(2).all(|w| w.first() < w.get(1)) {
             more.tools.sort_unstable();
+            more.tools.dedup();
         }
     }
 
