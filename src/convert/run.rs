@@ -10,7 +10,7 @@ use crate::ir::Tool;
 use crate::lower::Locator;
 use crate::options::Options;
 use crate::passes::{self, PassCx};
-use crate::report::{Code, Effect, Note, Report, Severity};
+use crate::report::{Code, EntryKind, Note, Report};
 use crate::route::Route;
 use crate::valid::{self, Finding};
 
@@ -47,21 +47,13 @@ pub(super) fn record_findings(
 ) {
     for f in findings.drain(..) {
         let about = f.tool.and_then(|i| catalog.get(i)).unwrap_or(tool);
-        let (severity, code, effect, arguments) = match refusal {
+        let kind = match refusal {
             // The provider would refuse the tool (or the request): every call is refused.
-            Refusal::Enforced => (Severity::Error, Code::WouldBeRejected, Effect::Narrows, true),
+            Refusal::Enforced => EntryKind::left_out(Code::WouldBeRejected),
             // The provider may take it now; the check changed nothing.
-            Refusal::Dated => (Severity::Warning, Code::DatedLimit, Effect::None, false),
+            Refusal::Dated => EntryKind::guarantee_lost(Code::DatedLimit),
         };
-        let note = Note {
-            severity,
-            code,
-            effect,
-            arguments,
-            feature: f.feature,
-            pointer: f.pointer,
-            message: f.message,
-        };
+        let note = Note { kind, feature: f.feature, pointer: f.pointer, message: f.message };
         cx.record(about, f.at, note);
     }
 }

@@ -22,7 +22,7 @@ use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, Tool, Value};
 use crate::lower::hash;
 use crate::pointer::{Path, Seg};
 use crate::profile::{ByteRule, NameRule};
-use crate::report::{Code, Effect, Note, Severity};
+use crate::report::{Code, Effect, EntryKind, Note};
 
 use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
 
@@ -100,20 +100,10 @@ pub(crate) fn tool_names<'a>(
         // The inverse map restores the name: the same calls, and no argument involved. A
         // repeated name warns: the source's name named two tools, and a caller that routes by
         // name alone (not through the map's place) would mistake them.
-        let severity = if repeated { Severity::Warning } else { Severity::Info };
-        cx.record(
-            &tool,
-            t.at,
-            Note {
-                severity,
-                code: Code::ToolRenamed,
-                effect: Effect::None,
-                arguments: false,
-                feature: "name",
-                pointer: name_pointer(&t),
-                message,
-            },
-        );
+        let code = Code::ToolRenamed;
+        let kind =
+            if repeated { EntryKind::guarantee_lost(code) } else { EntryKind::metadata(code) };
+        cx.record(&tool, t.at, Note { kind, feature: "name", pointer: name_pointer(&t), message });
         if let Some(slot) = tools.get_mut(i) {
             *slot = tool;
         }
@@ -352,10 +342,7 @@ impl<'a> NodeRule<'a> for Keys {
                 p.at,
                 // The inverse map restores the key: the same calls.
                 Note {
-                    severity: Severity::Info,
-                    code: Code::KeyRenamed,
-                    effect: Effect::None,
-                    arguments: true,
+                    kind: EntryKind::arguments(Code::KeyRenamed, Effect::None),
                     feature: "properties",
                     pointer,
                     message,

@@ -9,6 +9,7 @@
 
 mod code;
 mod effect;
+mod entry_kind;
 mod links;
 mod order;
 mod places;
@@ -19,6 +20,7 @@ mod view;
 
 pub use code::Code;
 pub use effect::{DenyLoss, Effect};
+pub use entry_kind::EntryKind;
 pub(crate) use places::Places;
 pub(crate) use recorder::{Note, Recorder, Shared};
 pub(crate) use store::{Text, TextSpan, Texts};
@@ -125,6 +127,27 @@ fn about_arguments() -> bool {
 }
 
 impl ReportEntry {
+    /// An entry of `kind` (its severity, code, effect and whether it is about the
+    /// arguments), its texts empty: the crate builds every whole entry from one, so no entry
+    /// picks its severity by hand.
+    pub(crate) fn of(kind: EntryKind) -> ReportEntry {
+        ReportEntry {
+            tool: String::new(),
+            severity: kind.severity,
+            code: kind.code,
+            effect: kind.effect,
+            arguments: kind.arguments,
+            feature: String::new(),
+            pointer: String::new(),
+            tool_pointer: String::new(),
+            output_pointer: None,
+            from: String::new(),
+            to: String::new(),
+            message: String::new(),
+            order: (0, 0, 0),
+        }
+    }
+
     /// The effect as the text report shows it: the [`Effect`], or `metadata` for an entry
     /// that is not about the arguments.
     pub fn effect_label(&self) -> &'static str {

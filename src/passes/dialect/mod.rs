@@ -35,7 +35,7 @@ use crate::ir::{
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, Severity};
+use crate::report::{Code, Effect, EntryKind, Note};
 
 use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, find, rewrite, rewrite_tool};
 
@@ -388,12 +388,8 @@ fn dialect_type<'a>(
     };
     let pointer = path.push(Seg::Key("type")).to_pointer();
     let message = format!("type \"{name}\" is not a JSON Schema type; read as {written} ({why})");
-    let (severity, code, arguments) = (effect.least_severity(), Code::DialectRewritten, true);
-    cx.record(
-        tool,
-        entry.at,
-        Note { severity, code, effect, arguments, feature: "type", pointer, message },
-    );
+    let kind = EntryKind::arguments(Code::DialectRewritten, effect);
+    cx.record(tool, entry.at, Note { kind, feature: "type", pointer, message });
     Ok(out.finish().map(|keywords| Schema { keywords, ..*s }))
 }
 
@@ -434,7 +430,7 @@ fn note(
 ) {
     let pointer = path.push(Seg::Key(feature)).to_pointer();
     let message = format!("{message} (same meaning in JSON Schema 2020-12)");
-    let (severity, code, effect) = (Severity::Info, Code::DialectRewritten, Effect::None);
-    let note = Note { severity, code, effect, arguments: true, feature, pointer, message };
+    let kind = EntryKind::arguments(Code::DialectRewritten, Effect::None);
+    let note = Note { kind, feature, pointer, message };
     cx.record(tool, e.at, note);
 }

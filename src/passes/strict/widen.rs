@@ -10,7 +10,7 @@ use crate::ir::{
 };
 use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Effect, Note, Shared};
+use crate::report::{Code, Effect, EntryKind, Note, Shared};
 
 use super::StrictError;
 use super::rewrite::StrictRewrite;
@@ -180,10 +180,7 @@ impl<'a> StrictRewrite<'a, '_, '_> {
             // accepted null before: an explicit null can no longer be passed.
             let effect = if null_before { Effect::Narrows } else { Effect::None };
             let note = Note {
-                severity: effect.least_severity(),
-                code: Code::StrictWidened,
-                effect,
-                arguments: true,
+                kind: EntryKind::arguments(Code::StrictWidened, effect),
                 feature: "required",
                 pointer,
                 message,
