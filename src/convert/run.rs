@@ -4,6 +4,7 @@
 
 use bumpalo::Bump;
 
+use crate::check::{self, Finding};
 use crate::emit::Writer;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::Tool;
@@ -12,7 +13,6 @@ use crate::options::Options;
 use crate::passes::{self, PassCx};
 use crate::report::{Code, EntryKind, Note, Report};
 use crate::route::Route;
-use crate::valid::{self, Finding};
 
 use super::layout::write_catalog;
 use super::left_out::LeftOut;
@@ -72,10 +72,9 @@ pub(super) fn run_passes<'a>(
     let to = route.target;
     let mut cx = PassCx::new(arena, route, options, report, scratch.text);
     let rewrite = route.rewrite;
-    // Tools are only ever renamed by the names pass, so names it made unique stay so in
-    // every subset of the catalog the later passes keep. It runs for every pair, the same
-    // format too: a repeated name is renamed wherever it is written.
-    let names_unique = passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
+    // The names pass runs for every pair, the same format too: a repeated name is renamed
+    // wherever it is written (the check tests the names again, as it tests every rule).
+    passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
     let strict = cx.strict_profile();
     let mut locator = Locator::default();
     let mut kept = 0;
@@ -110,14 +109,7 @@ pub(super) fn run_passes<'a>(
         }
         if rewrite {
             scratch.findings.clear();
-            valid::check_tool(
-                tool,
-                to,
-                cx.base_profile(tool),
-                strict.as_ref(),
-                true,
-                scratch.findings,
-            );
+            check::check_tool(tool, to, cx.base_profile(tool), strict.as_ref(), scratch.findings);
             if !scratch.findings.is_empty() {
                 record_findings(tool, &[], scratch.findings, &mut cx, Refusal::Enforced);
                 // The strict totals count the kept tools only.
@@ -133,18 +125,10 @@ pub(super) fn run_passes<'a>(
     }
     if rewrite && let Some(tools) = lowered.tools.get(..kept) {
         scratch.findings.clear();
-        valid::check_catalog(
-            tools,
-            to,
-            strict.as_ref(),
-            Some(cx.catalog),
-            names_unique,
-            scratch.names,
-            scratch.findings,
-        );
+        check::check_catalog(tools, to, strict.as_ref(), scratch.names, scratch.findings);
         if options.dated_limits {
             // Descriptions were cut by the passes; the tool count is the caller's to mend.
-            valid::dated_tools(tools, to, scratch.findings);
+            check::dated_tools(tools, to, scratch.findings);
         }
         record_findings(
             &crate::formats::EMPTY_TOOL,

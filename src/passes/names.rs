@@ -31,14 +31,11 @@ use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
 /// by one name): the later one is numbered, `name_2`, `name_3`, … (cut to the rule's length),
 /// and marked [`Tool::name_repeated`] for the inverse map. `scratch` is reused between calls
 /// so a clean catalog costs no allocation.
-///
-/// Returns whether the names are now known to be unique (always, once this ran): the catalog
-/// check then need not test them again.
 pub(crate) fn tool_names<'a>(
     tools: &mut [Tool<'a>],
     cx: &mut PassCx<'a, '_>,
     scratch: &mut Vec<(u64, u32)>,
-) -> Result<bool, ConversionError> {
+) -> Result<(), ConversionError> {
     let rule = cx.target.profile().name_rule().copied();
     let named = |t: &&Tool<'_>| t.opaque.is_none();
     let all_valid = rule.is_none_or(|rule| {
@@ -46,7 +43,7 @@ pub(crate) fn tool_names<'a>(
         tools.iter().filter(named).all(|t| bytes.accepts(t.name))
     });
     if all_valid && !has_duplicates(tools.iter().filter(named).map(|t| t.name), scratch) {
-        return Ok(true);
+        return Ok(());
     }
     // The names kept as they are, every one before any rename: a renamed tool never takes
     // the name of a later tool that needs no rename. Hash sets: looked up, never walked in
@@ -108,7 +105,7 @@ pub(crate) fn tool_names<'a>(
             *slot = tool;
         }
     }
-    Ok(true)
+    Ok(())
 }
 
 /// The first `<base>_<n>` that `taken` does not hold, counting `n` from `*next` (2 at the
