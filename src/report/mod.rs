@@ -51,6 +51,8 @@ pub enum Severity {
     Error,
 }
 
+crate::named::named!(Severity, "severity", display);
+
 impl Severity {
     /// Every severity, least first.
     pub const ALL: [Severity; 3] = [Severity::Info, Severity::Warning, Severity::Error];
