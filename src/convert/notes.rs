@@ -6,7 +6,7 @@ use crate::lower::ReadNote;
 use crate::report::{Note, Recorder, Report};
 use crate::route::Route;
 
-use super::read::Lowered;
+use super::document::Lowered;
 
 /// Records `lowered`'s notes about its tools in `report` and takes the tools they leave out
 /// out of `lowered.tools` (the others keep their order). Nothing to do, and nothing

@@ -14,9 +14,9 @@ use crate::passes::{self, PassCx};
 use crate::report::{Code, EntryKind, Note, Report};
 use crate::route::Route;
 
+use super::document::Lowered;
 use super::layout::write_catalog;
 use super::left_out::LeftOut;
-use super::read::Lowered;
 use super::{Conversion, Shape};
 
 /// Buffers the passes reuse between conversions.
