@@ -288,14 +288,6 @@ pub(super) static WITH_NULL: [[JsonType; 2]; 7] = [
     [JsonType::Integer, JsonType::Null],
 ];
 
-/// The `required` names among `keywords`, as [`Schema::required`] reads them.
-pub(super) fn required_of<'a>(keywords: &[Entry<'a>]) -> &'a [&'a str] {
-    match keywords.iter().find(|e| e.keyword == Keyword::Required).map(|e| e.value) {
-        Some(Value::Strings(s)) => s,
-        _ => &[],
-    }
-}
-
 /// What [`nullable`] reads of a node, in one scan of its keywords: the first `type` (as
 /// [`Schema::types`] reads it), `enum` and `anyOf` values, whether it has a `const`.
 struct NullScan<'a> {
