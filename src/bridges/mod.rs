@@ -20,7 +20,7 @@
 use {
     crate::owned::{CanonicalTool, JsonSchema},
     crate::pointer::escape_into,
-    crate::report::{Code, Effect, Report, ReportEntry, Severity},
+    crate::report::{Code, Effect, EntryKind, Report, ReportEntry, Severity},
     serde_json::{Map, Value as JsonValue},
     std::fmt,
 };
@@ -218,7 +218,7 @@ mod tests {
     use serde_json::json;
 
     use crate::owned::{CanonicalTool, JsonSchema};
-    use crate::report::{EntryKind, Report, Severity};
+    use crate::report::{Report, Severity};
 
     /// The pointers of the warnings (what was dropped), in report order.
     fn dropped(report: &Report) -> Vec<&str> {
