@@ -4,7 +4,7 @@
 //! adapter author's contract (`adapter.rs`), which re-exports it for [`crate::Adapter::import`].
 
 use crate::error::ConversionError;
-use crate::report::{Code, Effect, Report, ReportEntry, Severity};
+use crate::report::{EntryKind, Report, ReportEntry};
 
 /// What an importing format ([`Adapter::import`](crate::Adapter::import)) made of a source
 /// document: the document translated into the format's own tool shape, report entries about
@@ -29,10 +29,7 @@ pub struct Imported {
 struct Note {
     tool: Option<usize>,
     name: String,
-    severity: Severity,
-    code: Code,
-    effect: Effect,
-    arguments: bool,
+    kind: EntryKind,
     feature: String,
     pointer: String,
     message: String,
@@ -56,18 +53,13 @@ impl Imported {
 
     /// Records a report entry about the source document: about the tool at `tool` (its index
     /// in the translated catalog, and its name), or about the whole document when `None`.
-    /// `pointer` points into the source document. `effect` is what the import does to the
-    /// calls the source accepts, and `arguments` whether the entry is about them at all (see
-    /// [`ReportEntry::effect`] and [`ReportEntry::arguments`]); the severity follows the
-    /// effect (`info` only for [`Effect::None`], checked in debug builds).
-    #[allow(clippy::too_many_arguments, reason = "one entry's fields")]
+    /// `pointer` points into the source document. `kind` says what the import does to the
+    /// calls the source accepts, and whether the entry is about them at all (see
+    /// [`ReportEntry::effect`] and [`ReportEntry::arguments`]); its severity follows.
     pub fn note(
         &mut self,
         tool: Option<(usize, &str)>,
-        severity: Severity,
-        code: Code,
-        effect: Effect,
-        arguments: bool,
+        kind: EntryKind,
         feature: &str,
         pointer: String,
         message: String,
@@ -75,10 +67,7 @@ impl Imported {
         self.notes.push(Note {
             tool: tool.map(|(i, _)| i),
             name: tool.map(|(_, n)| n.to_owned()).unwrap_or_default(),
-            severity,
-            code,
-            effect,
-            arguments,
+            kind,
             feature: feature.to_owned(),
             pointer,
             message,
@@ -191,10 +180,6 @@ impl Imported {
             let at = n.tool.and_then(|i| self.positions.get(i)).copied().unwrap_or(0);
             report.push(ReportEntry {
                 tool: n.name.clone(),
-                severity: n.severity,
-                code: n.code,
-                effect: n.effect,
-                arguments: n.arguments,
                 feature: n.feature.clone(),
                 pointer: n.pointer.clone(),
                 // The import's own entries point into the source document only.
@@ -205,6 +190,7 @@ impl Imported {
                 message: n.message.clone(),
                 // `Report::finish` keeps notes at one place in the order written.
                 order: (at, 0, 0),
+                ..ReportEntry::of(n.kind)
             });
         }
     }

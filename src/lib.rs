@@ -46,6 +46,7 @@ pub mod adapter;
 #[cfg(any(feature = "rmcp", feature = "async-openai", feature = "schemars"))]
 mod bridges;
 pub mod catalog;
+mod check;
 mod convert;
 mod emit;
 mod error;
@@ -71,7 +72,6 @@ mod scan;
 pub mod stream;
 pub mod toolfoundation;
 pub mod traffic;
-mod valid;
 
 pub use adapter::{Adapter, FormatInfo};
 #[cfg(any(feature = "rmcp", feature = "async-openai"))]

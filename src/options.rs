@@ -132,6 +132,8 @@ pub enum Strict {
     Off,
 }
 
+crate::named::named!(Strict, "strict mode", display);
+
 impl Strict {
     /// Every mode, in the order the docs list them.
     pub const ALL: [Strict; 4] = [Strict::Source, Strict::On, Strict::Require, Strict::Off];
@@ -163,6 +165,8 @@ pub enum ProfileSet {
     /// source tool marked strict is written with `strict: false` for another format.
     ToolFoundation,
 }
+
+crate::named::named!(ProfileSet, "profile set", display);
 
 impl ProfileSet {
     /// Every profile set, in the order the CLI lists them.

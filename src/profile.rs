@@ -31,6 +31,8 @@ pub enum Action {
     Reject,
 }
 
+crate::named::named!(Action, "action", display);
+
 impl Action {
     /// Every action, in the order the docs list them.
     pub const ALL: [Action; 5] =

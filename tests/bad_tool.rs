@@ -136,6 +136,8 @@ fn a_bad_tool_is_left_out_and_the_others_are_written() {
                 // What is written is what the catalog without the bad tool gives.
                 assert_eq!(c.output_str(), whole.output_str(), "{case}");
                 assert_eq!(c.tools_written(), 2, "{case}");
+                // Three tools read, the bad one counted once however late it is left out.
+                assert_eq!(c.tools_read(), 3, "{case}");
                 // One error entry, at the bad tool's place, naming it where it has a name.
                 let [left] = errors(&c)[..] else { panic!("{case}: {:#?}", c.report()) };
                 assert_eq!(left.code, Code::ToolNotConverted, "{case}");

@@ -20,7 +20,7 @@
 use {
     crate::owned::{CanonicalTool, JsonSchema},
     crate::pointer::escape_into,
-    crate::report::{Code, Effect, Report, ReportEntry, Severity},
+    crate::report::{Code, Effect, EntryKind, Report, ReportEntry, Severity},
     serde_json::{Map, Value as JsonValue},
     std::fmt,
 };
@@ -96,36 +96,24 @@ impl Losses {
     /// Records an entry. Every bridge entry leaves the calls accepted as they were: a field no
     /// argument depends on left out (`arguments: false`), or a schema written in a form that
     /// accepts the same.
-    fn push(
-        &mut self,
-        (severity, arguments): (Severity, bool),
-        code: Code,
-        feature: &str,
-        pointer: String,
-        message: String,
-    ) {
+    fn push(&mut self, kind: EntryKind, feature: &str, pointer: String, message: String) {
         self.report.push(ReportEntry {
             tool: self.tool.clone(),
-            severity,
-            code,
-            effect: Effect::None,
-            arguments,
             feature: feature.to_owned(),
             tool_pointer: pointer.clone(),
             pointer,
-            output_pointer: None,
             from: FROM.to_owned(),
             to: self.to.to_owned(),
             message,
             // Entries stay in the order they are written (nothing sorts this report).
-            order: (0, 0, 0),
+            ..ReportEntry::of(kind)
         });
     }
 
     /// A field the target has no place for: a warning (the owned tool is the caller's only
     /// copy of it), though no argument depends on it.
     pub(crate) fn dropped(&mut self, code: Code, feature: &str, pointer: String, message: String) {
-        self.push((Severity::Warning, false), code, feature, pointer, message);
+        self.push(EntryKind::metadata_lost(code), feature, pointer, message);
     }
 
     /// A rewrite that keeps the meaning: of the input schema (`arguments`), or of a field
@@ -138,7 +126,12 @@ impl Losses {
         pointer: String,
         message: String,
     ) {
-        self.push((Severity::Info, arguments), code, feature, pointer, message);
+        let kind = if arguments {
+            EntryKind::arguments(code, Effect::None)
+        } else {
+            EntryKind::metadata(code)
+        };
+        self.push(kind, feature, pointer, message);
     }
 
     /// Reports the [`CanonicalTool`] fields no target holds that `tool` sets

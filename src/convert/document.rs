@@ -6,18 +6,35 @@
 //! a [`Layout`] for the same format to write back. A tool of a list whose own content is at
 //! fault is left out ([`LeftOut`]) and the others are read.
 
+use simd_json::Node;
+
 use crate::adapter::Adapter;
 use crate::emit::Source;
 use crate::error::{ConversionError, ErrorKind};
 use crate::format::{Envelope, FormatInfo};
 use crate::ir::{Json, Member, Tool};
-use crate::lower::{At, Kind, Lowerer};
+use crate::lower::{At, Kind, Lowerer, ReadNote};
 use crate::pointer::{Path, Seg};
 
 use super::Shape;
 use super::layout::{Group, Layout};
 use super::left_out::LeftOut;
-use super::read::Lowered;
+
+/// A lowered document: its shape, its tools, and where its tools were (the same format
+/// writes that back).
+pub(super) struct Lowered<'a> {
+    /// Where the input's strings live, for the writer.
+    pub(super) source: Source<'a>,
+    pub(super) shape: Shape,
+    pub(super) tools: &'a mut [Tool<'a>],
+    pub(super) layout: Layout<'a>,
+    /// What the readers said about the tools: report entries, tools to leave out.
+    pub(super) notes: Vec<ReadNote>,
+    /// The catalog's tools that could not be read or converted, left out of `tools`.
+    pub(super) left_out: Vec<LeftOut>,
+    /// The parsed document, to find a tool's place in it when the passes leave it out.
+    pub(super) tape: &'a [Node<'a>],
+}
 
 /// lower: the document's shape, then each tool through the source format's front end, with
 /// what the readers said about them and the tools left out. A catalog none of whose tools can

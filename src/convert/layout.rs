@@ -8,7 +8,7 @@ use crate::adapter::{Adapter, EmitContext};
 use crate::emit::Writer;
 use crate::ir::{Json, Member, Tool};
 use crate::pointer::{Seg, write_seg};
-use crate::report::{Code, Effect, Recorder, ReportEntry, Severity};
+use crate::report::{Code, EntryKind, Recorder, ReportEntry};
 use crate::route::Route;
 
 /// How a lowered catalog sat in its document, for the same format to write it back.
@@ -188,15 +188,9 @@ pub(crate) fn report_dropped(
             write_seg(&mut pointer, Seg::Key(m.key));
             // Left out: every call of the built-in is refused.
             report.push(ReportEntry {
-                tool: String::new(),
-                severity: Severity::Error,
-                code: Code::NotAFunctionTool,
-                effect: Effect::Narrows,
-                arguments: true,
                 feature: m.key.to_owned(),
                 pointer: pointer.clone(),
                 tool_pointer: pointer.clone(),
-                output_pointer: None,
                 from: from.name().to_owned(),
                 to: to.name().to_owned(),
                 message: format!(
@@ -205,7 +199,7 @@ pub(crate) fn report_dropped(
                     from.name(),
                     to.name()
                 ),
-                order: (0, 0, 0),
+                ..ReportEntry::of(EntryKind::left_out(Code::NotAFunctionTool))
             });
         }
     }
@@ -230,41 +224,36 @@ enum Why {
 /// call is forced), which the target's catalog no longer says.
 fn dropped(route: &Route<'_>, why: Why, key: &str, pointer: &str) -> ReportEntry {
     let to = route.target.name();
-    let (severity, message) = match why {
-        Why::Member => (
-            Severity::Warning,
-            format!("catalog member `{key}` has no place in a `{to}` catalog; dropped"),
-        ),
+    let lost: fn(Code) -> EntryKind = EntryKind::metadata_lost;
+    let kept: fn(Code) -> EntryKind = EntryKind::metadata;
+    let (kind, message) = match why {
+        Why::Member => {
+            (lost, format!("catalog member `{key}` has no place in a `{to}` catalog; dropped"))
+        }
         Why::Request => (
-            Severity::Warning,
+            lost,
             format!(
                 "request member `{key}` is not a tool and has no place in a `{to}` catalog; dropped"
             ),
         ),
         Why::Hint => (
-            Severity::Info,
+            kept,
             format!(
                 "`{key}` says how to hold the list, not what its tools are, and has no place in a `{to}` catalog; dropped"
             ),
         ),
         Why::Transport => (
-            Severity::Info,
+            kept,
             format!("`{key}` belongs to the response's envelope, not to the catalog; dropped"),
         ),
     };
     ReportEntry {
-        tool: String::new(),
-        severity,
-        code: Code::CatalogMemberDropped,
-        effect: Effect::None,
-        arguments: false,
         feature: key.to_owned(),
         pointer: pointer.to_owned(),
         tool_pointer: pointer.to_owned(),
-        output_pointer: None,
         from: route.source.name().to_owned(),
         to: to.to_owned(),
         message,
-        order: (0, 0, 0),
+        ..ReportEntry::of(kind(Code::CatalogMemberDropped))
     }
 }

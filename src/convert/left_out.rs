@@ -8,7 +8,7 @@ use crate::error::{ConversionError, ErrorKind};
 use crate::imported::Imported;
 use crate::ir::Tool;
 use crate::lower::Locator;
-use crate::report::{Code, Effect, Report, ReportEntry, Severity};
+use crate::report::{Code, EntryKind, Report, ReportEntry};
 
 /// A tool of a catalog that is left out, and why.
 #[derive(Debug)]
@@ -74,10 +74,6 @@ pub(crate) fn record(
         // Left out: every call of the tool is refused.
         report.push(ReportEntry {
             tool: error.tool().unwrap_or_default().to_owned(),
-            severity: Severity::Error,
-            code: Code::ToolNotConverted,
-            effect: Effect::Narrows,
-            arguments: true,
             feature: feature.to_owned(),
             pointer: error.pointer().to_owned(),
             tool_pointer,
@@ -86,6 +82,7 @@ pub(crate) fn record(
             to: to.to_owned(),
             message: format!("{}; the tool at {place} is left out", error.kind()),
             order: (at, 0, 0),
+            ..ReportEntry::of(EntryKind::left_out(Code::ToolNotConverted))
         });
     }
 }

@@ -16,6 +16,7 @@ mod traffic;
 mod value;
 
 use crate::adapter::Adapter;
+use crate::check::{self, Finding};
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::formats::{IntoFormat, adapters};
 use crate::inverse::{Inverse, Recorded};
@@ -24,7 +25,6 @@ use crate::owned::{CanonicalTool, tool_from_ir};
 use crate::passes::PassCx;
 use crate::report::{DenyLoss, Report, ReportEntry};
 use crate::route::Route;
-use crate::valid::{self, Finding};
 
 pub(crate) use layout::{Layout, write_catalog};
 use read::Front;
@@ -489,31 +489,16 @@ impl Converter {
                 let strict = cx.strict_profile();
                 for tool in lowered.tools.iter() {
                     findings.clear();
-                    valid::check_tool(
-                        tool,
-                        to,
-                        cx.base_profile(tool),
-                        strict.as_ref(),
-                        false,
-                        findings,
-                    );
+                    check::check_tool(tool, to, cx.base_profile(tool), strict.as_ref(), findings);
                     record_findings(tool, &[], findings, &mut cx, Refusal::Enforced);
                 }
                 findings.clear();
-                valid::check_catalog(
-                    lowered.tools,
-                    to,
-                    strict.as_ref(),
-                    None,
-                    false,
-                    names,
-                    findings,
-                );
+                check::check_catalog(lowered.tools, to, strict.as_ref(), names, findings);
                 let request = &crate::formats::EMPTY_TOOL;
                 record_findings(request, lowered.tools, findings, &mut cx, Refusal::Enforced);
                 findings.clear();
-                valid::dated_descriptions(lowered.tools, to, findings);
-                valid::dated_tools(lowered.tools, to, findings);
+                check::dated_descriptions(lowered.tools, to, findings);
+                check::dated_tools(lowered.tools, to, findings);
                 record_findings(request, lowered.tools, findings, &mut cx, Refusal::Dated);
                 places::locate(&mut conversion.report, lowered.tape);
                 Ok(lowered.left_out)

@@ -6,7 +6,7 @@ use crate::lower::ReadNote;
 use crate::report::{Note, Recorder, Report};
 use crate::route::Route;
 
-use super::read::Lowered;
+use super::document::Lowered;
 
 /// Records `lowered`'s notes about its tools in `report` and takes the tools they leave out
 /// out of `lowered.tools` (the others keep their order). Nothing to do, and nothing
@@ -19,16 +19,8 @@ pub(super) fn apply(lowered: &mut Lowered<'_>, route: &Route<'_>, report: &mut R
     let mut recorder = Recorder::new(report, route.source.name(), route.target.name());
     for n in &notes {
         let name = lowered.tools.iter().find(|t| t.at == n.tool_at).map_or("", |t| t.name);
-        let ReadNote { at, severity, code, effect, arguments, feature, .. } = *n;
-        let note = Note {
-            severity,
-            code,
-            effect,
-            arguments,
-            feature,
-            pointer: n.pointer.as_str(),
-            message: n.message.as_str(),
-        };
+        let ReadNote { at, kind, feature, .. } = *n;
+        let note = Note { kind, feature, pointer: n.pointer.as_str(), message: n.message.as_str() };
         recorder.record(name, (n.tool_at, at), note, |_| false);
     }
     let left_out = |at: u32| notes.iter().any(|n| n.leave_out && n.tool_at == at);

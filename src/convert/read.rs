@@ -2,21 +2,18 @@
 //! tool, through the source format's front end (an importing format translates it first).
 
 use bumpalo::Bump;
-use simd_json::Node;
 
 use crate::adapter::{Adapter, Imported};
 use crate::emit::Source;
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::ir::{MemberKeeps, Tool};
-use crate::lower::{Lowerer, ReadNote};
+use crate::ir::MemberKeeps;
+use crate::lower::Lowerer;
 use crate::options::Options;
 use crate::parse::Parser;
 use crate::route::Route;
 
-use super::document::lower_document;
-use super::layout::Layout;
-use super::left_out::LeftOut;
-use super::{Shape, unsupported};
+use super::document::{Lowered, lower_document};
+use super::unsupported;
 
 /// The reading half of a session: arena, parse buffers and lowering scratch, and what an
 /// importing format made of its document.
@@ -26,22 +23,6 @@ pub(super) struct Front {
     pub(super) parser: Parser,
     pub(super) scratch: Vec<(u64, u32)>,
     pub(super) imported: Imported,
-}
-
-/// A lowered document: its shape, its tools, and where its tools were (the same format
-/// writes that back).
-pub(super) struct Lowered<'a> {
-    /// Where the input's strings live, for the writer.
-    pub(super) source: Source<'a>,
-    pub(super) shape: Shape,
-    pub(super) tools: &'a mut [Tool<'a>],
-    pub(super) layout: Layout<'a>,
-    /// What the readers said about the tools: report entries, tools to leave out.
-    pub(super) notes: Vec<ReadNote>,
-    /// The catalog's tools that could not be read or converted, left out of `tools`.
-    pub(super) left_out: Vec<LeftOut>,
-    /// The parsed document, to find a tool's place in it when the passes leave it out.
-    pub(super) tape: &'a [Node<'a>],
 }
 
 impl Front {

@@ -4,19 +4,19 @@
 
 use bumpalo::Bump;
 
+use crate::check::{self, Finding};
 use crate::emit::Writer;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::Tool;
 use crate::lower::Locator;
 use crate::options::Options;
 use crate::passes::{self, PassCx};
-use crate::report::{Code, Effect, Note, Report, Severity};
+use crate::report::{Code, EntryKind, Note, Report};
 use crate::route::Route;
-use crate::valid::{self, Finding};
 
+use super::document::Lowered;
 use super::layout::write_catalog;
 use super::left_out::LeftOut;
-use super::read::Lowered;
 use super::{Conversion, Shape};
 
 /// Buffers the passes reuse between conversions.
@@ -47,21 +47,13 @@ pub(super) fn record_findings(
 ) {
     for f in findings.drain(..) {
         let about = f.tool.and_then(|i| catalog.get(i)).unwrap_or(tool);
-        let (severity, code, effect, arguments) = match refusal {
+        let kind = match refusal {
             // The provider would refuse the tool (or the request): every call is refused.
-            Refusal::Enforced => (Severity::Error, Code::WouldBeRejected, Effect::Narrows, true),
+            Refusal::Enforced => EntryKind::left_out(Code::WouldBeRejected),
             // The provider may take it now; the check changed nothing.
-            Refusal::Dated => (Severity::Warning, Code::DatedLimit, Effect::None, false),
+            Refusal::Dated => EntryKind::guarantee_lost(Code::DatedLimit),
         };
-        let note = Note {
-            severity,
-            code,
-            effect,
-            arguments,
-            feature: f.feature,
-            pointer: f.pointer,
-            message: f.message,
-        };
+        let note = Note { kind, feature: f.feature, pointer: f.pointer, message: f.message };
         cx.record(about, f.at, note);
     }
 }
@@ -81,10 +73,9 @@ pub(super) fn run_passes<'a>(
     let input_len = lowered.source.src.len();
     let mut cx = PassCx::new(arena, route, options, report, scratch.text, input_len);
     let rewrite = route.rewrite;
-    // Tools are only ever renamed by the names pass, so names it made unique stay so in
-    // every subset of the catalog the later passes keep. It runs for every pair, the same
-    // format too: a repeated name is renamed wherever it is written.
-    let names_unique = passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
+    // The names pass runs for every pair, the same format too: a repeated name is renamed
+    // wherever it is written (the check tests the names again, as it tests every rule).
+    passes::names::tool_names(lowered.tools, &mut cx, scratch.names)?;
     let strict = cx.strict_profile();
     let mut locator = Locator::default();
     let mut kept = 0;
@@ -119,14 +110,7 @@ pub(super) fn run_passes<'a>(
         }
         if rewrite {
             scratch.findings.clear();
-            valid::check_tool(
-                tool,
-                to,
-                cx.base_profile(tool),
-                strict.as_ref(),
-                true,
-                scratch.findings,
-            );
+            check::check_tool(tool, to, cx.base_profile(tool), strict.as_ref(), scratch.findings);
             if !scratch.findings.is_empty() {
                 record_findings(tool, &[], scratch.findings, &mut cx, Refusal::Enforced);
                 // The strict totals count the kept tools only.
@@ -142,18 +126,10 @@ pub(super) fn run_passes<'a>(
     }
     if rewrite && let Some(tools) = lowered.tools.get(..kept) {
         scratch.findings.clear();
-        valid::check_catalog(
-            tools,
-            to,
-            strict.as_ref(),
-            Some(cx.catalog),
-            names_unique,
-            scratch.names,
-            scratch.findings,
-        );
+        check::check_catalog(tools, to, strict.as_ref(), scratch.names, scratch.findings);
         if options.dated_limits {
             // Descriptions were cut by the passes; the tool count is the caller's to mend.
-            valid::dated_tools(tools, to, scratch.findings);
+            check::dated_tools(tools, to, scratch.findings);
         }
         record_findings(
             &crate::formats::EMPTY_TOOL,

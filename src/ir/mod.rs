@@ -22,6 +22,7 @@ pub use features::{FeatureSet, SchemaFeature, features_of};
 pub use json::{Json, Member};
 pub use keyword::Keyword;
 pub(crate) use name_set::NameSet;
+pub(crate) use schema::required_of;
 pub use schema::{Entry, JsonType, Prop, Schema, Types, Value};
 pub use tool::{
     CLOSED_EMPTY_OBJECT_SCHEMA, EMPTY_OBJECT_SCHEMA, MemberKeeps, Role, Tool, ToolMember,

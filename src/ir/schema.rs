@@ -240,10 +240,7 @@ impl<'a> Schema<'a> {
 
     /// `required`.
     pub fn required(&self) -> &'a [&'a str] {
-        match self.get(Keyword::Required).map(|e| e.value) {
-            Some(Value::Strings(s)) => s,
-            _ => &[],
-        }
+        required_of(self.keywords)
     }
 
     /// `description`, when it is a string.
@@ -281,6 +278,15 @@ impl<'a> Schema<'a> {
     pub fn is_array_without_items(&self) -> bool {
         self.types().is_some_and(|t| t.contains(JsonType::Array))
             && self.get(Keyword::Items).is_none()
+    }
+}
+
+/// The `required` names among `keywords` (a node's, or the keywords a rewrite is building),
+/// as [`Schema::required`] reads them.
+pub(crate) fn required_of<'a>(keywords: &[Entry<'a>]) -> &'a [&'a str] {
+    match keywords.iter().find(|e| e.keyword == Keyword::Required).map(|e| e.value) {
+        Some(Value::Strings(s)) => s,
+        _ => &[],
     }
 }
 

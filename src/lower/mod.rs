@@ -30,7 +30,7 @@ use crate::ir::{MemberKeeps, Role};
 use crate::options::Limits;
 use crate::parse::Doc;
 use crate::profile::{ByteRule, NameRule};
-use crate::report::{Code, Effect, Severity};
+use crate::report::EntryKind;
 
 pub(crate) use duplicates::{SMALL, Seen, hash};
 pub(crate) use tape::Locator;
@@ -48,12 +48,8 @@ pub(crate) struct ReadNote {
     pub tool_at: u32,
     /// Source position of the place.
     pub at: u32,
-    pub severity: Severity,
-    pub code: Code,
-    /// What it does to the calls the tool accepts ([`crate::report::Effect`]).
-    pub effect: Effect,
-    /// Whether it is about the arguments (`false`: metadata no argument depends on).
-    pub arguments: bool,
+    /// Its code, effect and severity.
+    pub kind: EntryKind,
     /// The keyword or member concerned.
     pub feature: &'static str,
     /// RFC 6901 pointer relative to the tool.

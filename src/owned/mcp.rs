@@ -4,6 +4,7 @@
 //! Writer and report sit together because the report is defined by the writer: a field is
 //! reported exactly when [`write_mcp_tools`] has no member for it.
 
+use crate::report::{Code, EntryKind, ReportEntry};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
@@ -50,23 +51,19 @@ pub(crate) fn report_unwritten(
         }
     }
     for (pointer, field) in fields {
-        report.push(crate::report::ReportEntry {
+        report.push(ReportEntry {
             tool: tool.name.clone(),
-            severity: crate::report::Severity::Warning,
-            code: crate::report::Code::MetadataDropped,
-            effect: crate::report::Effect::None,
-            arguments: false,
             feature: field.to_owned(),
             message: format!(
                 "`{field}` has no place in the MCP form owned tools are written through; dropped"
             ),
             tool_pointer: pointer.clone(),
             pointer,
-            output_pointer: None,
             from: "canonical".to_owned(),
             to: to.to_owned(),
             // After the conversion's own entries, tool by tool.
             order: (u32::MAX, u32::try_from(index).unwrap_or(u32::MAX), 0),
+            ..ReportEntry::of(EntryKind::metadata_lost(Code::MetadataDropped))
         });
     }
 }

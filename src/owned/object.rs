@@ -10,7 +10,6 @@ use indexmap::IndexMap;
 use serde_json::{Map, Number, Value as JsonValue};
 
 use super::schema::{Items, JsonSchema, SchemaType};
-use super::slot::{SlotRef, WRITE_ORDER};
 use crate::ir::Keyword;
 
 /// A schema object: one typed field per keyword the crate models, plus [`SchemaObject::extra`]
@@ -197,21 +196,6 @@ impl SchemaObject {
             map.insert(key.to_owned(), slot.to_value());
         });
         map
-    }
-
-    /// Visits what is written: the set typed fields in [`WRITE_ORDER`], then the `extra`
-    /// members a set typed field does not shadow.
-    pub(super) fn for_each<'s>(&'s self, mut f: impl FnMut(&'s str, SlotRef<'s>)) {
-        for kw in WRITE_ORDER {
-            if let Some(slot) = self.slot(kw) {
-                f(kw.as_str(), slot);
-            }
-        }
-        for (key, value) in &self.extra {
-            if self.slot(Keyword::from_key(key)).is_none() {
-                f(key, SlotRef::Json(value));
-            }
-        }
     }
 }
 

@@ -369,3 +369,20 @@ impl fmt::Debug for SlotRef<'_> {
         }
     }
 }
+
+impl SchemaObject {
+    /// Visits what is written: the set typed fields in [`WRITE_ORDER`], then the `extra`
+    /// members a set typed field does not shadow.
+    pub(super) fn for_each<'s>(&'s self, mut f: impl FnMut(&'s str, SlotRef<'s>)) {
+        for kw in WRITE_ORDER {
+            if let Some(slot) = self.slot(kw) {
+                f(kw.as_str(), slot);
+            }
+        }
+        for (key, value) in &self.extra {
+            if self.slot(Keyword::from_key(key)).is_none() {
+                f(key, SlotRef::Json(value));
+            }
+        }
+    }
+}

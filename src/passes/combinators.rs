@@ -17,7 +17,7 @@ use crate::ir::{
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, PathPointer, Severity};
+use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
 use super::merge::{NoMerge, Values, json_hash, merge_all, same_json};
 use super::{NodeRule, PassCx, arena_error, features_of, find, rewrite_tool, with_keywords};
@@ -117,10 +117,7 @@ fn all_of<'a>(
         tool,
         entry.at,
         Note {
-            severity: Severity::Info,
-            code: Code::CombinatorRewritten,
-            effect: Effect::None,
-            arguments: true,
+            kind: EntryKind::arguments(Code::CombinatorRewritten, Effect::None),
             feature: "allOf",
             pointer,
             message,
@@ -161,10 +158,7 @@ fn const_to_enum<'a>(
         tool,
         entry.at,
         Note {
-            severity: Severity::Info,
-            code: Code::CombinatorRewritten,
-            effect: Effect::None,
-            arguments: true,
+            kind: EntryKind::arguments(Code::CombinatorRewritten, Effect::None),
             feature: "const",
             pointer,
             message,
@@ -198,7 +192,6 @@ fn one_of<'a>(
     } else {
         (Effect::Widens, "the branches may overlap, so a value matching several is now accepted")
     };
-    let severity = effect.least_severity();
     let node = replace_at(s, i, Entry { keyword: Keyword::AnyOf, ..entry }, path, cx)?;
     let place = path.push(Seg::Key("oneOf"));
     let pointer = PathPointer(&place);
@@ -207,10 +200,7 @@ fn one_of<'a>(
         tool,
         entry.at,
         Note {
-            severity,
-            code: Code::CombinatorRewritten,
-            effect,
-            arguments: true,
+            kind: EntryKind::arguments(Code::CombinatorRewritten, effect),
             feature: "oneOf",
             pointer,
             message,
@@ -460,10 +450,7 @@ fn type_array<'a>(
             tool,
             entry.at,
             Note {
-                severity: Severity::Info,
-                code: Code::TypeRewritten,
-                effect: Effect::None,
-                arguments: true,
+                kind: EntryKind::arguments(Code::TypeRewritten, Effect::None),
                 feature: "type-array",
                 pointer,
                 message,
@@ -512,10 +499,7 @@ fn type_array<'a>(
         tool,
         entry.at,
         Note {
-            severity: Severity::Info,
-            code: Code::TypeRewritten,
-            effect: Effect::None,
-            arguments: true,
+            kind: EntryKind::arguments(Code::TypeRewritten, Effect::None),
             feature: "type-array",
             pointer,
             message,

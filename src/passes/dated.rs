@@ -7,7 +7,7 @@
 //! `check` reports the limit, and the writer sends what the source wrote.
 
 use crate::ir::Tool;
-use crate::report::{Code, Effect, Note, Severity};
+use crate::report::{Code, EntryKind, Note};
 
 use super::PassCx;
 
@@ -35,10 +35,7 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
     );
     // The description guides the model; no argument is accepted or refused for it.
     let note = Note {
-        severity: Severity::Warning,
-        code: Code::DatedLimit,
-        effect: Effect::None,
-        arguments: false,
+        kind: EntryKind::guarantee_lost(Code::DatedLimit),
         feature: "description",
         pointer: format!("{}/description", tool.members_pointer),
         message,

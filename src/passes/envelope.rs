@@ -11,7 +11,7 @@
 use crate::error::ConversionError;
 use crate::ir::{Keyword, MemberKeeps, Role, Schema, Tool, ToolMember, Value};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Effect, Note, PathPointer, Severity, Shared};
+use crate::report::{Code, Effect, EntryKind, Note, PathPointer, Shared};
 
 use super::{CowSlice, PassCx, arena_error, features_of, render};
 
@@ -43,10 +43,7 @@ pub(super) fn run<'a>(
             tool.at,
             // Left out: every call of the tool is refused.
             Note {
-                severity: Severity::Error,
-                code: Code::NotAFunctionTool,
-                effect: Effect::Narrows,
-                arguments: true,
+                kind: EntryKind::left_out(Code::NotAFunctionTool),
                 feature: kind.unwrap_or("type"),
                 pointer: String::new(),
                 message,
@@ -74,25 +71,29 @@ pub(super) fn run<'a>(
                             error,
                             ": …\"); dropped",
                         ];
-                        dropped(tool, m, cx, Code::MetadataDropped, Severity::Warning, note);
+                        dropped(tool, m, cx, EntryKind::metadata_lost(Code::MetadataDropped), note);
                     }
                     None => {
                         let note = ["`", m.key, "` has no place in ", target, " tools; dropped"];
-                        dropped(tool, m, cx, Code::MetadataDropped, Severity::Info, note);
+                        dropped(tool, m, cx, EntryKind::metadata(Code::MetadataDropped), note);
                     }
                 }
             }
             Role::Output if !keeps.keeps(Role::Output) => {
                 let note = [target, " tools have no output schema; dropped"];
-                dropped(tool, m, cx, Code::OutputSchemaDropped, Severity::Info, note);
+                dropped(tool, m, cx, EntryKind::metadata(Code::OutputSchemaDropped), note);
             }
             Role::Strict if tool.strict.is_some() && !cx.target.info().holds_strict() => {
                 // `strict: true` had the provider hold the model's arguments to the schema:
                 // that guarantee is lost (a warning). `strict: false` promised nothing.
-                let severity =
-                    if tool.strict == Some(true) { Severity::Warning } else { Severity::Info };
+                let code = Code::MetadataDropped;
+                let kind = if tool.strict == Some(true) {
+                    EntryKind::guarantee_lost(code)
+                } else {
+                    EntryKind::metadata(code)
+                };
                 let note = [target, " tools have no `strict` flag; dropped"];
-                dropped(tool, m, cx, Code::MetadataDropped, severity, note);
+                dropped(tool, m, cx, kind, note);
             }
             _ => {}
         }
@@ -107,10 +108,7 @@ pub(super) fn run<'a>(
         // The same pointer and note for every tool of a catalog: shared. Nothing describes
         // the arguments any more: any are accepted.
         let note = Note {
-            severity: Severity::Warning,
-            code: Code::InputSchemaDropped,
-            effect: Effect::Widens,
-            arguments: true,
+            kind: EntryKind::arguments(Code::InputSchemaDropped, Effect::Widens),
             feature: member.map_or("inputSchema", |m| m.key),
             pointer: Shared::new([tool.input_pointer]),
             message: Shared::new([
@@ -137,10 +135,7 @@ pub(super) fn run<'a>(
             cx.target.name(),
         );
         let note = Note {
-            severity: effect.least_severity(),
-            code: Code::InputSchemaAdded,
-            effect,
-            arguments: true,
+            kind: EntryKind::arguments(Code::InputSchemaAdded, effect),
             feature: "inputSchema",
             pointer: tool.input_pointer.to_owned(),
             message,
@@ -191,8 +186,7 @@ fn dropped<'a, const N: usize>(
     tool: &Tool<'a>,
     m: &'a ToolMember<'a>,
     cx: &mut PassCx<'a, '_>,
-    code: Code,
-    severity: Severity,
+    kind: EntryKind,
     note: [&str; N],
 ) {
     let scope = if m.role == Role::Outer { "" } else { tool.members_pointer };
@@ -201,12 +195,7 @@ fn dropped<'a, const N: usize>(
     let pointer = Shared::when(plain, [scope, "/", m.key])
         .or(|out: &mut String| tool.write_member_pointer(m, out));
     let message = Shared::new(note);
-    let (effect, arguments) = (Effect::None, false);
-    cx.record(
-        tool,
-        m.at,
-        Note { severity, code, effect, arguments, feature: m.key, pointer, message },
-    );
+    cx.record(tool, m.at, Note { kind, feature: m.key, pointer, message });
 }
 
 /// For a target whose tool object is its input schema ([`crate::format::FormatInfo::tool_is_schema`]):
@@ -244,10 +233,9 @@ pub(super) fn schema_root<'a>(
         let place = path.push(Seg::Key(name));
         let pointer = PathPointer(&place);
         // Annotations of the input schema: the same calls are accepted.
-        let (severity, code, message) = match (e.keyword, e.value) {
+        let (kind, message) = match (e.keyword, e.value) {
             (Keyword::Title, _) => (
-                Severity::Info,
-                Code::KeywordDropped,
+                EntryKind::arguments(Code::KeywordDropped, Effect::None),
                 format!(
                     "the input schema's `title` ({}) has no place in a {target} tool, whose `title` is the tool name ({:?}); dropped",
                     render(&e.value),
@@ -268,24 +256,21 @@ pub(super) fn schema_root<'a>(
                 };
                 description = Some(text);
                 (
-                    Severity::Info,
-                    Code::KeywordDescribed,
+                    EntryKind::arguments(Code::KeywordDescribed, Effect::None),
                     format!(
                         "the input schema's `description` has no place of its own in a {target} tool, whose `description` is the tool's: {how}"
                     ),
                 )
             }
             _ => (
-                Severity::Warning,
-                Code::KeywordDropped,
+                EntryKind::unsure(Code::KeywordDropped),
                 format!(
                     "the input schema's `description` ({}) is not text and has no place in a {target} tool; dropped",
                     render(&e.value)
                 ),
             ),
         };
-        let (effect, arguments) = (Effect::None, true);
-        let note = Note { severity, code, effect, arguments, feature: name, pointer, message };
+        let note = Note { kind, feature: name, pointer, message };
         cx.record(&t, e.at, note);
         out.removed(i, cx.arena).map_err(|()| arena_error(&path, cx))?;
     }

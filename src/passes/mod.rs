@@ -40,7 +40,7 @@ use crate::ir::{Entry, Keyword, Schema, Tool};
 use crate::options::Options;
 use crate::pointer::Path;
 use crate::profile::Profile;
-use crate::report::{Code, Effect, Note, Recorder, Report, Severity, Text};
+use crate::report::{Code, EntryKind, Note, Recorder, Report, Text};
 use crate::route::Route;
 
 /// What the passes share: the arena, the route (the two formats and what is decided about
@@ -149,8 +149,8 @@ impl<'a, 'c> PassCx<'a, 'c> {
         // Into its own format, whatever a pass changes is a change to the file the caller
         // wrote for that provider, which it would otherwise take back as it gave it: a
         // warning, whatever it does to the calls.
-        if self.same_format && note.severity == Severity::Info {
-            note.severity = Severity::Warning;
+        if self.same_format {
+            note.kind = note.kind.in_own_format();
         }
         let name = tool.source_name.unwrap_or(tool.name);
         let turning = &mut self.turning;
@@ -239,10 +239,7 @@ pub(crate) fn run<'a>(
         ];
         // Left out: every call of the tool is refused.
         let note = Note {
-            severity: Severity::Error,
-            code: Code::StrictImpossible,
-            effect: Effect::Narrows,
-            arguments: true,
+            kind: EntryKind::left_out(Code::StrictImpossible),
             feature: "strict",
             pointer: not_strict.pointer,
             message,
@@ -263,10 +260,7 @@ pub(crate) fn run<'a>(
     // source or the caller asked for is lost, which a caller must see: one of the few entries
     // of effect none that is a warning (`Strict::Require` refuses the tool instead).
     let note = Note {
-        severity: Severity::Warning,
-        code: Code::StrictFallback,
-        effect: Effect::None,
-        arguments: false,
+        kind: EntryKind::guarantee_lost(Code::StrictFallback),
         feature: "strict",
         pointer: not_strict.pointer,
         message,
@@ -295,10 +289,7 @@ fn no_strict_mode(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
     );
     // The schema is unchanged; the guarantee the source's `strict: true` gave is lost.
     let note = Note {
-        severity: Severity::Warning,
-        code: Code::StrictFallback,
-        effect: Effect::None,
-        arguments: false,
+        kind: EntryKind::guarantee_lost(Code::StrictFallback),
         feature: "strict",
         pointer,
         message,

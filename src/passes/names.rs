@@ -22,7 +22,7 @@ use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, Tool, Value};
 use crate::lower::hash;
 use crate::pointer::{Path, Seg};
 use crate::profile::{ByteRule, NameRule};
-use crate::report::{Code, Effect, Note, PathPointer, Severity};
+use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
 use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
 
@@ -31,14 +31,11 @@ use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
 /// by one name): the later one is numbered, `name_2`, `name_3`, … (cut to the rule's length),
 /// and marked [`Tool::name_repeated`] for the inverse map. `scratch` is reused between calls
 /// so a clean catalog costs no allocation.
-///
-/// Returns whether the names are now known to be unique (always, once this ran): the catalog
-/// check then need not test them again.
 pub(crate) fn tool_names<'a>(
     tools: &mut [Tool<'a>],
     cx: &mut PassCx<'a, '_>,
     scratch: &mut Vec<(u64, u32)>,
-) -> Result<bool, ConversionError> {
+) -> Result<(), ConversionError> {
     let rule = cx.target.profile().name_rule().copied();
     let named = |t: &&Tool<'_>| t.opaque.is_none();
     let all_valid = rule.is_none_or(|rule| {
@@ -46,7 +43,7 @@ pub(crate) fn tool_names<'a>(
         tools.iter().filter(named).all(|t| bytes.accepts(t.name))
     });
     if all_valid && !has_duplicates(tools.iter().filter(named).map(|t| t.name), scratch) {
-        return Ok(true);
+        return Ok(());
     }
     // The names kept as they are, every one before any rename: a renamed tool never takes
     // the name of a later tool that needs no rename. Hash sets: looked up, never walked in
@@ -100,25 +97,15 @@ pub(crate) fn tool_names<'a>(
         // The inverse map restores the name: the same calls, and no argument involved. A
         // repeated name warns: the source's name named two tools, and a caller that routes by
         // name alone (not through the map's place) would mistake them.
-        let severity = if repeated { Severity::Warning } else { Severity::Info };
-        cx.record(
-            &tool,
-            t.at,
-            Note {
-                severity,
-                code: Code::ToolRenamed,
-                effect: Effect::None,
-                arguments: false,
-                feature: "name",
-                pointer: name_pointer(&t),
-                message,
-            },
-        );
+        let code = Code::ToolRenamed;
+        let kind =
+            if repeated { EntryKind::guarantee_lost(code) } else { EntryKind::metadata(code) };
+        cx.record(&tool, t.at, Note { kind, feature: "name", pointer: name_pointer(&t), message });
         if let Some(slot) = tools.get_mut(i) {
             *slot = tool;
         }
     }
-    Ok(true)
+    Ok(())
 }
 
 /// The first `<base>_<n>` that `taken` does not hold, counting `n` from `*next` (2 at the
@@ -353,10 +340,7 @@ impl<'a> NodeRule<'a> for Keys {
                 p.at,
                 // The inverse map restores the key: the same calls.
                 Note {
-                    severity: Severity::Info,
-                    code: Code::KeyRenamed,
-                    effect: Effect::None,
-                    arguments: true,
+                    kind: EntryKind::arguments(Code::KeyRenamed, Effect::None),
                     feature: "properties",
                     pointer,
                     message,

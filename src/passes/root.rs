@@ -18,7 +18,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, JsonType, Keyword, Schema, Tool, Types, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, PathPointer, Severity};
+use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
 use super::{CowSlice, PassCx, append_description, arena_error, render};
 
@@ -80,10 +80,7 @@ fn root_combinators<'a>(
             e.at,
             // Only the model reads the description: what the combinator refused is accepted.
             Note {
-                severity: Severity::Warning,
-                code: Code::KeywordDescribed,
-                effect: Effect::Widens,
-                arguments: true,
+                kind: EntryKind::arguments(Code::KeywordDescribed, Effect::Widens),
                 feature: name,
                 pointer,
                 message,
@@ -152,10 +149,7 @@ fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
                 tool,
                 root.at,
                 Note {
-                    severity: Severity::Info,
-                    code: Code::RootTypeSet,
-                    effect: Effect::None,
-                    arguments: true,
+                    kind: EntryKind::arguments(Code::RootTypeSet, Effect::None),
                     feature: "type",
                     pointer,
                     message,
@@ -172,10 +166,7 @@ fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
                 tool,
                 root.at,
                 Note {
-                    severity: Severity::Error,
-                    code: Code::RootNotObject,
-                    effect: Effect::Narrows,
-                    arguments: true,
+                    kind: EntryKind::left_out(Code::RootNotObject),
                     feature: "type",
                     pointer: pointer.to_owned(),
                     message,

@@ -223,6 +223,8 @@ pub enum DenyLoss {
     Narrows,
 }
 
+crate::named::named!(DenyLoss, "loss rule");
+
 impl DenyLoss {
     /// Every rule, from the most it denies to the least, in the order the CLI lists them.
     pub const ALL: [DenyLoss; 4] =

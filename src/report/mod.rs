@@ -9,6 +9,7 @@
 
 mod code;
 mod effect;
+mod entry_kind;
 mod links;
 mod order;
 mod places;
@@ -19,6 +20,7 @@ mod view;
 
 pub use code::Code;
 pub use effect::{DenyLoss, Effect};
+pub use entry_kind::EntryKind;
 pub(crate) use places::Places;
 pub(crate) use recorder::{Note, Recorder, Shared};
 pub(crate) use store::{Text, TextSpan, Texts};
@@ -49,6 +51,8 @@ pub enum Severity {
     /// the output (effect `narrows`: every call of the tool is refused).
     Error,
 }
+
+crate::named::named!(Severity, "severity", display);
 
 impl Severity {
     /// Every severity, least first.
@@ -126,6 +130,27 @@ fn about_arguments() -> bool {
 }
 
 impl ReportEntry {
+    /// An entry of `kind` (its severity, code, effect and whether it is about the
+    /// arguments), its texts empty: the crate builds every whole entry from one, so no entry
+    /// picks its severity by hand.
+    pub(crate) fn of(kind: EntryKind) -> ReportEntry {
+        ReportEntry {
+            tool: String::new(),
+            severity: kind.severity,
+            code: kind.code,
+            effect: kind.effect,
+            arguments: kind.arguments,
+            feature: String::new(),
+            pointer: String::new(),
+            tool_pointer: String::new(),
+            output_pointer: None,
+            from: String::new(),
+            to: String::new(),
+            message: String::new(),
+            order: (0, 0, 0),
+        }
+    }
+
     /// The effect as the text report shows it: the [`Effect`], or `metadata` for an entry
     /// that is not about the arguments.
     pub fn effect_label(&self) -> &'static str {
@@ -410,8 +435,9 @@ impl Report {
     }
 
     /// Records where the document's tools are (see [`Report::tool_index`]): `(source
-    /// position, place)` pairs, in any order. The first call of a report boxes [`More`],
-    /// which the report keeps from then on.
+    /// position, place)` pairs, in any order; a tool recorded before counts once (one the
+    /// passes leave out after it was read is added again with its error entry). The first
+    /// call of a report boxes [`More`], which the report keeps from then on.
     pub(crate) fn add_tools(&mut self, tools: impl IntoIterator<Item = (u32, u32)>) {
         let mut tools = tools.into_iter().peekable();
         if tools.peek().is_none() {
@@ -427,6 +453,7 @@ impl Report {
         // Tools are read in document order: a sort is needed only when left-out ones are added.
         if !added.windows(2).all(|w| w.first() < w.get(1)) {
             more.tools.sort_unstable();
+            more.tools.dedup();
         }
     }
 

@@ -8,24 +8,16 @@
 //! of what it wrote.
 
 use super::links::NONE;
-use super::store::{Formats, Kind, Parts, Text, TextSpan, Texts, Written};
-use super::{Code, Effect, Report, ReportEntry, Severity};
+use super::store::{Formats, Parts, Text, TextSpan, Texts, Written};
+use super::{Effect, EntryKind, Report, ReportEntry};
 use crate::scan::same_short;
 
-/// A report entry about a tool, as a pass writes it: its texts are any [`Text`] (a string,
+/// A report entry about a tool, as a pass writes it: what it is ([`EntryKind`], whose
+/// constructors derive the severity from the effect), and its texts, any [`Text`] (a string,
 /// pieces, a function that writes it, [`Shared`] pieces), written straight into the report.
-///
-/// The rewrite that records it declares its effect, from what it wrote; the severity follows
-/// it (see [`super::effect`]: `info` only for [`Effect::None`], checked in debug builds).
 pub(crate) struct Note<'n, P, M> {
-    /// How much it matters.
-    pub severity: Severity,
-    /// Stable code.
-    pub code: Code,
-    /// What the change does to the calls the tool accepts.
-    pub effect: Effect,
-    /// Whether it is about the arguments (`false`: metadata no argument depends on).
-    pub arguments: bool,
+    /// Its code, effect and severity.
+    pub kind: EntryKind,
     /// The keyword or member concerned.
     pub feature: &'n str,
     /// RFC 6901 pointer to the place in the source tool.
@@ -205,7 +197,7 @@ impl<'f, 'r> Recorder<'f, 'r> {
         note: Note<'_, P, M>,
         turns: impl FnOnce(&str) -> bool,
     ) {
-        let Note { severity, code, mut effect, arguments, feature, pointer, message } = note;
+        let Note { mut kind, feature, pointer, message } = note;
         if self.report.bytes() > self.budget || self.report.long_pointers() > self.long_limit {
             self.report.set_over_budget();
             return;
@@ -218,26 +210,25 @@ impl<'f, 'r> Recorder<'f, 'r> {
             // Only the steps that differ from the last pointer are written.
             Some(path) => {
                 let id = self.report.link_path(path);
-                if matches!(effect, Effect::Widens | Effect::Narrows)
+                if matches!(kind.effect, Effect::Widens | Effect::Narrows)
                     && turns(self.report.last_pointer())
                 {
-                    effect = Effect::Changes;
+                    kind = kind.with_effect(Effect::Changes);
                 }
                 id
             }
             None => {
                 let pointer = self.write(pointer);
-                if matches!(effect, Effect::Widens | Effect::Narrows)
+                if matches!(kind.effect, Effect::Widens | Effect::Narrows)
                     && turns(self.report.text.get(pointer.span))
                 {
-                    effect = Effect::Changes;
+                    kind = kind.with_effect(Effect::Changes);
                 }
                 self.report.link(pointer)
             }
         };
         let message = self.write(message);
         let message = self.report.message(message);
-        let kind = Kind { severity, code, effect, arguments };
         let (names, order, extra) = ([tool, feature], (at_tool, at), [NONE, NONE]);
         let parts = Parts { kind, order, names, formats, pointer, message, extra, stable: true };
         self.report.record_row(parts);

@@ -15,22 +15,12 @@ use std::sync::{Mutex, PoisonError};
 
 use super::links::{EMPTY, Link, NONE, pieces};
 pub(crate) use super::text::{Span, Text, TextSpan, Texts};
-use super::{Code, Effect, More, Report, ReportEntry, Severity};
+use super::{Code, Effect, EntryKind, More, Report, ReportEntry, Severity};
 
 /// The source and target format names of a row: an index into the report's table (a
 /// conversion's entries are all between the same two).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Formats(u16);
-
-/// What an entry is, apart from its texts: how much it matters, its code, and what it does
-/// to the arguments (see [`super::effect`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Kind {
-    pub(crate) severity: Severity,
-    pub(crate) code: Code,
-    pub(crate) effect: Effect,
-    pub(crate) arguments: bool,
-}
 
 /// A recorded entry: [`ReportEntry`] with its texts in the report's buffer, in 52 bytes.
 /// Rows at one place keep the order they were recorded in (the sort is stable), so no
@@ -60,9 +50,9 @@ pub(super) type Extra = [u32; 2];
 
 impl Row {
     /// What the entry is.
-    pub(super) fn kind(&self) -> Kind {
+    pub(super) fn kind(&self) -> EntryKind {
         let index = |bits: u8| usize::from(bits & 3);
-        Kind {
+        EntryKind {
             severity: Severity::ALL.get(index(self.flags)).copied().unwrap_or(Severity::Error),
             code: self.code,
             effect: Effect::ALL.get(index(self.flags >> 2)).copied().unwrap_or(Effect::Changes),
@@ -71,7 +61,7 @@ impl Row {
     }
 
     /// The packed flags of `kind`.
-    fn flags(kind: Kind) -> u8 {
+    fn flags(kind: EntryKind) -> u8 {
         let index = |x: Option<usize>| x.unwrap_or(0) as u8;
         index(Severity::ALL.iter().position(|s| *s == kind.severity))
             | index(Effect::ALL.iter().position(|e| *e == kind.effect)) << 2
@@ -81,7 +71,7 @@ impl Row {
 
 /// An entry's parts, its texts written, for [`Report::record_row`].
 pub(super) struct Parts<'t> {
-    pub(super) kind: Kind,
+    pub(super) kind: EntryKind,
     /// The source positions of the tool and of the place.
     pub(super) order: (u32, u32),
     /// The tool's name and the feature, to write unless the last rows have them.
@@ -362,7 +352,7 @@ impl Report {
             message,
             order,
         } = entry;
-        let kind = Kind { severity, code, effect, arguments };
+        let kind = EntryKind { severity, code, effect, arguments };
         let texts = Whole { tool: &tool, feature: &feature, from: &from, to: &to };
         let output = output_pointer.as_deref();
         let order = (order.0, order.1);
@@ -385,7 +375,7 @@ impl Report {
         pointer: &str,
         (tool, at): (u32, u32),
     ) {
-        let kind = Kind {
+        let kind = EntryKind {
             severity: e.severity(),
             code: e.code(),
             effect: e.effect(),
@@ -401,7 +391,7 @@ impl Report {
     /// message as texts to write.
     fn push_texts(
         &mut self,
-        kind: Kind,
+        kind: EntryKind,
         order: (u32, u32),
         names: Whole<'_>,
         [document, tool_pointer]: [impl Text; 2],

@@ -2,7 +2,7 @@
 
 use super::*;
 use links::NONE;
-use store::{Kind, Parts, Written};
+use store::{Parts, Written};
 
 /// A report travels inside errors (`BridgeError`): what only a report with entries needs
 /// is boxed.
@@ -24,7 +24,7 @@ fn rows_recorded_in_any_order_finish_in_source_order() {
         let span = report.text.push(format!("entry {i}"));
         let message = report.message(Written { span, fresh: true });
         let names = [["a", "b", "c", "d"][tool as usize], "format"];
-        let kind = Kind {
+        let kind = EntryKind {
             severity: Severity::Info,
             code: Code::KeywordDropped,
             effect: Effect::None,
@@ -94,10 +94,7 @@ fn the_list_follows_the_rows() {
         "a",
         (1, 9),
         Note {
-            severity: Severity::Info,
-            code: Code::TypeRewritten,
-            effect: Effect::None,
-            arguments: true,
+            kind: EntryKind::arguments(Code::TypeRewritten, Effect::None),
             feature: "type",
             pointer: |out: &mut String| out.push_str("/y"),
             message: ["part ", "and ", "part"],
@@ -143,9 +140,8 @@ fn shared_texts_are_written_once() {
             out.push_str(key);
         });
         let message = Shared::new(["`", key, "` has no place in ", "openai", " tools; dropped"]);
-        let (severity, code) = (Severity::Info, Code::MetadataDropped);
-        let (effect, arguments) = (Effect::None, false);
-        let note = Note { severity, code, effect, arguments, feature: key, pointer, message };
+        let kind = EntryKind::metadata(Code::MetadataDropped);
+        let note = Note { kind, feature: key, pointer, message };
         recorder.record(tool, (0, 0), note, |_| false);
     }
     let mut report = Report::default();
@@ -170,27 +166,38 @@ fn shared_texts_are_written_once() {
     assert_eq!(entries.get(3).map(|e| e.pointer.as_str()), Some("/icons"));
 }
 
-/// The report refuses (in debug builds) an entry whose severity does not follow its effect:
-/// here an `info` entry that says the arguments changed.
+/// Every way to build an entry kind keeps the report's rule (`info` only when the same calls
+/// are accepted, `error` only for a tool left out), whatever the effect, and written back into
+/// its own format too: no writer can choose a severity that does not follow the effect.
 #[test]
-#[cfg(debug_assertions)]
-#[should_panic(expected = "the severity does not follow the effect")]
-fn an_info_entry_that_changes_the_arguments_is_refused() {
-    let mut report = Report::default();
-    Recorder::new(&mut report, "mcp", "openai").record(
-        "a",
-        (0, 0),
-        Note {
-            severity: Severity::Info,
-            code: Code::ObjectClosed,
-            effect: Effect::Narrows,
-            arguments: true,
-            feature: "additionalProperties",
-            pointer: "/inputSchema",
-            message: "closed",
-        },
-        |_| false,
-    );
+fn every_entry_kind_keeps_severity_with_effect() {
+    let code = Code::KeywordDropped;
+    let mut kinds = vec![
+        EntryKind::metadata(code),
+        EntryKind::left_out(code),
+        EntryKind::unsure(code),
+        EntryKind::flagged(code),
+        EntryKind::guarantee_lost(code),
+        EntryKind::metadata_lost(code),
+        EntryKind::content(code, false),
+        EntryKind::content(code, true),
+    ];
+    kinds.extend(Effect::ALL.map(|effect| EntryKind::arguments(code, effect)));
+    // The recorder turns a widening or a narrowing a `$ref` may bring under a `oneOf` into a
+    // change.
+    for effect in [Effect::Narrows, Effect::Widens] {
+        kinds.push(EntryKind::arguments(code, effect).with_effect(Effect::Changes));
+    }
+    for kind in kinds.clone() {
+        kinds.push(kind.in_own_format());
+    }
+    for k in kinds {
+        assert!(effect::consistent(k.severity(), k.effect(), k.about_arguments()), "{k:?}");
+    }
+    // Changes to the arguments warn; what keeps them is `info` unless named otherwise.
+    assert_eq!(EntryKind::arguments(code, Effect::Widens).severity(), Severity::Warning);
+    assert_eq!(EntryKind::arguments(code, Effect::None).severity(), Severity::Info);
+    assert_eq!(EntryKind::left_out(code).severity(), Severity::Error);
 }
 
 /// Metadata (not about the arguments) changes none; a whole entry pushed is held to the rule
@@ -218,10 +225,7 @@ fn rng(mut seed: u64) -> impl FnMut(u64) -> u64 {
 /// Records an entry with `pointer` and `message` written fresh, as a pass writes them.
 fn record(report: &mut Report, tool: &str, at: (u32, u32), pointer: &str, message: &str) {
     let note = Note {
-        severity: Severity::Warning,
-        code: Code::KeywordDropped,
-        effect: Effect::Widens,
-        arguments: true,
+        kind: EntryKind::arguments(Code::KeywordDropped, Effect::Widens),
         feature: "format",
         pointer: |out: &mut String| out.push_str(pointer),
         message: |out: &mut String| out.push_str(message),

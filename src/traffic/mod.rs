@@ -48,6 +48,8 @@ pub enum TrafficKind {
     Response,
 }
 
+crate::named::named!(TrafficKind, "traffic kind", display);
+
 impl TrafficKind {
     /// Every kind, in the order the CLI lists them.
     pub const ALL: [TrafficKind; 4] =

@@ -4,25 +4,16 @@
 //!
 //! A traffic entry's pointer is already document-level (the call's place in the input), so
 //! entries are recorded outside any tool: the report keeps their pointers as written. The
-//! severity is chosen here from the effect and what the entry is about, never by the caller:
-//! `info` for a change that keeps what the model and the tools see, `warning` for one that
-//! loses something.
+//! severity follows from the entry's [`Kind`], never chosen by the caller: `info` for a change
+//! that keeps what the model and the tools see, `warning` for one that loses something.
 
-use crate::report::{Code, Effect, Note, Recorder, Report, Severity};
+use crate::report::{EntryKind, Note, Recorder, Report};
 
 /// What a traffic entry says.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TrafficNote<'n> {
-    /// Stable code.
-    pub code: Code,
-    /// Whether something the model or a tool would have seen is lost or changed (`warning`),
-    /// rather than said in another form (`info`).
-    pub loses: bool,
-    /// What the change does to a call's arguments ([`Effect::None`] for content, ids and
-    /// metadata).
-    pub effect: Effect,
-    /// Whether it is about a call's arguments.
-    pub arguments: bool,
+    /// Its code, effect and severity ([`EntryKind::content`] for content, ids and settings).
+    pub kind: EntryKind,
     /// The tool concerned (the call's or the result's name), empty when none is.
     pub tool: &'n str,
     /// The member, block kind or setting concerned.
@@ -53,11 +44,9 @@ pub(crate) trait Record {
 
 impl Record for Notes<'_> {
     fn record(&mut self, note: TrafficNote<'_>, pieces: &[&str]) {
-        let TrafficNote { code, loses, effect, arguments, tool, feature, pointer, at } = note;
-        let severity =
-            if loses || effect != Effect::None { Severity::Warning } else { Severity::Info };
+        let TrafficNote { kind, tool, feature, pointer, at } = note;
         let message = |out: &mut String| pieces.iter().for_each(|p| out.push_str(p));
-        let note = Note { severity, code, effect, arguments, feature, pointer, message };
+        let note = Note { kind, feature, pointer, message };
         // Traffic entries are about places, not tools: no tool position, so the pointer is
         // kept as the document-level one it already is.
         self.recorder.record(tool, (u32::MAX, at), note, |_| false);

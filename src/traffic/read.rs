@@ -11,7 +11,7 @@ use bumpalo::Bump;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::{Json, Member};
 use crate::pointer::Path;
-use crate::report::{Code, Effect};
+use crate::report::{Code, EntryKind};
 
 use super::note::{Record, TrafficNote};
 
@@ -233,10 +233,7 @@ impl<'a, 'r> Reader<'a, 'r> {
         let pointer = self.pointer(path);
         let at = self.at();
         let note = TrafficNote {
-            code: Code::ContentDropped,
-            loses: false,
-            effect: Effect::None,
-            arguments: false,
+            kind: EntryKind::content(Code::ContentDropped, false),
             tool,
             feature: key,
             pointer,

@@ -19,7 +19,7 @@ use crate::ir::visit::{Visit, walk_schema};
 use crate::ir::{Entry, JsonType, Keyword, Prop, Schema, Tool, Value, features_of};
 use crate::lower::{Lowerer, ReadNote};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Effect, Severity};
+use crate::report::{Code, Effect, EntryKind};
 
 /// The annotation's keyword.
 pub(super) const KEY: &str = "x-mcp-header";
@@ -137,13 +137,10 @@ pub(super) fn check<'a>(
     finder.node(&input, &Path::ROOT.push(Seg::Raw(tool.input_pointer)), false, true);
     let found = finder.found;
     // A tool left out refuses every call; a header mirror dropped changes no argument.
-    let note = |f: &Found<'_>, severity, code, message, leave_out| ReadNote {
+    let note = |f: &Found<'_>, kind: EntryKind, message, leave_out| ReadNote {
         tool_at: tool.at,
         at: f.at,
-        severity,
-        code,
-        effect: if leave_out { Effect::Narrows } else { Effect::None },
-        arguments: true,
+        kind,
         feature: KEY,
         pointer: f.pointer.clone(),
         message,
@@ -154,7 +151,7 @@ pub(super) fn check<'a>(
             let message = format!(
                 "invalid `x-mcp-header`: {why}. MCP clients must leave out a tool with an invalid one (2026-07-28, Streamable HTTP), so it is left out"
             );
-            lw.note(note(f, Severity::Error, Code::InvalidTool, message, true));
+            lw.note(note(f, EntryKind::left_out(Code::InvalidTool), message, true));
             return Ok(());
         }
     }
@@ -166,7 +163,7 @@ pub(super) fn check<'a>(
             "`x-mcp-header` mirrors this argument into the `Mcp-Param-{}` header on MCP's Streamable HTTP transport; other formats do not read it, so it is dropped: what the tool accepts is unchanged",
             f.name.unwrap_or_default()
         );
-        lw.note(note(f, Severity::Info, Code::KeywordDropped, message, false));
+        lw.note(note(f, EntryKind::arguments(Code::KeywordDropped, Effect::None), message, false));
     }
     let path = Path::ROOT.push(Seg::Raw(tool.input_pointer));
     tool.input = Some(strip(lw, &input, &path)?);

@@ -15,7 +15,7 @@ use crate::error::ConversionError;
 use crate::ir::{Member, Role, Tool};
 use crate::lower::{At, Lowerer, ReadNote};
 use crate::pointer::Path;
-use crate::report::{Code, Effect, Severity};
+use crate::report::{Code, EntryKind};
 
 use super::{
     lower_envelope, write_input, write_members, write_name_description, write_object_catalog,
@@ -51,21 +51,21 @@ fn task_support(lw: &mut Lowerer<'_, '_>, at: At, tool: &Tool<'_>) {
     let Some(value) = lw.find(at, EXECUTION).and_then(|e| lw.find(e, TASK_SUPPORT)) else {
         return;
     };
-    let (severity, message) = match lw.str(value) {
+    let (kind, message) = match lw.str(value) {
         // MCP → MCP keeps it as written, and stays lossless: nothing to say.
         Some("forbidden" | "optional" | "required") if lw.same_format() => return,
         Some("required") => (
-            Severity::Warning,
+            EntryKind::guarantee_lost(Code::Superseded),
             "the tool must be called as a task (`execution.taskSupport`: \"required\", MCP 2025-11-25; removed in 2026-07-28); other formats call a tool directly, which its server may refuse".to_owned(),
         ),
         Some(v @ ("forbidden" | "optional")) => (
-            Severity::Info,
+            EntryKind::metadata(Code::Superseded),
             format!(
                 "`execution.taskSupport` ({v:?}, MCP 2025-11-25; removed in 2026-07-28): the tool can be called directly, as other formats call it"
             ),
         ),
         _ => (
-            Severity::Warning,
+            EntryKind::metadata_lost(Code::Superseded),
             format!(
                 "`execution.taskSupport` is a {} that is not one of \"forbidden\", \"optional\" and \"required\" (MCP 2025-11-25); kept as written for MCP",
                 lw.kind(value).as_str()
@@ -76,11 +76,8 @@ fn task_support(lw: &mut Lowerer<'_, '_>, at: At, tool: &Tool<'_>) {
         tool_at: tool.at,
         // The member's key, which comes just before its value on the tape.
         at: (value as u32).saturating_sub(1),
-        severity,
-        code: Code::Superseded,
         // How the tool is called, not which arguments it takes.
-        effect: Effect::None,
-        arguments: false,
+        kind,
         feature: "execution.taskSupport",
         pointer: "/execution/taskSupport".to_owned(),
         message,

@@ -6,7 +6,7 @@ use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
 use crate::ir::{Json, Member};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Effect, Severity};
+use crate::report::{Code, Effect, EntryKind};
 
 use super::Context;
 use super::document::{Deref, Document, err, get, join, opt_str, wrong};
@@ -47,10 +47,7 @@ pub(super) fn read<'a>(
         Deref::Unresolved { reference, at, code, why } => {
             // No body argument: what the operation took in its body cannot be passed.
             cx.notes.note(
-                Severity::Warning,
-                code,
-                Effect::Narrows,
-                true,
+                EntryKind::arguments(code, Effect::Narrows),
                 "$ref",
                 join(&at, "$ref"),
                 format!("request body `$ref` `{reference}` {why}; the tool has no body argument"),
@@ -83,10 +80,7 @@ pub(super) fn read<'a>(
         .or_else(|| content.iter().position(|m| is_json(m.key)));
     let Some(media) = content.get(chosen.unwrap_or(0)) else {
         cx.notes.note(
-            Severity::Info,
-            Code::BodyNotJson,
-            Effect::None,
-            true,
+            EntryKind::arguments(Code::BodyNotJson, Effect::None),
             "content",
             content_ptr,
             "the request body lists no media type; the tool has no body argument".into(),
@@ -105,10 +99,7 @@ pub(super) fn read<'a>(
         };
         // How the arguments travel, not which are accepted.
         cx.notes.note(
-            Severity::Warning,
-            Code::BodyNotJson,
-            Effect::None,
-            false,
+            EntryKind::guarantee_lost(Code::BodyNotJson),
             media.key,
             media_ptr.clone(),
             format!(
@@ -121,10 +112,7 @@ pub(super) fn read<'a>(
         content.iter().filter(|m| m.key != media.key).map(|m| format!("`{}`", m.key)).collect();
     if !others.is_empty() {
         cx.notes.note(
-            Severity::Info,
-            Code::BodyNotJson,
-            Effect::None,
-            false,
+            EntryKind::metadata(Code::BodyNotJson),
             "content",
             content_ptr,
             format!(
@@ -143,10 +131,7 @@ pub(super) fn read<'a>(
     if key != "body" {
         // The same arguments under another key, which the caller maps back.
         cx.notes.note(
-            Severity::Warning,
-            Code::NameClash,
-            Effect::None,
-            true,
+            EntryKind::unsure(Code::NameClash),
             "requestBody",
             at,
             format!("a parameter is called `body`; the request body is the property `{key}`"),

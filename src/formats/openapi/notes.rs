@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::adapter::Imported;
 use crate::pointer::escape_into;
-use crate::report::{Code, Effect, Severity};
+use crate::report::EntryKind;
 
 /// The import's notes and places, and the tool they are about.
 pub(super) struct Notes<'o> {
@@ -34,39 +34,31 @@ impl<'o> Notes<'o> {
     }
 
     /// A note about the tool being written, unless it has one with this code and pointer.
-    /// `effect` and `arguments`: what the import does to the calls the operation accepts, and
-    /// whether the note is about them at all (`false`: how they travel, a name).
-    #[allow(clippy::too_many_arguments, reason = "one entry's fields")]
+    /// Its [`Kind`] says what the import does to the calls the operation accepts, and whether
+    /// the note is about them at all (not when about how they travel, or a name).
     pub(super) fn note(
         &mut self,
-        severity: Severity,
-        code: Code,
-        effect: Effect,
-        arguments: bool,
+        kind: EntryKind,
         feature: &str,
         pointer: String,
         message: String,
     ) {
-        if self.noted.insert((code.as_str(), pointer.clone())) {
+        if self.noted.insert((kind.code().as_str(), pointer.clone())) {
             let tool = Some((self.tool, self.name.as_str()));
             let out = &mut *self.out;
-            out.note(tool, severity, code, effect, arguments, feature, pointer, message);
+            out.note(tool, kind, feature, pointer, message);
         }
     }
 
     /// A note about the document as a whole, not one of its tools.
-    #[allow(clippy::too_many_arguments, reason = "one entry's fields")]
     pub(super) fn note_document(
         &mut self,
-        severity: Severity,
-        code: Code,
-        effect: Effect,
-        arguments: bool,
+        kind: EntryKind,
         feature: &str,
         pointer: String,
         message: String,
     ) {
-        self.out.note(None, severity, code, effect, arguments, feature, pointer, message);
+        self.out.note(None, kind, feature, pointer, message);
     }
 
     /// Records that the part of the tool being written at `prefix` (a pointer into the

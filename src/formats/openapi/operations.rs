@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::error::{ConversionError, ErrorKind};
 use crate::ir::{Json, Member};
-use crate::report::{Code, Effect, Severity};
+use crate::report::{Code, Effect, EntryKind};
 
 use super::document::{Deref, err, get, join, opt_str, wrong};
 use super::names::{Names, derived_name};
@@ -28,7 +28,7 @@ pub(super) struct Operation<'a> {
     /// The tool name.
     pub(super) name: String,
     /// Why the name is not the operation's own, when it is not.
-    clash: Option<(Severity, String)>,
+    clash: Option<(EntryKind, String)>,
 }
 
 impl Operation<'_> {
@@ -54,10 +54,7 @@ pub(super) fn collect<'a>(cx: &mut Context<'a, '_>) -> Result<Vec<Operation<'a>>
             Deref::Unresolved { reference, at, code: _, why } => {
                 // The path item's operations are not tools: their calls are refused.
                 cx.notes.note_document(
-                    Severity::Warning,
-                    Code::OperationSkipped,
-                    Effect::Narrows,
-                    true,
+                    EntryKind::arguments(Code::OperationSkipped, Effect::Narrows),
                     "$ref",
                     join(&at, "$ref"),
                     format!(
@@ -118,13 +115,13 @@ fn name_operations(ops: &mut [Operation<'_>]) {
             let name = names.suffixed(&op.name, |c| ids.contains(c));
             op.clash = Some(match op.id {
                 Some(id) => (
-                    Severity::Warning,
+                    EntryKind::guarantee_lost(Code::NameClash),
                     format!(
                         "operationId `{id}` is used by an earlier operation too; this one is named `{name}`"
                     ),
                 ),
                 None => (
-                    Severity::Info,
+                    EntryKind::metadata(Code::NameClash),
                     format!(
                         "the {} operation has no operationId, and its derived name `{}` is taken; it is named `{name}`",
                         op.method, op.name
@@ -213,14 +210,13 @@ pub(super) fn place_name(cx: &mut Context<'_, '_>, op: &Operation<'_>) {
     if op.id.is_some() {
         cx.notes.place("/name", join(ptr, "operationId"));
     }
-    if let Some((severity, message)) = &op.clash {
+    if let Some((kind, message)) = &op.clash {
         let (feature, at) = match op.id {
             Some(_) => ("operationId", join(ptr, "operationId")),
             None => ("name", ptr.to_owned()),
         };
         // A tool name: no argument changes.
-        let (effect, arguments) = (Effect::None, false);
-        cx.notes.note(*severity, Code::NameClash, effect, arguments, feature, at, message.clone());
+        cx.notes.note(*kind, feature, at, message.clone());
     }
 }
 
@@ -250,10 +246,7 @@ pub(super) fn webhooks(cx: &mut Context<'_, '_>) -> Result<(), ConversionError> 
             for h in *hooks {
                 // Not an operation a client calls: no call is lost.
                 cx.notes.note_document(
-                    Severity::Info,
-                    Code::OperationSkipped,
-                    Effect::None,
-                    false,
+                    EntryKind::metadata(Code::OperationSkipped),
                     "webhooks",
                     join("/webhooks", h.key),
                     format!(
@@ -279,10 +272,7 @@ pub(super) fn callbacks(
         Some(Json::Object(callbacks)) => {
             for c in *callbacks {
                 cx.notes.note(
-                    Severity::Info,
-                    Code::OperationSkipped,
-                    Effect::None,
-                    false,
+                    EntryKind::metadata(Code::OperationSkipped),
                     "callbacks",
                     join(&at, c.key),
                     format!(

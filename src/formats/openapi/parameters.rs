@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
 use crate::ir::{Json, Member};
-use crate::report::{Code, Effect, Severity};
+use crate::report::{Code, Effect, EntryKind};
 
 use super::Context;
 use super::body::is_json;
@@ -99,10 +99,7 @@ pub(super) fn read<'a>(
                 Deref::Unresolved { reference, at, code: _, why } => {
                     // The parameter cannot be passed.
                     cx.notes.note(
-                        Severity::Warning,
-                        Code::ParameterSkipped,
-                        Effect::Narrows,
-                        true,
+                        EntryKind::arguments(Code::ParameterSkipped, Effect::Narrows),
                         "$ref",
                         join(&at, "$ref"),
                         format!("parameter `$ref` `{reference}` {why}; the parameter is left out"),
@@ -141,10 +138,7 @@ pub(super) fn read<'a>(
         if p.loc == Loc::Header && IGNORED_HEADERS.iter().any(|h| h.eq_ignore_ascii_case(p.name)) {
             // The specification says the API ignores it: no call changes.
             cx.notes.note(
-                Severity::Info,
-                Code::ParameterSkipped,
-                Effect::None,
-                true,
+                EntryKind::arguments(Code::ParameterSkipped, Effect::None),
                 "name",
                 join(&p.ptr, "name"),
                 format!(
@@ -168,10 +162,7 @@ pub(super) fn read<'a>(
             );
             // The same arguments under another key, which the caller maps back.
             cx.notes.note(
-                Severity::Warning,
-                Code::NameClash,
-                Effect::None,
-                true,
+                EntryKind::unsure(Code::NameClash),
                 "name",
                 join(&p.ptr, "name"),
                 message,
@@ -214,17 +205,15 @@ pub(super) fn write_parameter<'a>(
                 ));
             };
             let media_ptr = join(&at, media.key);
-            let (severity, how) = if is_json(media.key) {
-                (Severity::Info, "JSON text")
-            } else {
-                (Severity::Warning, "text of that media type")
-            };
+            let code = Code::ParameterStyle;
             // How the argument travels, not which values are accepted.
+            let (kind, how) = if is_json(media.key) {
+                (EntryKind::metadata(code), "JSON text")
+            } else {
+                (EntryKind::guarantee_lost(code), "text of that media type")
+            };
             cx.notes.note(
-                severity,
-                Code::ParameterStyle,
-                Effect::None,
-                false,
+                kind,
                 "content",
                 media_ptr.clone(),
                 format!(
@@ -299,10 +288,7 @@ fn serialization(cx: &mut Context<'_, '_>, p: &Param<'_>) -> Result<(), Conversi
     }
     if p.loc == Loc::Cookie {
         cx.notes.note(
-            Severity::Info,
-            Code::ParameterStyle,
-            Effect::None,
-            false,
+            EntryKind::metadata(Code::ParameterStyle),
             "in",
             join(&p.ptr, "in"),
             format!(
@@ -323,20 +309,17 @@ fn style_note(
     value: impl std::fmt::Display,
     default: bool,
 ) {
-    let (severity, what) = if default {
-        (Severity::Info, "the default; nothing is lost")
+    // How the argument travels, not which values are accepted.
+    let (kind, what) = if default {
+        (EntryKind::metadata(Code::ParameterStyle), "the default; nothing is lost")
     } else {
         (
-            Severity::Warning,
+            EntryKind::guarantee_lost(Code::ParameterStyle),
             "a tool definition cannot say so, and the caller must serialize the value that way",
         )
     };
-    // How the argument travels, not which values are accepted.
     cx.notes.note(
-        severity,
-        Code::ParameterStyle,
-        Effect::None,
-        false,
+        kind,
         key,
         join(&p.ptr, key),
         format!("parameter `{}` has `{key}: {value}`: {what}", p.name),

@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use crate::emit::Writer;
 use crate::ir::{Json, Member};
 use crate::pointer::{Path, Seg, write_seg};
-use crate::report::{Code, Effect, Severity};
+use crate::report::{Code, Effect, EntryKind};
 
 use super::Context;
 use super::document::{get, join, unescape};
@@ -128,10 +128,7 @@ fn write_object<'a>(
         );
         // Any value is accepted where the reference constrained.
         cx.notes.note(
-            Severity::Warning,
-            *code,
-            Effect::Widens,
-            true,
+            EntryKind::arguments(*code, Effect::Widens),
             "$ref",
             path.push(Seg::Key("$ref")).to_pointer(),
             message,

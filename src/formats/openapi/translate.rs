@@ -12,7 +12,7 @@ use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
 use crate::lower::Lowerer;
 use crate::pointer::Path;
-use crate::report::{Code, Effect, Severity};
+use crate::report::{Code, EntryKind};
 
 use super::document::{Document, err, get};
 use super::names::Names;
@@ -63,10 +63,7 @@ fn write_catalog(
     if ops.is_empty() {
         let at = if get(cx.doc.root, "paths").is_some() { "/paths" } else { "" };
         cx.notes.note_document(
-            Severity::Info,
-            Code::OperationSkipped,
-            Effect::None,
-            false,
+            EntryKind::metadata(Code::OperationSkipped),
             "paths",
             at.to_owned(),
             "the document describes no operation; the catalog is empty".to_owned(),

@@ -35,7 +35,7 @@ use crate::ir::{
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, PathPointer, Severity};
+use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
 use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, find, rewrite, rewrite_tool};
 
@@ -389,12 +389,8 @@ fn dialect_type<'a>(
     let place = path.push(Seg::Key("type"));
     let pointer = PathPointer(&place);
     let message = format!("type \"{name}\" is not a JSON Schema type; read as {written} ({why})");
-    let (severity, code, arguments) = (effect.least_severity(), Code::DialectRewritten, true);
-    cx.record(
-        tool,
-        entry.at,
-        Note { severity, code, effect, arguments, feature: "type", pointer, message },
-    );
+    let kind = EntryKind::arguments(Code::DialectRewritten, effect);
+    cx.record(tool, entry.at, Note { kind, feature: "type", pointer, message });
     Ok(out.finish().map(|keywords| Schema { keywords, ..*s }))
 }
 
@@ -436,7 +432,7 @@ fn note(
     let place = path.push(Seg::Key(feature));
     let pointer = PathPointer(&place);
     let message = format!("{message} (same meaning in JSON Schema 2020-12)");
-    let (severity, code, effect) = (Severity::Info, Code::DialectRewritten, Effect::None);
-    let note = Note { severity, code, effect, arguments: true, feature, pointer, message };
+    let kind = EntryKind::arguments(Code::DialectRewritten, Effect::None);
+    let note = Note { kind, feature, pointer, message };
     cx.record(tool, e.at, note);
 }

@@ -19,7 +19,7 @@
 use crate::ir::{Draft, Entry, FeatureSet, Keyword, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, PathPointer, Severity};
+use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
 use super::super::{CowSlice, PassCx, arena_error};
 use crate::error::ConversionError;
@@ -195,8 +195,7 @@ fn record(
     let name = "$schema";
     let place = path.push(Seg::Key(name));
     let pointer = PathPointer(&place);
-    let severity: Severity = effect.least_severity();
-    let note = Note { severity, code, effect, arguments: true, feature: name, pointer, message };
+    let note = Note { kind: EntryKind::arguments(code, effect), feature: name, pointer, message };
     cx.record(tool, e.at, note);
 }
 

@@ -8,7 +8,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, Keyword, Schema, Tool, Value, is_vacuous};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, PathPointer, Severity};
+use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
 use super::super::combinators::all_disjoint;
 use super::super::{CowSlice, PassCx, arena_error, entry_name, render, rewrite};
@@ -126,10 +126,7 @@ fn one_of_as_any_of(e: &Entry<'_>, path: &Path<'_>, tool: &Tool<'_>, cx: &mut Pa
     // "At least one" of branches that may overlap accepts what "exactly one" refused.
     let place = path.push(Seg::Key("oneOf"));
     let note = Note {
-        severity: Severity::Warning,
-        code: Code::CombinatorRewritten,
-        effect: Effect::Widens,
-        arguments: true,
+        kind: EntryKind::arguments(Code::CombinatorRewritten, Effect::Widens),
         feature: "oneOf",
         pointer: PathPointer(&place),
         message,
@@ -221,10 +218,7 @@ pub(super) fn vacuous(e: &Entry<'_>, path: &Path<'_>, tool: &Tool<'_>, cx: &mut 
         format!("`{name}: {value}` constrains nothing; left out (the same values are accepted)");
     let place = path.push(Seg::Key(name));
     let note = Note {
-        severity: Severity::Info,
-        code: Code::KeywordDropped,
-        effect: Effect::None,
-        arguments: true,
+        kind: EntryKind::arguments(Code::KeywordDropped, Effect::None),
         feature: name,
         pointer: PathPointer(&place),
         message,

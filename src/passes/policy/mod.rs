@@ -22,7 +22,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Profile};
-use crate::report::{Code, Effect, Note, PathPointer, Severity, Shared};
+use crate::report::{Code, Effect, EntryKind, Note, PathPointer, Shared};
 
 use super::{
     CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name,
@@ -110,11 +110,11 @@ fn effect_of_going(keyword: Keyword) -> Effect {
 /// them); a keyword the crate does not model stays a warning, since its author may have
 /// given it a meaning a validator of their own applies, and so does an identifier or a
 /// definition, which other keywords may point to.
-fn severity(keyword: Keyword, effect: Effect, profile: &Profile) -> Severity {
-    if effect == Effect::None && keyword.is_annotation() && !profile.warns_on_annotation_drops() {
-        Severity::Info
-    } else {
-        Severity::Warning
+fn kind(code: Code, keyword: Keyword, effect: Effect, profile: &Profile) -> EntryKind {
+    match effect {
+        Effect::None if !keyword.is_annotation() => EntryKind::unsure(code),
+        Effect::None if profile.warns_on_annotation_drops() => EntryKind::flagged(code),
+        _ => EntryKind::arguments(code, effect),
     }
 }
 
@@ -305,7 +305,6 @@ impl Policy {
         // What the going does to the calls accepted: the keyword's (`effect_of_going`), or the
         // reason's where it decides (`why.effect`).
         let effect = why.effect.unwrap_or(effect_of_going(e.keyword));
-        let severity = severity(e.keyword, effect, &cx.profile);
         // What constrains (not an annotation, nor a keyword JSON Schema does not define) no
         // longer does: the subschema accepts more. (Counted conservatively: an identifier or a
         // definition counts, as a `$ref` may lead through it.)
@@ -319,10 +318,8 @@ impl Policy {
             Action::Drop => {
                 let pieces = ["`", name, "` is not supported by ", target, "; dropped"];
                 let message = Shared::when(modelled, pieces);
-                let code = Code::KeywordDropped;
-                let arguments = true;
-                let note =
-                    Note { severity, code, effect, arguments, feature: name, pointer, message };
+                let kind = kind(Code::KeywordDropped, e.keyword, effect, &cx.profile);
+                let note = Note { kind, feature: name, pointer, message };
                 cx.record(tool, e.at, note);
             }
             Action::Describe => {
@@ -359,19 +356,15 @@ impl Policy {
                     "\")",
                     why.after,
                 ];
-                let code = Code::KeywordDescribed;
-                let arguments = true;
-                let note =
-                    Note { severity, code, effect, arguments, feature: name, pointer, message };
+                let kind = kind(Code::KeywordDescribed, e.keyword, effect, &cx.profile);
+                let note = Note { kind, feature: name, pointer, message };
                 cx.record(tool, e.at, note);
             }
             _ => {
                 let message = ["the policy rejects `", name, "`; the tool is left out"];
-                let code = Code::KeywordRejected;
                 // Left out: every call of the tool is refused.
-                let (severity, effect, arguments) = (Severity::Error, Effect::Narrows, true);
-                let note =
-                    Note { severity, code, effect, arguments, feature: name, pointer, message };
+                let kind = EntryKind::left_out(Code::KeywordRejected);
+                let note = Note { kind, feature: name, pointer, message };
                 cx.record(tool, e.at, note);
             }
         }
@@ -450,10 +443,7 @@ fn object_form<'a>(
             tool,
             b.at,
             Note {
-                severity: Severity::Info,
-                code: Code::BooleanSchemaRewritten,
-                effect: Effect::None,
-                arguments: true,
+                kind: EntryKind::arguments(Code::BooleanSchemaRewritten, Effect::None),
                 feature: "boolean-schema",
                 pointer: path.to_pointer(),
                 message,
@@ -469,10 +459,7 @@ fn object_form<'a>(
         b.at,
         // `{}` accepts every value `false` refused (the rule is only in the description).
         Note {
-            severity: Severity::Warning,
-            code: Code::BooleanSchemaRewritten,
-            effect: Effect::Widens,
-            arguments: true,
+            kind: EntryKind::arguments(Code::BooleanSchemaRewritten, Effect::Widens),
             feature: "boolean-schema",
             pointer: path.to_pointer(),
             message,

@@ -17,7 +17,7 @@ use crate::passes::merge::{NoMerge, merge};
 use crate::passes::walk::{EntryEdit, Rewrite, rewrite_entry_subschemas, rewrite_keywords};
 use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Effect, Note, Severity};
+use crate::report::{Code, Effect, EntryKind, Note};
 
 use super::resolve::{Document, Target, percent_decode};
 use super::{ref_of, unresolved_ref};
@@ -328,10 +328,7 @@ impl<'a> Inliner<'a> {
                 tool,
                 entry.at,
                 Note {
-                    severity: Severity::Warning,
-                    code: Code::RefRecursive,
-                    effect: Effect::Widens,
-                    arguments: true,
+                    kind: EntryKind::arguments(Code::RefRecursive, Effect::Widens),
                     feature: "$ref",
                     pointer: path.push(Seg::Key("$ref")).to_pointer(),
                     message,
@@ -379,10 +376,7 @@ impl<'a> Inliner<'a> {
                     tool,
                     entry.at,
                     Note {
-                        severity: Severity::Info,
-                        code: Code::RefInlined,
-                        effect: Effect::None,
-                        arguments: true,
+                        kind: EntryKind::arguments(Code::RefInlined, Effect::None),
                         feature: "$ref",
                         pointer: path.push(Seg::Key("$ref")).to_pointer(),
                         message,
@@ -449,10 +443,7 @@ impl<'a> Inliner<'a> {
                     tool,
                     entry.at,
                     Note {
-                        severity: Severity::Warning,
-                        code: Code::RefInlined,
-                        effect: Effect::Widens,
-                        arguments: true,
+                        kind: EntryKind::arguments(Code::RefInlined, Effect::Widens),
                         feature: "$ref",
                         pointer,
                         message,
@@ -528,10 +519,7 @@ impl<'a> Rewrite<'a> for Subschemas<'_, 'a, '_, '_> {
             self.tool,
             e.at,
             Note {
-                severity: Severity::Info,
-                code: Code::RefInlined,
-                effect: Effect::None,
-                arguments: true,
+                kind: EntryKind::arguments(Code::RefInlined, Effect::None),
                 feature: entry_name(e),
                 pointer,
                 message,

@@ -32,7 +32,7 @@ use crate::ir::visit::entry_name;
 use crate::ir::{Entry, FeatureSet, Keyword, Schema, SchemaFeature, Tool, Value, features_of};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, Severity};
+use crate::report::{Code, Effect, EntryKind, Note};
 
 use super::{NodeRule, PassCx, arena_error, rewrite};
 use inline::inline_all;
@@ -101,8 +101,12 @@ fn unresolved_ref(
     };
     let message = format!("`$ref` \"{reference}\" {why}; {outcome}");
     // A warning either way: a reference that resolves nowhere is a fault of the source.
-    let (severity, arguments) = (Severity::Warning, true);
-    let note = Note { severity, code, effect, arguments, feature: "$ref", pointer, message };
+    let kind = if effect == Effect::None {
+        EntryKind::unsure(code)
+    } else {
+        EntryKind::arguments(code, effect)
+    };
+    let note = Note { kind, feature: "$ref", pointer, message };
     cx.record(tool, entry.at, note);
 }
 
@@ -151,10 +155,7 @@ impl<'a> NodeRule<'a> for KeptRefs<'a> {
                 tool,
                 entry.at,
                 Note {
-                    severity: Severity::Warning,
-                    code: Code::RefInlined,
-                    effect: Effect::None,
-                    arguments: true,
+                    kind: EntryKind::unsure(Code::RefInlined),
                     feature: "$ref",
                     pointer: pointer(),
                     message,
@@ -179,10 +180,7 @@ impl<'a> NodeRule<'a> for KeptRefs<'a> {
             tool,
             entry.at,
             Note {
-                severity: Severity::Info,
-                code: Code::RefInlined,
-                effect: Effect::None,
-                arguments: true,
+                kind: EntryKind::arguments(Code::RefInlined, Effect::None),
                 feature: "$ref",
                 pointer: pointer(),
                 message,

@@ -21,7 +21,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Json, JsonType, Keyword, Schema, Tool, Types, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::shape::{ShapeRule, ShapeRules, broken, broken_rules};
-use crate::report::{Code, Effect, Note, PathPointer, Text};
+use crate::report::{Code, Effect, EntryKind, Note, PathPointer, Text};
 
 use super::walk::{Rewrite, rewrite_keywords};
 use super::with_keywords as alloc;
@@ -113,8 +113,8 @@ fn no_parameters(
     let pointer = PathPointer(path);
     let member = tool.members.iter().find(|m| m.role == crate::ir::Role::Input);
     let feature = member.map_or("inputSchema", |m| m.key);
-    let (severity, code) = (effect.least_severity(), Code::ShapeRewritten);
-    let note = Note { severity, code, effect, arguments: true, feature, pointer, message };
+    let kind = EntryKind::arguments(Code::ShapeRewritten, effect);
+    let note = Note { kind, feature, pointer, message };
     cx.record(tool, root.at, note);
     Some(())
 }
@@ -251,8 +251,8 @@ fn note(
 ) {
     let place = path.push(Seg::Key(rule.keyword()));
     let pointer = PathPointer(&place);
-    let (severity, code, feature) = (effect.least_severity(), Code::ShapeRewritten, rule.keyword());
-    let note = Note { severity, code, effect, arguments: true, feature, pointer, message };
+    let (kind, feature) = (EntryKind::arguments(Code::ShapeRewritten, effect), rule.keyword());
+    let note = Note { kind, feature, pointer, message };
     cx.record(tool, at, note);
 }
 

@@ -29,7 +29,7 @@ use crate::ir::measure::{self, SchemaCounts};
 use crate::ir::{Entry, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value, features_of};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Limit, StrictRules};
-use crate::report::{Code, Effect, Note, PathPointer, Severity, Shared};
+use crate::report::{Code, Effect, EntryKind, Note, PathPointer, Shared};
 
 use super::refs::{RECURSIVE, first_recursive_ref};
 use super::{PassCx, arena_error};
@@ -144,10 +144,7 @@ pub(super) fn run<'a>(
         let message = Shared::when(root_only, pieces)
             .or(|out: &mut String| closed_note(out, closed, &closed_at));
         let note = Note {
-            severity: Severity::Warning,
-            code: Code::ObjectClosed,
-            effect: Effect::Narrows,
-            arguments: true,
+            kind: EntryKind::arguments(Code::ObjectClosed, Effect::Narrows),
             feature: "additionalProperties",
             pointer,
             message,

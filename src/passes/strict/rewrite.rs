@@ -8,6 +8,7 @@ use smallvec::SmallVec;
 
 use crate::ir::NameSet;
 use crate::ir::measure::{self, SchemaCounts, is_union};
+use crate::ir::required_of;
 use crate::ir::visit::{entry_name, holds_subschemas};
 use crate::ir::{Entry, FeatureSet, JsonType, Keyword, Schema, Tool, Types, Value, features_of};
 use crate::passes::walk::{Rewrite, rewrite_subschemas};
@@ -15,7 +16,6 @@ use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
 use crate::profile::StrictRules;
 
-use super::widen::required_of;
 use super::{NotStrict, StrictError};
 
 /// What the strict rewrite asks of a node before its keywords, read in one scan of them (the

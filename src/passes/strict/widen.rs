@@ -10,7 +10,7 @@ use crate::ir::{
 };
 use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Effect, Note, PathPointer, Shared};
+use crate::report::{Code, Effect, EntryKind, Note, PathPointer, Shared};
 
 use super::StrictError;
 use super::rewrite::StrictRewrite;
@@ -181,10 +181,7 @@ impl<'a> StrictRewrite<'a, '_, '_> {
             // accepted null before: an explicit null can no longer be passed.
             let effect = if null_before { Effect::Narrows } else { Effect::None };
             let note = Note {
-                severity: effect.least_severity(),
-                code: Code::StrictWidened,
-                effect,
-                arguments: true,
+                kind: EntryKind::arguments(Code::StrictWidened, effect),
                 feature: "required",
                 pointer,
                 message,
@@ -291,14 +288,6 @@ pub(super) static WITH_NULL: [[JsonType; 2]; 7] = [
     [JsonType::String, JsonType::Null],
     [JsonType::Integer, JsonType::Null],
 ];
-
-/// The `required` names among `keywords`, as [`Schema::required`] reads them.
-pub(super) fn required_of<'a>(keywords: &[Entry<'a>]) -> &'a [&'a str] {
-    match keywords.iter().find(|e| e.keyword == Keyword::Required).map(|e| e.value) {
-        Some(Value::Strings(s)) => s,
-        _ => &[],
-    }
-}
 
 /// What [`nullable`] reads of a node, in one scan of its keywords: the first `type` (as
 /// [`Schema::types`] reads it), `enum` and `anyOf` values, whether it has a `const`.

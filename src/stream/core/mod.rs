@@ -13,7 +13,7 @@ use bumpalo::Bump;
 
 use crate::ir::traffic::Finish;
 use crate::options::Limits;
-use crate::report::{Code, Effect, Report};
+use crate::report::{Code, EntryKind, Report};
 use crate::traffic::note::{Notes, Record, TrafficNote};
 use crate::traffic::{ArgParser, IdRule, made_id, rewritten_id};
 
@@ -224,16 +224,8 @@ impl<'m> Core<'m> {
 
     fn note(&mut self, code: Code, loses: bool, tool: &str, feature: &str, pieces: &[&str]) {
         let at = u32::try_from(self.event).unwrap_or(u32::MAX);
-        let note = TrafficNote {
-            code,
-            loses,
-            effect: Effect::None,
-            arguments: false,
-            tool,
-            feature,
-            pointer: "",
-            at,
-        };
+        let note =
+            TrafficNote { kind: EntryKind::content(code, loses), tool, feature, pointer: "", at };
         Notes::new(&mut self.report, &self.from, &self.to).record(note, pieces);
     }
 

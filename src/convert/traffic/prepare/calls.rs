@@ -5,7 +5,7 @@
 use crate::error::ConversionError;
 use crate::ir::Json;
 use crate::ir::traffic::{Args, Assistant, Call, Part};
-use crate::report::{Code, Effect};
+use crate::report::{Code, Effect, EntryKind};
 
 use super::super::maps;
 use super::Pass;
@@ -59,9 +59,7 @@ impl<'a> Pass<'a, '_> {
                         if let Some(sig) = out.signature {
                             let with = (c.name, "thoughtSignature");
                             self.note(
-                                Code::ContentRewritten,
-                                false,
-                                (Effect::None, false),
+                                EntryKind::content(Code::ContentRewritten, false),
                                 with,
                                 (c.pointer, c.at),
                                 &[
@@ -92,9 +90,7 @@ impl<'a> Pass<'a, '_> {
                         ""
                     };
                     self.note(
-                        Code::ReasoningDropped,
-                        true,
-                        (Effect::None, false),
+                        EntryKind::content(Code::ReasoningDropped, true),
                         ("", "reasoning"),
                         (r.pointer, r.at),
                         &["a reasoning block only ", self.from, " reads, left out", what],
@@ -102,9 +98,7 @@ impl<'a> Pass<'a, '_> {
                 }
                 Part::Text(t) if !self.same && !self.target.assistant_text => {
                     self.note(
-                        Code::ContentDropped,
-                        true,
-                        (Effect::None, false),
+                        EntryKind::content(Code::ContentDropped, true),
                         ("", "text"),
                         (t.pointer, t.at),
                         &[
@@ -120,9 +114,7 @@ impl<'a> Pass<'a, '_> {
                         _ => "block",
                     };
                     self.note(
-                        Code::ContentDropped,
-                        true,
-                        (Effect::None, false),
+                        EntryKind::content(Code::ContentDropped, true),
                         ("", kind),
                         (o.pointer, o.at),
                         &[
@@ -174,9 +166,7 @@ impl<'a> Pass<'a, '_> {
                 MapDirection::Forward => "forward to the definitions' target: ",
             };
             self.note(
-                Code::CallMapped,
-                false,
-                (Effect::None, true),
+                EntryKind::arguments(Code::CallMapped, Effect::None),
                 (name, "name"),
                 (c.pointer, c.at),
                 &["the call of `", c.name, "` mapped ", way, "`", name, "`"],
@@ -196,9 +186,7 @@ impl<'a> Pass<'a, '_> {
                 out.arguments = Args::Value(Json::Object(member));
                 out.custom = false;
                 self.note(
-                    Code::ContentRewritten,
-                    true,
-                    (Effect::Changes, true),
+                    EntryKind::arguments(Code::ContentRewritten, Effect::Changes),
                     (c.name, "custom_tool_call"),
                     (c.pointer, c.at),
                     &[
@@ -213,9 +201,7 @@ impl<'a> Pass<'a, '_> {
             if c.signature.is_some() && !self.target.call_signature {
                 out.signature = None;
                 self.note(
-                    Code::ReasoningDropped,
-                    true,
-                    (Effect::None, false),
+                    EntryKind::content(Code::ReasoningDropped, true),
                     (c.name, "thoughtSignature"),
                     (c.pointer, c.at),
                     &["the call's reasoning signature is read by ", self.from, " alone; left out"],
@@ -246,9 +232,7 @@ impl<'a> Pass<'a, '_> {
                 self.patches.push(Patch::new(node, Replace::Str(original)));
             }
             self.note(
-                Code::IdRewritten,
-                false,
-                (Effect::None, false),
+                EntryKind::content(Code::IdRewritten, false),
                 (r.tool, "id"),
                 (r.pointer, r.at),
                 &["the id `", id, "` given back as `", original, "`"],
@@ -266,9 +250,7 @@ impl<'a> Pass<'a, '_> {
                 crate::traffic::rewritten_id(&rule, id, self.text);
                 let written = self.str(self.text, r.pointer)?;
                 self.note(
-                    Code::IdRewritten,
-                    false,
-                    (Effect::None, false),
+                    EntryKind::content(Code::IdRewritten, false),
                     (r.tool, "id"),
                     (r.pointer, r.at),
                     &[
@@ -291,9 +273,7 @@ impl<'a> Pass<'a, '_> {
                 crate::traffic::made_id(&rule, k, name, occ, self.text);
                 let written = self.str(self.text, r.pointer)?;
                 self.note(
-                    Code::IdAdded,
-                    false,
-                    (Effect::None, false),
+                    EntryKind::content(Code::IdAdded, false),
                     (r.tool, "id"),
                     (r.pointer, r.at),
                     &["no id from ", self.from, " and ", self.to, " needs one: made `", written, "` from the turn's place, the tool's name and its occurrence (its result gets the same)"],

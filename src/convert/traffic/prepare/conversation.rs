@@ -4,7 +4,7 @@
 
 use crate::error::ConversionError;
 use crate::ir::traffic::{Choice, Content, Conversation, Message, ToolChoice, Turn};
-use crate::report::{Code, Effect};
+use crate::report::{Code, EntryKind};
 
 use super::super::maps;
 use super::Pass;
@@ -71,9 +71,7 @@ impl<'a> Pass<'a, '_> {
                 Turn::System(m) if move_system => {
                     if !turns.is_empty() {
                         self.note(
-                            Code::ContentRewritten,
-                            true,
-                            (Effect::None, false),
+                            EntryKind::content(Code::ContentRewritten, true),
                             ("", "system"),
                             (m.pointer, m.at),
                             &[
@@ -134,9 +132,7 @@ impl<'a> Pass<'a, '_> {
                 let id = call.id.unwrap_or_default();
                 let rule = self.target.conversation.first().map_or("", |r| r.source);
                 self.note(
-                    Code::WouldBeRejected,
-                    true,
-                    (Effect::None, false),
+                    EntryKind::content(Code::WouldBeRejected, true),
                     (call.name, "tool_result"),
                     (w.pointer, w.at),
                     &[
@@ -174,9 +170,7 @@ impl<'a> Pass<'a, '_> {
             Some(Choice::None) if !rules.none => {
                 out.choice = None;
                 self.note(
-                    Code::ToolChoiceChanged,
-                    true,
-                    (Effect::None, false),
+                    EntryKind::content(Code::ToolChoiceChanged, true),
                     ("", "tool_choice"),
                     at,
                     &["`none` has no counterpart in ", self.to, "'s tool choice: left out, so the model may call tools (send no tools to forbid them)"],
@@ -185,9 +179,7 @@ impl<'a> Pass<'a, '_> {
             Some(Choice::Required) if !rules.required => {
                 out.choice = Some(Choice::Auto);
                 self.note(
-                    Code::ToolChoiceChanged,
-                    true,
-                    (Effect::None, false),
+                    EntryKind::content(Code::ToolChoiceChanged, true),
                     ("", "tool_choice"),
                     at,
                     &[
@@ -203,9 +195,7 @@ impl<'a> Pass<'a, '_> {
             out.parallel = None;
             if t.parallel == Some(false) {
                 self.note(
-                    Code::ToolChoiceChanged,
-                    true,
-                    (Effect::None, false),
+                    EntryKind::content(Code::ToolChoiceChanged, true),
                     ("", "parallel_tool_calls"),
                     at,
                     &[self.to, " has no setting that stops parallel calls: left out, so the model may call several tools at once"],

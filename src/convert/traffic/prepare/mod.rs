@@ -22,7 +22,7 @@ use crate::inverse::Inverse;
 use crate::ir::Json;
 use crate::ir::traffic::{Args, Payload, Response};
 use crate::options::Limits;
-use crate::report::{Code, Effect};
+use crate::report::EntryKind;
 
 use crate::traffic::ArgParser;
 use crate::traffic::MapDirection;
@@ -81,20 +81,14 @@ pub(crate) fn prepare<'a>(
 
 impl<'a> Pass<'a, '_> {
     /// Records an entry about the record at `pointer` (reading position `at`).
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call site shape per entry kind; a builder would hide the fields"
-    )]
     pub(super) fn note(
         &mut self,
-        code: Code,
-        loses: bool,
-        (effect, arguments): (Effect, bool),
+        kind: EntryKind,
         (tool, feature): (&str, &str),
         (pointer, at): (&str, u32),
         pieces: &[&str],
     ) {
-        let note = TrafficNote { code, loses, effect, arguments, tool, feature, pointer, at };
+        let note = TrafficNote { kind, tool, feature, pointer, at };
         self.notes.record(note, pieces);
     }
 

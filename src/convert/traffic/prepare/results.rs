@@ -6,7 +6,7 @@ use crate::error::ConversionError;
 use crate::ir::traffic::{
     Block, BlockKind, BlockKinds, Content, Media, Results, Source, ToolResult,
 };
-use crate::report::{Code, Effect};
+use crate::report::{Code, EntryKind};
 
 use super::super::maps;
 use super::Pass;
@@ -62,9 +62,7 @@ impl<'a> Pass<'a, '_> {
                     self.patches.push(Patch::new(node, Replace::Str(mapped)));
                 }
                 self.note(
-                    Code::CallMapped,
-                    false,
-                    (Effect::None, false),
+                    EntryKind::content(Code::CallMapped, false),
                     (mapped, "name"),
                     (r.pointer, r.at),
                     &["the result of `", n, "` named `", mapped, "` through the definitions' map"],
@@ -112,9 +110,7 @@ impl<'a> Pass<'a, '_> {
         let tool = out.name.unwrap_or_default();
         if r.error && !self.target.error_flag {
             self.note(
-                Code::ErrorNotFlagged,
-                true,
-                (Effect::None, false),
+                EntryKind::content(Code::ErrorNotFlagged, true),
                 (tool, "error"),
                 (r.pointer, r.at),
                 &["the tool failed and ", self.to, " has no error flag on a result: sent as an ordinary result, its content alone says the tool failed"],
@@ -126,9 +122,7 @@ impl<'a> Pass<'a, '_> {
             out.structured = None;
             if content.iter().any(|c| matches!(c.block, Block::Text(_))) {
                 self.note(
-                    Code::ContentRewritten,
-                    false,
-                    (Effect::None, false),
+                    EntryKind::content(Code::ContentRewritten, false),
                     (tool, "structuredContent"),
                     (r.pointer, r.at),
                     &[
@@ -149,9 +143,7 @@ impl<'a> Pass<'a, '_> {
                 });
                 content = with.done();
                 self.note(
-                    Code::ContentRewritten,
-                    false,
-                    (Effect::None, false),
+                    EntryKind::content(Code::ContentRewritten, false),
                     (tool, "structuredContent"),
                     (r.pointer, r.at),
                     &[
@@ -218,9 +210,7 @@ impl<'a> Pass<'a, '_> {
                     _ => ": its text sent, its URI and type left out",
                 };
                 self.note(
-                    Code::ContentRewritten,
-                    kind != BlockKind::Json,
-                    (Effect::None, false),
+                    EntryKind::content(Code::ContentRewritten, kind != BlockKind::Json),
                     (tool, kind.as_str()),
                     (c.pointer, c.at),
                     &["a ", kind.as_str(), " block has no place in ", self.to, how],
@@ -240,9 +230,7 @@ impl<'a> Pass<'a, '_> {
                 _ => kind.as_str(),
             };
             self.note(
-                Code::ContentDropped,
-                true,
-                (Effect::None, false),
+                EntryKind::content(Code::ContentDropped, true),
                 (tool, what),
                 (c.pointer, c.at),
                 &["a `", what, "` block sent to ", self.to, why, "; left out"],

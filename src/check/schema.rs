@@ -42,10 +42,6 @@ pub(super) struct SchemaCheck<'w, 'p> {
     pub count: bool,
     /// See [`clean_features`].
     pub clean: Option<FeatureSet>,
-    /// For a tool the strict pass made strict, with no counts and no key rule to apply: the
-    /// features a subtree that pass walked must avoid for [`SchemaCheck::check_closing`] to
-    /// check it (those of keywords the profile does not keep, and `$ref`).
-    pub closing_only: Option<FeatureSet>,
     pub out: &'w mut Vec<Finding>,
     pub counts: SchemaCounts,
     /// The provider's shape rules (see [`crate::shape`]), tested on every node visited.
@@ -59,9 +55,6 @@ pub(super) struct NodeScope {
     pub depth: usize,
     /// The node is the root of the input schema.
     pub root: bool,
-    /// The strict pass made this node strict (a tool the check trusts that pass with, on the
-    /// keywords that pass descends), so the rules it establishes are not checked again.
-    pub pass_walked: bool,
 }
 
 impl NodeScope {
@@ -71,16 +64,7 @@ impl NodeScope {
     #[inline]
     fn below(self, e: &Entry<'_>, depth: usize) -> Option<NodeScope> {
         let depth = nesting_below(e, depth)?;
-        // The keywords the strict pass descends.
-        let descended = match e.value {
-            Value::Props(_) => {
-                matches!(e.keyword, Keyword::Properties | Keyword::Defs | Keyword::Definitions)
-            }
-            Value::Schema(_) => e.keyword == Keyword::Items,
-            Value::Schemas(_) => e.keyword == Keyword::AnyOf,
-            _ => false,
-        };
-        Some(NodeScope { depth, root: false, pass_walked: self.pass_walked && descended })
+        Some(NodeScope { depth, root: false })
     }
 }
 
@@ -89,14 +73,6 @@ impl<'a> Visit<'a> for SchemaCheck<'_, '_> {
 
     fn visit_schema(&mut self, s: &Schema<'a>, path: &Path<'_>, scope: NodeScope) {
         if self.skipped_clean(s, path, scope) {
-            return;
-        }
-        if scope.pass_walked
-            && let Some(avoid) = self.closing_only
-            && s.boolean.is_none()
-            && s.features.intersection(avoid).is_empty()
-        {
-            self.check_closing(s, path, scope);
             return;
         }
         if let Some(b) = s.boolean {
@@ -117,7 +93,6 @@ impl<'a> Visit<'a> for SchemaCheck<'_, '_> {
         let depth = scope.depth + usize::from(object);
         self.counts.depth = self.counts.depth.max(depth);
         if let Some(rules) = self.rules {
-            let rules = if scope.pass_walked { None } else { Some(rules) };
             self.strict_node(s, path, object, scope.root, rules);
         }
         for e in s.keywords {
@@ -171,24 +146,6 @@ impl SchemaCheck<'_, '_> {
         if self.rules.is_some() { " in strict mode" } else { "" }
     }
 
-    /// The visit of a node the strict pass walked (so `rules` are not checked again) whose
-    /// features avoid [`SchemaCheck::closing_only`]'s: every keyword is one the profile keeps
-    /// (as for [`clean_features`]), none is `$ref` (whose siblings are a rule), and no count or
-    /// key rule is wanted, so of the full visit's findings here only an object left open can
-    /// be one. The subschemas are visited as the full visit visits them, in the same order.
-    fn check_closing(&mut self, s: &Schema<'_>, path: &Path<'_>, scope: NodeScope) {
-        let object = s.is_object_like();
-        if object {
-            self.open_object(s, path, scope.root);
-        }
-        let depth = scope.depth + usize::from(object);
-        for e in s.keywords {
-            if let Some(below) = scope.below(e, depth) {
-                walk_subschemas(self, e, &path.push(Seg::Key(entry_name(e))), below);
-            }
-        }
-    }
-
     /// The rule that every object of a strict schema is closed (the root of a tool without
     /// parameters may be the empty object: the provider reads it as "no arguments").
     fn open_object(&mut self, s: &Schema<'_>, path: &Path<'_>, root: bool) {
@@ -219,7 +176,7 @@ impl SchemaCheck<'_, '_> {
     fn assert_clean(&mut self, s: &Schema<'_>, path: &Path<'_>, scope: NodeScope) {
         if cfg!(debug_assertions) {
             let (clean, before) = (self.clean.take(), self.out.len());
-            self.visit_schema(s, path, NodeScope { pass_walked: false, ..scope });
+            self.visit_schema(s, path, scope);
             self.clean = clean;
             debug_assert_eq!(self.out.len(), before, "a subtree skipped as clean has findings");
         }
@@ -272,18 +229,15 @@ impl SchemaCheck<'_, '_> {
         path: &Path<'_>,
         object: bool,
         root: bool,
-        rules: Option<StrictRules>,
+        rules: StrictRules,
     ) {
         let has = |k| s.get(k).is_some();
-        // `None`: a node the strict pass walked, which it typed, gave items and all-required;
-        // it closed the node too, unless `additionalProperties` had a shape the pass does not
-        // read, so that is checked below either way.
-        if rules.is_some() && !s.declares_kind() {
+        if !s.declares_kind() {
             let m =
                 "strict mode needs a `type` (or `anyOf`, `$ref`, `enum`, `const`) on every schema";
             self.push(s.at, "type", path, m.into());
         }
-        if rules.is_some() && s.is_array_without_items() {
+        if s.is_array_without_items() {
             self.push(s.at, "items", path, "strict mode needs `items` on every array".into());
         }
         if has(Keyword::Ref)
@@ -298,7 +252,7 @@ impl SchemaCheck<'_, '_> {
             return;
         }
         self.open_object(s, path, root);
-        if rules.is_some_and(|r| r.all_required) {
+        if rules.all_required {
             let required = crate::ir::NameSet::new(s.required());
             for p in s.properties().iter().filter(|p| !required.contains(p.name)) {
                 let at = path.push(Seg::Key("required"));

@@ -3,34 +3,27 @@
 //! (a tool's description, tools a request), which only `check` and an obeying conversion read.
 
 use crate::adapter::Adapter;
-use crate::ir::measure::{self, CatalogCounts, SchemaCounts};
+use crate::ir::measure::{self, SchemaCounts};
 use crate::ir::{Role, Tool};
 use crate::profile::{DatedLimit, Profile};
 
 use super::{Finding, is_strict, over};
 
-/// Checks what a request holding all of `tools` must obey: unique names (unless
-/// `names_unique`, which the names pass answers when it ran), and the per-request limits
-/// (strict tools, optional and union parameters, cache breakpoints). `made`: the totals of
-/// the tools the strict pass made strict (with `strict`) among `tools`, which spare a recount
-/// when those are all the strict ones. `scratch` is the names pass's, reused for the duplicate
-/// test.
+/// Checks what a request holding all of `tools` must obey, whatever wrote them: unique names
+/// and the per-request limits (strict tools, optional and union parameters, cache
+/// breakpoints). `scratch` is the names pass's, reused for the duplicate test.
 pub(crate) fn check_catalog(
     tools: &[Tool<'_>],
     target: &dyn Adapter,
     strict: Option<&Profile>,
-    made: Option<CatalogCounts>,
-    names_unique: bool,
     scratch: &mut Vec<(u64, u32)>,
     out: &mut Vec<Finding>,
 ) {
     let names = tools.iter().filter(|t| t.opaque.is_none()).map(|t| t.name);
-    if names_unique {
-        debug_assert!(!crate::passes::names::has_duplicates(names, scratch));
-    } else if crate::passes::names::has_duplicates(names, scratch) {
+    if crate::passes::names::has_duplicates(names, scratch) {
         duplicate_names(tools, target, out);
     }
-    catalog_limits(tools, target, strict, made, out);
+    catalog_limits(tools, target, strict.is_some(), out);
 }
 
 /// One finding per tool whose name an earlier tool has, in catalog order (sorted by name, so
@@ -68,49 +61,15 @@ fn duplicate_names(tools: &[Tool<'_>], target: &dyn Adapter, out: &mut Vec<Findi
 }
 
 /// The per-request limits; nothing is counted for a target without them.
-fn catalog_limits(
-    tools: &[Tool<'_>],
-    target: &dyn Adapter,
-    strict: Option<&Profile>,
-    made: Option<CatalogCounts>,
-    out: &mut Vec<Finding>,
-) {
+fn catalog_limits(tools: &[Tool<'_>], target: &dyn Adapter, strict: bool, out: &mut Vec<Finding>) {
     let limits = target.profile().provider_limits();
     let per_request = [limits.strict_tools, limits.optional_params, limits.union_params];
     if per_request.iter().all(Option::is_none) && limits.cache_breakpoints.is_none() {
         return;
     }
-    let wanted = strict.is_some() && per_request.iter().any(Option::is_some);
-    // The strict pass counted what its profile's limits read: enough when these read no more.
-    let counted = strict.is_some_and(|p| {
-        let pass = p.provider_limits();
-        (pass.optional_params.is_some() || limits.optional_params.is_none())
-            && (pass.union_params.is_some() || limits.union_params.is_none())
-    });
-    // Each tool the pass made strict is strict to the target: as many means the same tools.
-    let made = made.filter(|m| {
-        wanted
-            && counted
-            && m.strict_tools
-                == tools.iter().filter(|t| t.opaque.is_none() && is_strict(t, target)).count()
-    });
-    let (strict_tools, optional, unions) = match made {
-        Some(m) => {
-            if cfg!(debug_assertions) {
-                // Only what these limits read is compared: the pass may count more.
-                let read = |(n, o, u): (usize, usize, usize)| {
-                    let o = if limits.optional_params.is_some() { o } else { 0 };
-                    let u = if limits.union_params.is_some() { u } else { 0 };
-                    (n, o, u)
-                };
-                let pass = read((m.strict_tools, m.optional, m.unions));
-                debug_assert_eq!(pass, read(strict_params(tools, target)), "the pass's totals");
-            }
-            (m.strict_tools, m.optional, m.unions)
-        }
-        None if wanted => strict_params(tools, target),
-        None => (0, 0, 0),
-    };
+    let wanted = strict && per_request.iter().any(Option::is_some);
+    let (strict_tools, optional, unions) =
+        if wanted { strict_params(tools, target) } else { (0, 0, 0) };
     let breakpoints = match limits.cache_breakpoints {
         Some(_) => tools.iter().filter(|t| has_cache_control(t)).count(),
         None => 0,
