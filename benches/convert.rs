@@ -15,6 +15,9 @@
 //! into an aligned buffer of its own). `simd_json_tape_parse_padded` is the same parse from a
 //! caller-padded buffer (`fill_tape_padded`), with no copy at all, the copy made outside the
 //! timing; the converter parses its own padded copy this way, and pays for that copy.
+//!
+//! `tooladapter_tool_pointers` is the conversion with `Options::document_pointers(false)`:
+//! report entries left in their tools, for a caller that reads no pointers.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -55,6 +58,17 @@ fn bench_inputs(c: &mut Criterion, inputs: &[Vec<u8>], suffix: &str) {
             b.iter(|| {
                 for input in inputs {
                     let out = converter.convert(black_box(input), &Mcp, target, &options);
+                    black_box(out.map(|c| c.output().len()).unwrap_or(0));
+                }
+            });
+        });
+        // The same with entries left in their tools (`Options::document_pointers(false)`):
+        // what a caller pays that reads no pointers, as the CLI's `--report none`.
+        let in_tool = options.clone().document_pointers(false);
+        group.bench_function("tooladapter_tool_pointers", |b| {
+            b.iter(|| {
+                for input in inputs {
+                    let out = converter.convert(black_box(input), &Mcp, target, &in_tool);
                     black_box(out.map(|c| c.output().len()).unwrap_or(0));
                 }
             });

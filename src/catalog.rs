@@ -250,7 +250,11 @@ impl<'s> Split<'s> {
             for e in chunk.report.refs().skip(shared.len()) {
                 let i = e.tool_index()?;
                 let at = i + chunk.source.start;
-                let moved = moved_pointer(e, i, at)?;
+                let moved = match self.options.document_pointers {
+                    true => moved_pointer(e, i, at)?,
+                    // Not placed: the pointer is in the tool, wherever the tool is.
+                    false => e.tool_pointer().to_string(),
+                };
                 let order = (u32::try_from(at + 1).ok()?, e.order().1);
                 report.push_moved(e, &moved, order);
             }

@@ -242,6 +242,15 @@ pub struct Options {
     /// renamed or whose arguments are widened then records nothing for them (a few dozen bytes
     /// a tool), and [`crate::Conversion::inverse`] is empty.
     pub record_inverse: bool,
+    /// Give report entries document-level pointers (default `true`): each entry's
+    /// [`crate::ReportEntry::pointer`] names its place in the input document, and the source's
+    /// place where a rewrite moved it, which takes a walk of the parsed document for every
+    /// tool with entries. A caller that reads no pointers (only severities, codes, counts or
+    /// [`Options::deny_loss`], as the CLI's `--report none`) may turn it off: the `pointer` of
+    /// an entry about a tool is then its place in the tool
+    /// ([`crate::ReportEntry::tool_pointer`]; an import's entries keep the places it names in
+    /// its source document); nothing else in the report changes.
+    pub document_pointers: bool,
 }
 
 impl Default for Options {
@@ -256,6 +265,7 @@ impl Default for Options {
             deny_loss: None,
             dated_limits: false,
             record_inverse: true,
+            document_pointers: true,
         }
     }
 }
@@ -377,6 +387,14 @@ impl Options {
     #[must_use]
     pub fn record_inverse(mut self, record: bool) -> Options {
         self.record_inverse = record;
+        self
+    }
+
+    /// Gives report entries document-level pointers (`true`, the default) or leaves them in
+    /// the tool ([`Options::document_pointers`]).
+    #[must_use]
+    pub fn document_pointers(mut self, document: bool) -> Options {
+        self.document_pointers = document;
         self
     }
 

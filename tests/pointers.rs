@@ -297,3 +297,61 @@ fn every_corpus_catalog_entry_points_at_its_source_place() {
     eprintln!("{checked} entries of the corpus checked, {} faults", faults.len());
     assert!(faults.is_empty(), "{} of {checked} entries:\n{}", faults.len(), faults.join("\n"));
 }
+
+/// `Options::document_pointers(false)` leaves every entry in its tool and changes nothing
+/// else: for every case fixture to every writable target, strict off and on, the output is
+/// the same, and so are the entries (their order aside: placing sorts them by the source's
+/// place) but for the pointer, which is the tool's.
+#[test]
+fn entries_left_in_the_tool_say_the_same() {
+    let mut files = Vec::new();
+    files_under(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases"), &mut files);
+    let registry = Registry::default();
+    let (mut compared, mut moved) = (0, 0);
+    // What an entry says but for where: its pointers are compared on their own.
+    let said = |e: &ReportEntry| {
+        let mut e = e.clone();
+        e.pointer.clear();
+        e.output_pointer = None;
+        e.tool_pointer.clear();
+        format!("{e:?}")
+    };
+    for path in &files {
+        let case: Value =
+            serde_json::from_slice(&std::fs::read(path).expect("read")).expect("case");
+        let Some(input) = case.get("input") else { continue };
+        let input = serde_json::to_vec(input).expect("input");
+        let from = case["from"].as_str().expect("from");
+        for to in tooladapter::formats::builtins().iter().filter(|a| a.info().writes) {
+            for strict in [Strict::Source, Strict::On] {
+                let options = case_options(&case).strict(strict);
+                let Ok(placed) = registry.convert_with(&input, from, to.name(), &options) else {
+                    continue;
+                };
+                let (output, entries) =
+                    (placed.output().to_vec(), placed.report().entries().to_vec());
+                let left = options.document_pointers(false);
+                let kept = registry.convert_with(&input, from, to.name(), &left).expect("converts");
+                let at = format!("{} -> {}", path.display(), to.name());
+                assert_eq!(kept.output(), output.as_slice(), "{at}");
+                let mut a: Vec<String> = entries.iter().map(said).collect();
+                let mut b: Vec<String> = kept.report().entries().iter().map(said).collect();
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "{at}");
+                // An entry about no tool (a tool left out, the catalog) is document-level as
+                // recorded, and an import names its places in its source document itself.
+                let imported =
+                    tooladapter::formats::builtin(from).is_some_and(|a| a.info().imports);
+                let about_a_tool = |e: &&ReportEntry| !e.tool.is_empty() && !imported;
+                for e in kept.report().entries().iter().filter(about_a_tool) {
+                    assert_eq!(e.pointer, e.tool_pointer, "{at}: {e:?}");
+                }
+                compared += entries.len();
+                moved += entries.iter().filter(|e| e.pointer != e.tool_pointer).count();
+            }
+        }
+    }
+    // Most entries of a catalog are placed somewhere else than their tool's pointer says.
+    assert!(compared > 500 && moved > 100, "{compared} entries, {moved} placed elsewhere");
+}

@@ -369,7 +369,9 @@ impl Converter {
                     &mut conversion.report,
                     scratch,
                 )?;
-                places::locate(&mut conversion.report, lowered.tape);
+                if options.document_pointers {
+                    places::locate(&mut conversion.report, lowered.tape);
+                }
                 for tool in lowered.tools.get(..kept).unwrap_or_default() {
                     if options.record_inverse {
                         conversion.inverse.record(tool);
@@ -500,7 +502,9 @@ impl Converter {
                 check::dated_descriptions(lowered.tools, to, findings);
                 check::dated_tools(lowered.tools, to, findings);
                 record_findings(request, lowered.tools, findings, &mut cx, Refusal::Dated);
-                places::locate(&mut conversion.report, lowered.tape);
+                if options.document_pointers {
+                    places::locate(&mut conversion.report, lowered.tape);
+                }
                 Ok(lowered.left_out)
             })?;
         if !left_out.is_empty() {

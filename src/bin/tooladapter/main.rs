@@ -393,6 +393,8 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     options.deny_loss = args.deny_loss;
     // Only `--map-out` writes the inverse map.
     options.record_inverse = args.map_out.is_some();
+    // A report printed nowhere reads no pointers: its entries are not placed in the document.
+    options.document_pointers = args.report != ReportMode::None;
     if let Some(s) = args.strict {
         options = options.strict(s);
     } else if args.no_strict {
