@@ -184,6 +184,65 @@ fn every_corpus_catalog_converts_warm_without_allocating() {
     assert!(allocating.is_empty(), "without entries, yet allocating: {allocating:#?}");
 }
 
+/// Every recorded calls turn of the corpus (`tool-traffic/<format>/calls/`), read as its own
+/// format and converted warm to every traffic format: no allocation, report entries and all
+/// (ids made or rewritten, signatures left out, members reported). The corpus's deliberately
+/// invalid payloads fail to convert and are skipped.
+#[cfg(feature = "corpus")]
+#[test]
+fn every_recorded_calls_turn_converts_warm_without_allocating() {
+    use tooladapter::TrafficOptions;
+    use tooladapter::traffic::TrafficKind;
+    let formats: Vec<&dyn Adapter> = tooladapter::formats::builtins()
+        .iter()
+        .copied()
+        .filter(|a| a.traffic().is_some())
+        .collect();
+    let options = TrafficOptions { kind: Some(TrafficKind::Calls), ..TrafficOptions::default() };
+    let (mut runs, mut with_entries, mut allocating) = (0, 0, Vec::new());
+    for from in &formats {
+        let folder = if from.name() == "openai" { "openai-chat" } else { from.name() };
+        let dir = common::corpus().join("tool-traffic").join(folder).join("calls");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.retain(|p| {
+            p.extension().is_some_and(|x| x == "json") && !p.ends_with("_provenance.json")
+        });
+        files.sort();
+        for path in files {
+            let input = std::fs::read(&path).expect("reads");
+            for to in &formats {
+                let mut converter = Converter::new();
+                if converter.convert_traffic(&input, *from, *to, &options).is_err() {
+                    continue;
+                }
+                for _ in 0..3 {
+                    converter.convert_traffic(&input, *from, *to, &options).expect("converts");
+                }
+                let mut entries = 0;
+                let n = allocations(|| {
+                    for _ in 0..3 {
+                        let c = converter
+                            .convert_traffic(&input, *from, *to, &options)
+                            .expect("converts again");
+                        entries = c.report().len();
+                    }
+                });
+                runs += 1;
+                with_entries += usize::from(entries > 0);
+                if n > 0 {
+                    allocating.push((path.clone(), to.name(), entries, n));
+                }
+            }
+        }
+    }
+    eprintln!("{runs} warm calls turns, {with_entries} with report entries");
+    assert!(runs > 1000, "{runs} warm conversions checked");
+    assert!(with_entries > 0);
+    assert!(allocating.is_empty(), "{} allocating: {allocating:#?}", allocating.len());
+}
+
 /// Metadata and a keyword OpenAI has no place for: every conversion writes the same report
 /// entries (`title`, `annotations`, `outputSchema` dropped; `$schema` dropped; `b`'s root
 /// given the `properties` OpenAI requires).

@@ -46,6 +46,11 @@ event: content_block_stop\ndata: {{\"type\":\"content_block_stop\",\"index\":{i}
     t.push(b"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"tool_use\"}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n", &mut sink).expect("pushes");
     t.finish(&mut sink).expect("finishes");
     let end = peak_rss_kib();
+    // The figures docs/performance.md quotes (`--nocapture`).
+    println!(
+        "{i} calls, {read} bytes read: peak RSS {after_warmup} KiB after the warm-up, {end} KiB \
+         at the end; at most {held_max} bytes held between events"
+    );
     assert!(i > total / 1000, "{i} calls");
     assert!(held_max < 64 << 10, "held {held_max} bytes between events");
     // Peak resident memory after the warm-up grows by less than 8 MiB over 10 (100) MB read.

@@ -197,3 +197,76 @@ fn a_stream_transcodes_through_the_same_command_to_stdout_a_file_or_json_lines()
     assert_eq!(code, 2);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The id map on the command line: Gemini 2.x calls carry no ids; converted to OpenAI they get
+/// made ones, which `--ids-out` writes. The client's tool messages answer those ids and do not
+/// name their tools; converted back to Gemini with `--ids`, each result is named from its call.
+/// Without the map the results cannot be named (exit 1). The map's file is checked as every
+/// output is: naming the input is a usage error, and with `--kind stream` the flags are refused.
+#[test]
+fn ids_out_writes_the_id_map_and_ids_reads_it_back() {
+    let dir = temp_dir("ids");
+    let (calls, map) = (dir.join("calls.json"), dir.join("ids.json"));
+    let gemini = br#"{"role":"model","parts":[{"functionCall":{"name":"get_weather","args":{"city":"Paris"}}},{"functionCall":{"name":"get_time","args":{}}}]}"#;
+    std::fs::write(&calls, gemini).expect("write");
+    let (c, m) = (calls.to_str().expect("utf-8"), map.to_str().expect("utf-8"));
+    let (code, out, err) =
+        run(&["traffic", "--from", "gemini", "--to", "openai", "--ids-out", m, c], b"");
+    assert_eq!(code, 0, "{err}");
+    let written: Value = serde_json::from_str(&out).expect("JSON");
+    let ids: Vec<&str> = written["tool_calls"]
+        .as_array()
+        .expect("calls")
+        .iter()
+        .map(|c| c["id"].as_str().expect("an id"))
+        .collect();
+    assert_eq!(ids.len(), 2);
+    let map_json: Value =
+        serde_json::from_slice(&std::fs::read(&map).expect("the id map")).expect("JSON");
+    let pairs = map_json["pairs"].as_array().expect("pairs");
+    assert_eq!(pairs.len(), 2, "{map_json}");
+    assert_eq!(pairs[0]["written"], ids[0]);
+    assert_eq!(pairs[0]["name"], "get_weather");
+    // The results, in the client's OpenAI tool messages, back to Gemini through the map.
+    let results = format!(
+        r#"[{{"role":"tool","tool_call_id":"{}","content":"18 C"}},{{"role":"tool","tool_call_id":"{}","content":"noon"}}]"#,
+        ids[0], ids[1]
+    );
+    let (code, out, err) = run(
+        &["traffic", "--from", "openai", "--to", "gemini", "--kind", "results", "--ids", m],
+        results.as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let back: Value = serde_json::from_str(&out).expect("JSON");
+    let names: Vec<&str> = back["parts"]
+        .as_array()
+        .expect("parts")
+        .iter()
+        .map(|p| p["functionResponse"]["name"].as_str().expect("named"))
+        .collect();
+    assert_eq!(names, ["get_weather", "get_time"], "{back}");
+    let (code, _, err) = run(
+        &["traffic", "--from", "openai", "--to", "gemini", "--kind", "results"],
+        results.as_bytes(),
+    );
+    assert_eq!(code, 1, "without the map: {err}");
+    // The map's file is an output like the others: never the input.
+    let (code, _, err) =
+        run(&["traffic", "--from", "gemini", "--to", "openai", "--ids-out", c, c], b"");
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(std::fs::read(&calls).expect("input"), gemini, "the input is untouched");
+    let (code, _, err) = run(
+        &["traffic", "--kind", "stream", "--from", "openai", "--to", "anthropic", "--ids", m],
+        b"",
+    );
+    assert_eq!(code, 2, "{err}");
+    // An id map that is not one is an error at reading it.
+    std::fs::write(&map, b"[1]").expect("write");
+    let (code, _, err) = run(
+        &["traffic", "--from", "openai", "--to", "gemini", "--kind", "results", "--ids", m],
+        results.as_bytes(),
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("id map"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -118,6 +118,8 @@ pub struct MediaRules {
     /// Whether a document may be given as its text (Anthropic's and Bedrock's `text`
     /// source); elsewhere such a document is sent as a text block.
     pub text_documents: bool,
+    /// The media types a document given as inline (base64) data may have; `None`: any.
+    pub base64_documents: Option<&'static [&'static str]>,
 }
 
 /// One rule of a provider's conversations, with its evidence.

@@ -26,6 +26,10 @@ pub(crate) fn run(args: &TrafficArgs, input: Option<&Path>) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    if args.ids.is_some() || args.ids_out.is_some() {
+        error!("usage"; "--ids and --ids-out take a payload's id map; a stream's ids are kept, rewritten or made as it goes");
+        return ExitCode::from(2);
+    }
     if let Some(path) = input
         && let Err(e) = check_named(path, false)
     {

@@ -36,6 +36,14 @@ pub struct TrafficArgs {
     /// back to the source's names and arguments, calls written to its target get the target's.
     #[arg(long, value_name = "MAP")]
     pub(crate) map: Option<PathBuf>,
+    /// The id map an earlier conversion wrote with `--ids-out` (the other way): ids it
+    /// rewrote or made are given back as they were, and results are named from its calls.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) ids: Option<PathBuf>,
+    /// Writes the ids this conversion wrote (each with the id it replaced and its tool) to
+    /// FILE, as JSON, for `--ids` of the conversion that carries the results back.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) ids_out: Option<PathBuf>,
     /// With `--kind stream`: `sse` writes the target's wire text (`event:` lines where the
     /// target sends them), `json` one event object a line.
     #[arg(long, value_enum, default_value_t = Events::Sse)]
@@ -109,6 +117,18 @@ pub(crate) fn read_map(path: &Path, limit: usize) -> Result<Inverse, ExitCode> {
     Ok(map)
 }
 
+/// Reads the id map at `path` (what `--ids-out` wrote).
+fn read_ids(path: &Path, limit: usize) -> Result<tooladapter::traffic::Ids, ExitCode> {
+    let bytes = read_path(path, limit, true).map_err(|e| {
+        error!("ids"; "cannot read the id map: {e}");
+        ExitCode::from(e.code())
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        error!("ids"; "cannot read the id map {}: {e}", path.display());
+        ExitCode::from(1)
+    })
+}
+
 /// `summary: calls; 0 errors, 1 warning, 2 info`: the kind converted and the entries.
 fn summary(kind: Option<TrafficKind>, report: &tooladapter::Report) -> String {
     summary_of(kind.map_or("payload", TrafficKind::as_str), report)
@@ -142,8 +162,13 @@ pub fn run(args: &TrafficArgs) -> ExitCode {
         report::say(&Failure::of_input(&e, e.to_string()), None);
         return ExitCode::from(e.code());
     }
-    let writes =
-        Writes { output: args.output.as_deref(), report_file: None, map_out: None, force: false };
+    // The id map is a side file of its own, checked by the same rule as `convert`'s map.
+    let writes = Writes {
+        output: args.output.as_deref(),
+        report_file: None,
+        map_out: args.ids_out.as_deref(),
+        force: false,
+    };
     let planned = match plan(input, None, &writes) {
         Ok(planned) => planned,
         Err(message) => {
@@ -154,6 +179,10 @@ pub fn run(args: &TrafficArgs) -> ExitCode {
     let limit = default_limit();
     let map = match args.map.as_deref().map(|p| read_map(p, limit)).transpose() {
         Ok(map) => map,
+        Err(code) => return code,
+    };
+    let ids = match args.ids.as_deref().map(|p| read_ids(p, limit)).transpose() {
+        Ok(ids) => ids,
         Err(code) => return code,
     };
     let read = match input {
@@ -169,7 +198,13 @@ pub fn run(args: &TrafficArgs) -> ExitCode {
     };
     let mut options = Options::default();
     options.deny_loss = args.deny_loss;
-    let options = TrafficOptions { kind, map: map.as_ref(), options, ..TrafficOptions::default() };
+    let options = TrafficOptions {
+        kind,
+        map: map.as_ref(),
+        ids: ids.as_ref(),
+        options,
+        ..TrafficOptions::default()
+    };
     let mut converter = Converter::new();
     let converted = match converter.convert_traffic(&bytes, &args.from, &args.to, &options) {
         Ok(c) => c,
@@ -189,6 +224,14 @@ pub fn run(args: &TrafficArgs) -> ExitCode {
         });
         if let Err(e) = written {
             return io_error(e);
+        }
+        if let Some(dest) = planned.map_out.as_ref() {
+            let written = serde_json::to_vec_pretty(converted.ids())
+                .map_err(std::io::Error::other)
+                .and_then(|bytes| crate::output::write_file(dest, &[&bytes, b"\n"]));
+            if let Err(e) = written {
+                return io_error(e);
+            }
         }
     }
     let report = converted.report();

@@ -147,7 +147,14 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
     assistant_text: true,
     // Image and document sources: base64, url, file, text (anthropic-sdk-python
     // `types/image_block_param.py`, `document_block_param.py`).
-    media: MediaRules { url: true, uri_scheme: None, text_documents: true },
+    // A base64 document source is a PDF (anthropic-sdk-python 2.14.0 `Base64PDFSourceParam`,
+    // `media_type: Literal["application/pdf"]`, read 2026-11-28); other documents go as text.
+    media: MediaRules {
+        url: true,
+        uri_scheme: None,
+        text_documents: true,
+        base64_documents: Some(&["application/pdf"]),
+    },
     json_results: false,
     choice: ChoiceRules {
         none: true,

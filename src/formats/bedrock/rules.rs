@@ -177,7 +177,12 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
     results_follow_calls: true,
     assistant_text: true,
     // A media `source` is `bytes` or an `s3Location` (and a document's `text`): no URL.
-    media: MediaRules { url: false, uri_scheme: Some("s3://"), text_documents: true },
+    media: MediaRules {
+        url: false,
+        uri_scheme: Some("s3://"),
+        text_documents: true,
+        base64_documents: None,
+    },
     json_results: false,
     choice: ChoiceRules {
         none: false,

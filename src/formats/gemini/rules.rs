@@ -306,7 +306,12 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
     results_follow_calls: true,
     assistant_text: true,
     // `fileData.fileUri`: a `gs://` object or an HTTP URL.
-    media: MediaRules { url: true, uri_scheme: Some("gs://"), text_documents: false },
+    media: MediaRules {
+        url: true,
+        uri_scheme: Some("gs://"),
+        text_documents: false,
+        base64_documents: None,
+    },
     json_results: true,
     choice: ChoiceRules {
         none: true,

@@ -60,7 +60,12 @@ pub const TRAFFIC: TrafficRules = TrafficRules {
     results_follow_calls: false,
     assistant_text: false,
     // Image and audio content is base64 `data`; a link to a resource is its own block.
-    media: MediaRules { url: false, uri_scheme: None, text_documents: false },
+    media: MediaRules {
+        url: false,
+        uri_scheme: None,
+        text_documents: false,
+        base64_documents: None,
+    },
     json_results: false,
     choice: ChoiceRules {
         none: false,

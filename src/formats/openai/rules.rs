@@ -265,7 +265,12 @@ pub const CHAT_TRAFFIC: TrafficRules = TrafficRules {
     results_follow_calls: true,
     assistant_text: true,
     // Image parts take a URL or a data URL; files are sent as data or by id.
-    media: MediaRules { url: true, uri_scheme: None, text_documents: false },
+    media: MediaRules {
+        url: true,
+        uri_scheme: None,
+        text_documents: false,
+        base64_documents: None,
+    },
     json_results: false,
     choice: ChoiceRules {
         none: true,
@@ -310,7 +315,12 @@ pub const RESPONSES_TRAFFIC: TrafficRules = TrafficRules {
     placeholder_signature: None,
     results_follow_calls: true,
     assistant_text: true,
-    media: MediaRules { url: true, uri_scheme: None, text_documents: false },
+    media: MediaRules {
+        url: true,
+        uri_scheme: None,
+        text_documents: false,
+        base64_documents: None,
+    },
     json_results: false,
     choice: ChoiceRules {
         none: true,

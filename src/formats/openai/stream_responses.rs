@@ -278,6 +278,7 @@ impl ResponsesWriter {
                 + output.and_then(|o| o.parse::<u64>().ok()).unwrap_or(0);
             w.key_plain("total_tokens");
             w.raw(&total.to_string());
+            super::traffic::usage_details(w);
             w.end_object();
         }
         w.end_object();
@@ -297,6 +298,10 @@ impl ResponsesWriter {
             w.raw("0");
             w.key_plain("text");
             w.string(&text);
+            // Required (openai-python `ResponseTextDoneEvent`, read 2026-11-28), as on deltas.
+            w.key_plain("logprobs");
+            w.begin_array();
+            w.end_array();
         });
         self.event(wire, "response.content_part.done", |w| {
             w.key_plain("item_id");

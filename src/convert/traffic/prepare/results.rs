@@ -222,6 +222,9 @@ impl<'a> Pass<'a, '_> {
                     " given by a file id of another provider's store, which it cannot fetch"
                 }
                 (true, Some(Source::Url(_))) => " given by a URL, which it cannot fetch",
+                (true, Some(Source::Base64(_))) => {
+                    " given as inline data of a type it does not read"
+                }
                 (true, _) => " given by a URI it cannot fetch",
                 (false, _) => " has no place there",
             };
@@ -241,11 +244,15 @@ impl<'a> Pass<'a, '_> {
 }
 
 /// Whether a target whose media rules are `media` can fetch `block`'s media: inline data
-/// always, a document's text, a URL or a cloud URI where its rules say, a provider's file id
+/// always (a document's of the media types its rules list), a document's text, a URL or a cloud URI where its rules say, a provider's file id
 /// never (it names a file in another provider's store).
 fn reachable(media: MediaRules, block: &Block<'_>) -> bool {
     match media_of(block).map(|m| m.source) {
-        None | Some(Source::Base64(_)) => true,
+        None => true,
+        Some(Source::Base64(_)) => match (block, media.base64_documents) {
+            (Block::Document(m), Some(types)) => m.media_type.is_some_and(|t| types.contains(&t)),
+            _ => true,
+        },
         Some(Source::Text(_)) => media.text_documents,
         Some(Source::Url(u)) => media.url && !is_cloud_uri(u),
         Some(Source::Uri(u)) => media.uri_scheme.is_some_and(|s| u.starts_with(s)),

@@ -193,9 +193,13 @@ pub(super) fn conversation(out: &mut Out<'_, '_>, c: &Conversation<'_>) {
         }
         out.w().end_array();
     }
-    // The definitions conversion writes `{"tools": […]}`; the choice joins it.
+    // The definitions conversion writes `{"tools": […]}`; the choice joins it. A
+    // `toolConfig` holds at least one tool (botocore's bedrock-runtime model:
+    // `ToolConfiguration.tools` required, `min: 1`, read 2026-11-28): where the definitions
+    // conversion left every tool out (each with its error entry), there is none to write.
     let tools = c.tools.as_ref().map(|t| t.get("tools").copied().unwrap_or(*t));
-    if tools.is_some() || c.choice.choice.is_some() {
+    let no_tools = matches!(tools, Some(Json::Array([])));
+    if !no_tools && (tools.is_some() || c.choice.choice.is_some()) {
         out.w().key_plain("toolConfig");
         out.w().begin_object();
         if let Some(tools) = &tools {
@@ -245,15 +249,23 @@ pub(super) fn response(out: &mut Out<'_, '_>, r: &Response<'_>) {
         (_, Some(Finish::Filtered)) => "content_filtered",
         _ => "end_turn",
     });
-    if let (Some(input), Some(output)) = (r.input_tokens, r.output_tokens) {
-        out.w().key_plain("usage");
-        out.w().begin_object();
-        out.w().key_plain("inputTokens");
-        out.w().raw(input);
-        out.w().key_plain("outputTokens");
-        out.w().raw(output);
-        out.sum("totalTokens", input, output);
-        out.w().end_object();
-    }
+    // `usage` and `metrics` are required members of the API's `ConverseResponse` (botocore's
+    // bedrock-runtime service model, `ConverseResponse.required`, read 2026-11-28): counts a
+    // source does not give are written as 0, and the latency, which a conversion cannot know,
+    // as 0, as the stream writer does.
+    let (input, output) = (r.input_tokens.unwrap_or("0"), r.output_tokens.unwrap_or("0"));
+    out.w().key_plain("usage");
+    out.w().begin_object();
+    out.w().key_plain("inputTokens");
+    out.w().raw(input);
+    out.w().key_plain("outputTokens");
+    out.w().raw(output);
+    out.sum("totalTokens", input, output);
+    out.w().end_object();
+    out.w().key_plain("metrics");
+    out.w().begin_object();
+    out.w().key_plain("latencyMs");
+    out.w().raw("0");
+    out.w().end_object();
     out.w().end_object();
 }

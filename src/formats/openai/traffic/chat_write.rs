@@ -264,6 +264,8 @@ pub(super) fn write_response(out: &mut Out<'_, '_>, r: &Response<'_>) {
         out.w().raw(input);
         out.w().key_plain("completion_tokens");
         out.w().raw(output);
+        // Required beside the two counts (openai-python `CompletionUsage`, read 2026-11-28).
+        out.sum("total_tokens", input, output);
         out.w().end_object();
     }
     out.w().end_object();

@@ -9,6 +9,7 @@ mod responses_write;
 
 pub use chat::ChatTraffic;
 pub use responses::ResponsesTraffic;
+pub(super) use responses_write::usage_details;
 
 /// Chat Completions traffic, as [`super::OpenAi`] hands it out.
 pub(crate) static CHAT: ChatTraffic = ChatTraffic;

@@ -2,6 +2,7 @@
 //! `function_call_output` items, a request's `input` with `instructions` and the tool choice,
 //! and the `Response` object.
 
+use crate::emit::Writer;
 use crate::ir::traffic::{
     Assistant, Block, Choice, Content, Conversation, Finish, Media, Part, Response, Results,
     Source, Turn,
@@ -25,8 +26,10 @@ fn call(out: &mut Out<'_, '_>, c: &crate::ir::traffic::Call<'_>) {
     out.w().end_object();
 }
 
-/// Writes the model's text as an assistant message item: an input item, or (`output`) an
-/// output item, which also states its id, status and annotations.
+/// Writes the model's text as an assistant message item: an input item, its content the text
+/// alone (openai-python's `EasyInputMessageParam`: an input message's parts are input parts,
+/// which an assistant's text is not, read 2026-11-28), or (`output`) an output item, which
+/// also states its id, status and annotations.
 fn message(out: &mut Out<'_, '_>, text: &str, output: bool) {
     out.w().begin_object();
     if output {
@@ -37,10 +40,13 @@ fn message(out: &mut Out<'_, '_>, text: &str, output: bool) {
     out.w().string_plain("message");
     out.w().key_plain("role");
     out.w().string_plain("assistant");
-    if output {
-        out.w().key_plain("status");
-        out.w().string_plain("completed");
+    if !output {
+        out.str_member("content", text);
+        out.w().end_object();
+        return;
     }
+    out.w().key_plain("status");
+    out.w().string_plain("completed");
     out.w().key_plain("content");
     out.w().begin_array();
     out.w().element();
@@ -48,11 +54,9 @@ fn message(out: &mut Out<'_, '_>, text: &str, output: bool) {
     out.w().key_plain("type");
     out.w().string_plain("output_text");
     out.str_member("text", text);
-    if output {
-        out.w().key_plain("annotations");
-        out.w().begin_array();
-        out.w().end_array();
-    }
+    out.w().key_plain("annotations");
+    out.w().begin_array();
+    out.w().end_array();
     out.w().end_object();
     out.w().end_array();
     out.w().end_object();
@@ -110,6 +114,10 @@ fn content(out: &mut Out<'_, '_>, content: &[Content<'_>]) {
                         url(out, &m, "image/png");
                     }
                 }
+                // Required (openai-python `ResponseInputImageParam.detail`, read 2026-11-28):
+                // the API's default.
+                out.w().key_plain("detail");
+                out.w().string_plain("auto");
             }
             Block::Document(m) => {
                 out.w().key_plain("type");
@@ -288,15 +296,48 @@ pub(super) fn response(out: &mut Out<'_, '_>, r: &Response<'_>) {
     out.w().begin_array();
     items(out, &r.turn, true);
     out.w().end_array();
+    // Required by openai-python's `Response` (`types/responses/response.py`, read 2026-11-28)
+    // and not carried by a response from elsewhere: the API's defaults.
+    out.w().key_plain("parallel_tool_calls");
+    out.w().bool(true);
+    out.w().key_plain("tool_choice");
+    out.w().string_plain("auto");
+    out.w().key_plain("tools");
+    out.w().begin_array();
+    out.w().end_array();
     if let (Some(input), Some(output)) = (r.input_tokens, r.output_tokens) {
         out.w().key_plain("usage");
-        out.w().begin_object();
-        out.w().key_plain("input_tokens");
-        out.w().raw(input);
-        out.w().key_plain("output_tokens");
-        out.w().raw(output);
-        out.sum("total_tokens", input, output);
-        out.w().end_object();
+        usage(out, input, output);
     }
     out.w().end_object();
+}
+
+/// Writes a `ResponseUsage`: the two counts, their sum, and the details its type requires.
+fn usage(out: &mut Out<'_, '_>, input: &str, output: &str) {
+    out.w().begin_object();
+    out.w().key_plain("input_tokens");
+    out.w().raw(input);
+    out.w().key_plain("output_tokens");
+    out.w().raw(output);
+    out.sum("total_tokens", input, output);
+    usage_details(out.w());
+    out.w().end_object();
+}
+
+/// Writes the two details objects a `ResponseUsage` requires (openai-python
+/// `types/responses/response_usage.py`, read 2026-11-28), with the counts no other provider
+/// gives as 0. The stream writer's `response.completed` writes them too.
+pub(crate) fn usage_details(w: &mut Writer<'_>) {
+    w.key_plain("input_tokens_details");
+    w.begin_object();
+    w.key_plain("cache_write_tokens");
+    w.raw("0");
+    w.key_plain("cached_tokens");
+    w.raw("0");
+    w.end_object();
+    w.key_plain("output_tokens_details");
+    w.begin_object();
+    w.key_plain("reasoning_tokens");
+    w.raw("0");
+    w.end_object();
 }
