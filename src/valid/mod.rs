@@ -91,7 +91,16 @@ fn check(
     // Members the route drops are gone from a converted tool (the envelope pass); those left
     // are sent.
     if let Some(error) = target.info().closed_members {
-        for member in tool.meta().filter(|m| !target.info().defines_member(m.key)) {
+        // A `strict` its reader typed is sent too where the format has no place for one (a
+        // provider serving OpenAI's Chat shape without its `strict`), unless the envelope pass
+        // took it out.
+        let unheld = |m: &&crate::ir::ToolMember<'_>| {
+            m.role == crate::ir::Role::Strict
+                && tool.strict.is_some()
+                && !target.info().holds_strict()
+        };
+        let strict = tool.members.iter().filter(unheld);
+        for member in tool.meta().filter(|m| !target.info().defines_member(m.key)).chain(strict) {
             out.push(Finding {
                 tool: None,
                 at: member.at,
@@ -142,14 +151,18 @@ fn check(
             message: schema::shape_message(target.name(), profile, ShapeRule::RootProperties),
         });
     }
-    if !(rules.is_some() || listed_only || key_rule.is_some() || shape.every_node())
+    // A boolean schema where the provider takes none is a finding whatever else is kept.
+    let booleans = !profile.features().contains(SchemaFeature::BooleanSchema)
+        && root.features.contains(SchemaFeature::BooleanSchema);
+    if !(rules.is_some() || listed_only || key_rule.is_some() || shape.every_node() || booleans)
         && shape.triggers().intersection(root.features).is_empty()
     {
         return;
     }
     // A shape rule without a trigger feature is one no feature test can rule out.
     let clean = if rules.is_none() && key_rule.is_none() && !shape.every_node() {
-        clean_features(profile)
+        // A subtree holding a shape rule's trigger is not clean, whatever the table keeps.
+        clean_features(profile).map(|f| f.union(shape.triggers()))
     } else {
         None
     };
