@@ -299,3 +299,57 @@ fn the_shape_owner_alone_is_named_for_an_input_read_as_another_format() {
         assert_eq!(out(&c)["tools"][0]["name"], "f", "{name}");
     }
 }
+
+/// A schema written for Gemini's `parameters` (upper-case `type`, OpenAPI's `nullable`) in
+/// any format's JSON Schema member is read as what it means (google/adk-python#1389): the
+/// type names as JSON Schema's, `nullable: true` as `null` among the types, each reported.
+#[test]
+fn a_gemini_typed_schema_is_read_as_what_it_means_in_every_format() {
+    let schema = json!({
+        "type": "OBJECT",
+        "properties": {
+            "flag": {"type": "BOOLEAN"},
+            "note": {"type": "STRING", "nullable": true}
+        },
+        "required": ["flag"]
+    });
+    let tool = json!({"name": "t", "inputSchema": schema});
+    // The schema as written, in each format's JSON Schema member.
+    let sources = [
+        ("mcp", tool.clone()),
+        ("openai", json!({"type": "function", "function": {"name": "t", "parameters": schema}})),
+        ("openai-responses", json!({"type": "function", "name": "t", "parameters": schema})),
+        ("anthropic", json!({"name": "t", "input_schema": schema})),
+        ("bedrock", json!({"toolSpec": {"name": "t", "inputSchema": {"json": schema}}})),
+        ("mistral", json!({"type": "function", "function": {"name": "t", "parameters": schema}})),
+    ];
+    // Targets whose schemas hold type arrays: `nullable` becomes `null` among the types.
+    let targets = ["mcp", "openai", "openai-responses", "anthropic", "bedrock", "mistral", "xai"];
+    let registry = Registry::default();
+    for (from, there) in sources {
+        for to in targets.into_iter().filter(|&to| !(from == "mcp" && to == "mcp")) {
+            let c = convert(&there, from, to);
+            let written = common_schema(&registry, to, c.output());
+            let note = &written["properties"]["note"];
+            assert_eq!(note["type"], json!(["string", "null"]), "{from} → {to}: {written}");
+            assert!(note.get("nullable").is_none(), "{from} → {to}: {written}");
+            assert_eq!(written["properties"]["flag"]["type"], "boolean", "{from} → {to}");
+            let nullable =
+                c.report().entries().iter().any(|e| e.pointer.ends_with("/note/nullable"));
+            assert!(nullable, "{from} → {to}: {:?}", c.report().entries());
+        }
+    }
+    // MCP's own files keep what they hold; a lower-case schema's `nullable` is its author's
+    // annotation, kept where the target keeps it.
+    let c = convert(&tool, "mcp", "mcp");
+    assert_eq!(out(&c), tool);
+    let plain = json!({"name":"t","inputSchema":{"type":"object","properties":{"n":{"type":"string","nullable":true}}}});
+    let c = convert(&plain, "mcp", "mcp");
+    assert_eq!(out(&c)["inputSchema"]["properties"]["n"]["nullable"], true);
+}
+
+/// The input schema of a tool `out` written in format `to`.
+fn common_schema(r: &Registry, to: &str, out: &[u8]) -> Value {
+    let back = r.convert(out, to, "mcp").expect("reads back");
+    serde_json::from_slice::<Value>(back.output()).expect("json")["inputSchema"].clone()
+}
