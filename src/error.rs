@@ -93,10 +93,14 @@ pub enum ErrorKind {
         limit: usize,
     },
     /// The report would hold more than its budget, the arena limit
-    /// ([`crate::Limits::max_arena_bytes`]): a conversion recording entries without end.
+    /// ([`crate::Limits::max_arena_bytes`]): a conversion recording entries without end; or
+    /// its pointers' bytes past 1 KiB each, summed, would pass the output limit
+    /// ([`crate::Limits::output_limit`]): a long key above many entries.
     /// A report holds each text once (a tool's name, a pointer's beginning shared by the
     /// entries under it), so real inputs stay far under it.
-    #[error("the report needs more than the arena limit of {limit} bytes")]
+    #[error(
+        "the report needs more than the arena limit of {limit} bytes, or its pointers repeat long keys past the output limit"
+    )]
     ReportTooLarge {
         /// The limit.
         limit: usize,

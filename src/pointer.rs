@@ -60,6 +60,17 @@ impl<'p> Path<'p> {
         false
     }
 
+    /// Calls `f` with each step, leaf first.
+    pub(crate) fn each_seg<'s>(&'s self, mut f: impl FnMut(Seg<'s>)) {
+        let mut cur = Some(self);
+        while let Some(p) = cur {
+            if let Some(seg) = p.seg {
+                f(seg);
+            }
+            cur = p.parent;
+        }
+    }
+
     /// Depth in steps.
     pub fn depth(&self) -> usize {
         let mut n = 0;

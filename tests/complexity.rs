@@ -588,3 +588,40 @@ fn unmap_calls() {
         (best_small, best_large)
     });
 }
+
+/// A long key above many entries (a `slow_input` fuzz finding, issue 32): every entry's
+/// pointer repeats the key, and recording, linking and placing a pointer read it whole. The
+/// conversion stays linear: the report writes only the steps a pointer does not share with
+/// the last one, and the bytes of pointers past 1 KiB, summed, are held to the output limit
+/// (past it the conversion is refused with `report-too-large`, a typed error).
+#[test]
+fn a_long_key_above_many_entries() {
+    let shape = |n: usize| {
+        let key = "k".repeat(n / 2);
+        let branches: Vec<String> = (0..n / 40).map(|i| format!(r#"{{"const":"v{i}"}}"#)).collect();
+        tool(&format!(
+            r#"{{"type":"object","properties":{{"{key}":{{"oneOf":[{}]}}}}}}"#,
+            branches.join(",")
+        ))
+    };
+    // A larger n than the other shapes: the key must pass 1 KiB at n for the limit to matter.
+    let n = 10 * N;
+    let (small, large) = (shape(n), shape(10 * n));
+    let timed = |c: &mut Converter, input: &str| {
+        let start = thread_cpu_time();
+        match c.convert(input.as_bytes(), &Mcp, &Gemini, &Options::default()) {
+            Ok(out) => assert!(!out.output().is_empty()),
+            Err(e) => assert_eq!(e.kind().name(), "report-too-large", "{e}"),
+        }
+        thread_cpu_time().saturating_sub(start)
+    };
+    within_growth("a long key above many entries", n, || {
+        let (mut a, mut b) = (Converter::new(), Converter::new());
+        let (mut best_small, mut best_large) = (Duration::MAX, Duration::MAX);
+        for _ in 0..ROUNDS {
+            best_small = best_small.min(timed(&mut a, &small));
+            best_large = best_large.min(timed(&mut b, &large));
+        }
+        (best_small, best_large)
+    });
+}

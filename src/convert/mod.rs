@@ -484,7 +484,8 @@ impl Converter {
                 // traced to their place.
                 conversion.report.add_tools(lowered.tools.iter().map(|t| (t.at, t.index)));
                 notes::apply(&mut lowered, route, &mut conversion.report);
-                let mut cx = PassCx::new(arena, route, options, &mut conversion.report, text);
+                let mut cx =
+                    PassCx::new(arena, route, options, &mut conversion.report, text, input.len());
                 let strict = cx.strict_profile();
                 for tool in lowered.tools.iter() {
                     findings.clear();

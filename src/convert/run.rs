@@ -78,7 +78,8 @@ pub(super) fn run_passes<'a>(
     scratch: Scratch<'_>,
 ) -> Result<usize, ConversionError> {
     let to = route.target;
-    let mut cx = PassCx::new(arena, route, options, report, scratch.text);
+    let input_len = lowered.source.src.len();
+    let mut cx = PassCx::new(arena, route, options, report, scratch.text, input_len);
     let rewrite = route.rewrite;
     // Tools are only ever renamed by the names pass, so names it made unique stay so in
     // every subset of the catalog the later passes keep. It runs for every pair, the same

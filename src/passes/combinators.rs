@@ -17,7 +17,7 @@ use crate::ir::{
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, Severity};
+use crate::report::{Code, Effect, Note, PathPointer, Severity};
 
 use super::merge::{NoMerge, Values, json_hash, merge_all, same_json};
 use super::{NodeRule, PassCx, arena_error, features_of, find, rewrite_tool, with_keywords};
@@ -107,7 +107,8 @@ fn all_of<'a>(
         Err(NoMerge::Arena) => return Err(arena_error(path, cx)),
         Err(NoMerge::Conflict) => return Ok(None),
     };
-    let pointer = path.push(Seg::Key("allOf")).to_pointer();
+    let place = path.push(Seg::Key("allOf"));
+    let pointer = PathPointer(&place);
     let message = format!(
         "{} has no `allOf`; its parts were merged into one schema (same meaning)",
         cx.profile.name()
@@ -150,7 +151,8 @@ fn const_to_enum<'a>(
     let enum_ =
         Entry { keyword: Keyword::Enum, at: entry.at, value: Value::Json(Json::Array(one)) };
     let node = replace_at(s, i, enum_, path, cx)?;
-    let pointer = path.push(Seg::Key("const")).to_pointer();
+    let place = path.push(Seg::Key("const"));
+    let pointer = PathPointer(&place);
     let message = format!(
         "{} has no `const`; written as a one-value `enum` (same meaning)",
         cx.profile.name()
@@ -198,7 +200,8 @@ fn one_of<'a>(
     };
     let severity = effect.least_severity();
     let node = replace_at(s, i, Entry { keyword: Keyword::AnyOf, ..entry }, path, cx)?;
-    let pointer = path.push(Seg::Key("oneOf")).to_pointer();
+    let place = path.push(Seg::Key("oneOf"));
+    let pointer = PathPointer(&place);
     let message = format!("{} has no `oneOf`; written as `anyOf` ({why})", cx.profile.name());
     cx.record(
         tool,
@@ -420,7 +423,8 @@ fn type_array<'a>(
     let others: smallvec::SmallVec<[JsonType; 7]> =
         types.list.iter().copied().filter(|&t| t != JsonType::Null).collect();
     let keeps_nullable = cx.profile.action(Keyword::Nullable) == Action::Keep;
-    let pointer = path.push(Seg::Key("type")).to_pointer();
+    let place = path.push(Seg::Key("type"));
+    let pointer = PathPointer(&place);
     let target = cx.profile.name();
     let alloc_types = |list: &[JsonType], cx: &PassCx<'a, '_>| {
         cx.arena.try_alloc_slice_copy(list).map_err(|_| arena_error(path, cx))

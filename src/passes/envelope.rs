@@ -11,7 +11,7 @@
 use crate::error::ConversionError;
 use crate::ir::{Keyword, MemberKeeps, Role, Schema, Tool, ToolMember, Value};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Effect, Note, Severity, Shared};
+use crate::report::{Code, Effect, Note, PathPointer, Severity, Shared};
 
 use super::{CowSlice, PassCx, arena_error, features_of, render};
 
@@ -246,7 +246,8 @@ pub(super) fn schema_root<'a>(
             continue;
         }
         let name = e.keyword.as_str();
-        let pointer = path.push(Seg::Key(name)).to_pointer();
+        let place = path.push(Seg::Key(name));
+        let pointer = PathPointer(&place);
         // Annotations of the input schema: the same calls are accepted.
         let (severity, code, message) = match (e.keyword, e.value) {
             (Keyword::Title, _) => (

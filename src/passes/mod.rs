@@ -90,6 +90,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
         options: &'c Options,
         report: &'c mut Report,
         text: &'c mut String,
+        input_len: usize,
     ) -> Self {
         PassCx {
             arena,
@@ -100,7 +101,8 @@ impl<'a, 'c> PassCx<'a, 'c> {
             profile: route.profile,
             options,
             report: Recorder::new(report, route.source.name(), route.target.name())
-                .budget(options.limits.max_arena_bytes),
+                .budget(options.limits.max_arena_bytes)
+                .long_pointers(options.limits.output_limit(input_len)),
             catalog: CatalogCounts::default(),
             text,
             strict_on: false,

@@ -22,7 +22,7 @@ use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, Tool, Value};
 use crate::lower::hash;
 use crate::pointer::{Path, Seg};
 use crate::profile::{ByteRule, NameRule};
-use crate::report::{Code, Effect, Note, Severity};
+use crate::report::{Code, Effect, Note, PathPointer, Severity};
 
 use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
 
@@ -339,7 +339,8 @@ impl<'a> NodeRule<'a> for Keys {
             let name = arena.try_alloc_str(&new).map_err(|_| arena_error(path, cx))?;
             taken.insert(name);
             let properties = path.push(Seg::Key("properties"));
-            let pointer = properties.push(Seg::Key(p.name)).to_pointer();
+            let place = properties.push(Seg::Key(p.name));
+            let pointer = PathPointer(&place);
             let message = format!(
                 "property key {:?} renamed {new:?}: {} requires {} ({}); the inverse map restores it",
                 p.name,

@@ -18,7 +18,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, JsonType, Keyword, Schema, Tool, Types, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, Severity};
+use crate::report::{Code, Effect, Note, PathPointer, Severity};
 
 use super::{CowSlice, PassCx, append_description, arena_error, render};
 
@@ -69,7 +69,8 @@ fn root_combinators<'a>(
         }
         let name = e.keyword.as_str();
         let text = format!("{name} {}", render(&e.value));
-        let pointer = path.push(Seg::Key(name)).to_pointer();
+        let place = path.push(Seg::Key(name));
+        let pointer = PathPointer(&place);
         let message = format!(
             "{} does not take `{name}` at the root of the input schema; moved into the description (\"{text}\")",
             cx.profile.name()

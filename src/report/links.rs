@@ -10,6 +10,11 @@ use smallvec::SmallVec;
 
 use super::More;
 use super::store::{Span, Texts, Written};
+use crate::pointer::{Path, Seg};
+
+/// The length past which a pointer's bytes count against the recorder's limit on long
+/// pointers: no pointer of a real tool comes near it.
+pub(crate) const LONG: usize = 1 << 10;
 
 /// No link: an absent pointer (or a link without a parent).
 pub(crate) const NONE: u32 = u32::MAX;
@@ -36,7 +41,10 @@ type Chain = SmallVec<[u32; 24]>;
 impl More {
     /// See [`Report::link`](super::Report::link).
     pub(super) fn link(&mut self, text: &mut Texts, written: Written) -> u32 {
+        // A pointer written whole is compared as text: the steps of the last one are not known.
+        self.last_steps.clear();
         let new = text.get(written.span);
+        self.long = self.long.saturating_add(new.len().saturating_sub(LONG));
         if new.is_empty() {
             if written.fresh {
                 text.truncate(written.span.start());
@@ -100,6 +108,107 @@ impl More {
         self.last.lens.rotate_right(1);
         self.last.links[0] = id;
         self.last.lens[0] = len;
+        self.last.link = Some(id);
+        id
+    }
+}
+
+/// A step of a pointer written from a walk's path, known by what it is rather than by its
+/// text: a key or a raw fragment by its address and length (the arena's text, or a static
+/// one), an index by its value; and where the step ends in the pointer's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    /// 0 a key, 1 an index, 2 a raw fragment.
+    kind: u8,
+    /// The address (or the index) and the length.
+    id: (usize, usize),
+    /// Where the step ends in the pointer's text.
+    end: u32,
+}
+
+impl Step {
+    fn of(seg: Seg<'_>) -> Step {
+        let (kind, id) = match seg {
+            Seg::Key(k) => (0, (k.as_ptr() as usize, k.len())),
+            Seg::Index(i) => (1, (i, 0)),
+            Seg::Raw(r) => (2, (r.as_ptr() as usize, r.len())),
+        };
+        Step { kind, id, end: 0 }
+    }
+
+    fn same(&self, other: &Step) -> bool {
+        (self.kind, self.id) == (other.kind, other.id)
+    }
+}
+
+/// The steps of a path, root first: as many as it is deep, so on the stack unless it is deep.
+type Steps<'p> = SmallVec<[Seg<'p>; 24]>;
+
+impl More {
+    /// [`More::link`] of the pointer `path` writes, without writing or reading the steps it
+    /// shares with the last pointer: those are told by what they are ([`Step`]), so an
+    /// entry costs its path's depth and its own last steps, however long a key above them.
+    pub(super) fn link_path(&mut self, text: &mut Texts, path: &Path<'_>) -> u32 {
+        let mut segs = Steps::new();
+        path.each_seg(|seg| segs.push(seg));
+        segs.reverse();
+        if segs.is_empty() {
+            return EMPTY;
+        }
+        let last = self.last;
+        let k = match last.link {
+            Some(_) => segs
+                .iter()
+                .zip(&self.last_steps)
+                .take_while(|(seg, step)| Step::of(**seg).same(step))
+                .count(),
+            None => 0,
+        };
+        let shared = k.checked_sub(1).and_then(|i| self.last_steps.get(i)).map_or(0, |s| s.end);
+        // The same pointer as the last one: its link.
+        if let Some(id) = last.link
+            && k == segs.len()
+            && k == self.last_steps.len()
+        {
+            self.long = self.long.saturating_add(self.last_text.len().saturating_sub(LONG));
+            return id;
+        }
+        // The steps that differ, written after the shared part, each one's end kept.
+        self.last_steps.truncate(k);
+        self.last_text.truncate(shared as usize);
+        let start = text.len();
+        let steps = &mut self.last_steps;
+        let span = text.push(|out: &mut String| {
+            for seg in segs.get(k..).unwrap_or_default() {
+                crate::pointer::write_seg(out, *seg);
+                let end = shared as usize + (out.len() - start);
+                let end = u32::try_from(end).unwrap_or(u32::MAX);
+                steps.push(Step { end, ..Step::of(*seg) });
+            }
+        });
+        self.last_text.push_str(text.get(span));
+        self.long = self.long.saturating_add(self.last_text.len().saturating_sub(LONG));
+        let id = u32::try_from(self.links.len()).unwrap_or(NONE);
+        let link = match last.link {
+            Some(last) if shared > 0 => {
+                // The shared beginning is an ancestor's as long as it is no longer than the
+                // part that link takes from its own parent.
+                let mut q = last;
+                while let Some(l) = self.links.get(q as usize)
+                    && l.parent != NONE
+                    && shared <= l.shared
+                {
+                    q = l.parent;
+                }
+                Link { parent: q, shared, tail: Span::of(span) }
+            }
+            _ => Link { parent: NONE, shared: 0, tail: Span::of(span) },
+        };
+        self.links.push(link);
+        self.last.links.rotate_right(1);
+        self.last.lens.rotate_right(1);
+        self.last.links[0] = id;
+        self.last.lens[0] = u32::try_from(self.last_text.len()).unwrap_or(u32::MAX);
         self.last.link = Some(id);
         id
     }

@@ -22,6 +22,7 @@ pub use effect::{DenyLoss, Effect};
 pub(crate) use places::Places;
 pub(crate) use recorder::{Note, Recorder, Shared};
 pub(crate) use store::{Text, TextSpan, Texts};
+pub(crate) use text::PathPointer;
 pub use view::{EntryRef, ReportText};
 
 use std::fmt;
@@ -225,6 +226,14 @@ struct More {
     last: Last,
     /// The text of [`Last::link`], whole: what the next pointer is compared with.
     last_text: String,
+    /// When [`More::last_text`] was written from a walk's path: its steps, root first, each
+    /// with where it ends in that text ([`links::Step`]); empty otherwise.
+    last_steps: Vec<links::Step>,
+    /// The bytes past [`links::LONG`] of every pointer linked, summed: what a JSON report
+    /// would print beyond its usual lines, and what placing the entries reads. Held to a
+    /// limit by the recorder ([`Recorder::long_pointers`]), so a long key above many
+    /// entries is an error rather than work that grows as its square.
+    long: usize,
     /// Whether a recording passed the report's budget ([`Recorder::budget`]) and left
     /// entries out: the conversion fails with [`crate::ErrorKind::ReportTooLarge`].
     over: bool,
@@ -432,6 +441,8 @@ impl Report {
             more.extras.clear();
             more.last = Last::default();
             more.last_text.clear();
+            more.last_steps.clear();
+            more.long = 0;
             more.over = false;
         }
         self.rows.clear();

@@ -57,7 +57,7 @@ impl<'p, const N: usize> Shared<'p, N> {
     /// The text `write` writes, which is the pieces' where they are shared: a pointer that
     /// only some entries repeat (at a schema's root) and others write from their path. In
     /// debug builds the pieces are checked against what `write` writes.
-    pub fn or<F: FnOnce(&mut String)>(self, write: F) -> SharedOr<'p, N, F> {
+    pub fn or<T: Text>(self, write: T) -> SharedOr<'p, N, T> {
         SharedOr { shared: self, write }
     }
 }
@@ -74,20 +74,20 @@ impl<const N: usize> Text for Shared<'_, N> {
 
 /// [`Shared`] pieces, or the text a function writes where they are not shared
 /// ([`Shared::or`]).
-pub(crate) struct SharedOr<'p, const N: usize, F> {
+pub(crate) struct SharedOr<'p, const N: usize, T> {
     shared: Shared<'p, N>,
-    write: F,
+    write: T,
 }
 
-impl<const N: usize, F: FnOnce(&mut String)> Text for SharedOr<'_, N, F> {
+impl<const N: usize, T: Text> Text for SharedOr<'_, N, T> {
     fn write_into(self, out: &mut String) {
         if !self.shared.share {
-            return (self.write)(out);
+            return self.write.write_into(out);
         }
         #[cfg(debug_assertions)]
         {
             let start = out.len();
-            (self.write)(out);
+            self.write.write_into(out);
             let written = out.get(start..).unwrap_or_default();
             debug_assert!(is_pieces(written, &self.shared.pieces), "{written:?} is not the pieces");
             out.truncate(start);
@@ -97,6 +97,10 @@ impl<const N: usize, F: FnOnce(&mut String)> Text for SharedOr<'_, N, F> {
 
     fn shared(&self) -> Option<&[&str]> {
         self.shared.shared()
+    }
+
+    fn path(&self) -> Option<&crate::pointer::Path<'_>> {
+        if self.shared.share { None } else { self.write.path() }
     }
 }
 
@@ -154,14 +158,29 @@ pub(crate) struct Recorder<'f, 'r> {
     shared: SharedTexts,
     /// The most bytes the report may hold ([`Recorder::budget`]).
     budget: usize,
+    /// The most bytes its pointers may have past [`super::links::LONG`], summed
+    /// ([`Recorder::long_pointers`]).
+    long_limit: usize,
 }
 
 impl<'f, 'r> Recorder<'f, 'r> {
     /// A recorder appending to `report` the entries of a conversion from `from` to `to`.
     pub fn new(report: &'r mut Report, from: &'f str, to: &'f str) -> Self {
+        // The last path's steps are known by their addresses, which another conversion's
+        // arena may reuse for other keys.
+        report.forget_last_steps();
         let shared = SharedTexts::default();
         let budget = Report::MAX_BYTES;
-        Recorder { report, from, to, formats: None, shared, budget }
+        Recorder { report, from, to, formats: None, shared, budget, long_limit: usize::MAX }
+    }
+
+    /// Holds the bytes past [`super::links::LONG`] of the entries' pointers, summed, to
+    /// `bytes` (the conversion's output limit): past it, as past the budget, entries are left
+    /// out and the conversion fails. Reports are linked and placed pointer by pointer, so a
+    /// long key above many entries would otherwise cost its length once an entry.
+    pub fn long_pointers(mut self, bytes: usize) -> Self {
+        self.long_limit = bytes;
+        self
     }
 
     /// Holds the report to `bytes` (at most [`Report::MAX_BYTES`]): past it, entries are
@@ -187,7 +206,7 @@ impl<'f, 'r> Recorder<'f, 'r> {
         turns: impl FnOnce(&str) -> bool,
     ) {
         let Note { severity, code, mut effect, arguments, feature, pointer, message } = note;
-        if self.report.bytes() > self.budget {
+        if self.report.bytes() > self.budget || self.report.long_pointers() > self.long_limit {
             self.report.set_over_budget();
             return;
         }
@@ -195,13 +214,27 @@ impl<'f, 'r> Recorder<'f, 'r> {
             Some(f) => f,
             None => *self.formats.insert(self.report.formats(self.from, self.to)),
         };
-        let pointer = self.write(pointer);
-        if matches!(effect, Effect::Widens | Effect::Narrows)
-            && turns(self.report.text.get(pointer.span))
-        {
-            effect = Effect::Changes;
-        }
-        let pointer = self.report.link(pointer);
+        let pointer = match pointer.path() {
+            // Only the steps that differ from the last pointer are written.
+            Some(path) => {
+                let id = self.report.link_path(path);
+                if matches!(effect, Effect::Widens | Effect::Narrows)
+                    && turns(self.report.last_pointer())
+                {
+                    effect = Effect::Changes;
+                }
+                id
+            }
+            None => {
+                let pointer = self.write(pointer);
+                if matches!(effect, Effect::Widens | Effect::Narrows)
+                    && turns(self.report.text.get(pointer.span))
+                {
+                    effect = Effect::Changes;
+                }
+                self.report.link(pointer)
+            }
+        };
         let message = self.write(message);
         let message = self.report.message(message);
         let kind = Kind { severity, code, effect, arguments };

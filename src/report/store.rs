@@ -207,6 +207,31 @@ impl Report {
         more_of(more).map_or(EMPTY, |more| more.link(text, written))
     }
 
+    /// Keeps the pointer `path` writes as a link, writing only the steps it does not share
+    /// with the last pointer ([`More::link_path`](super::links)).
+    pub(super) fn link_path(&mut self, path: &crate::pointer::Path<'_>) -> u32 {
+        let Report { text, more, .. } = self;
+        more_of(more).map_or(EMPTY, |more| more.link_path(text, path))
+    }
+
+    /// The bytes past [`super::links::LONG`] of every pointer linked, summed.
+    pub(super) fn long_pointers(&self) -> usize {
+        self.more.get().map_or(0, |m| m.long)
+    }
+
+    /// The text of the last pointer linked, whole.
+    pub(super) fn last_pointer(&self) -> &str {
+        self.more.get().map_or("", |m| m.last_text.as_str())
+    }
+
+    /// Forgets the steps of the last pointer written from a path (a new conversion's arena
+    /// may hold other keys at their addresses); its text still links.
+    pub(super) fn forget_last_steps(&mut self) {
+        if let Some(more) = self.more.get_mut() {
+            more.last_steps.clear();
+        }
+    }
+
     /// Keeps a message just written: the tail it shares with one of the last messages is
     /// that message's, and only its own head stays in the text. The last few are looked at,
     /// not only the last one: a catalog's tools each repeat the same few entries in turn (a

@@ -3,6 +3,8 @@
 //! nothing else, and a buffer kept from one conversion to the next records without
 //! allocating. [`Text`] is what a text to record is written from.
 
+use crate::pointer::Path;
+
 /// Strings kept back to back in one buffer, each known by its [`TextSpan`]: recording one
 /// copies its bytes and nothing else, so a buffer kept from one conversion to the next records
 /// without allocating (the report's rows and the recorded inverse map both live on one).
@@ -113,6 +115,28 @@ pub(crate) trait Text {
     /// pieces say the same. `None` for a text written anew for each entry.
     fn shared(&self) -> Option<&[&str]> {
         None
+    }
+
+    /// For a pointer written from a walk's path ([`PathPointer`]): the path, so the report
+    /// writes only the steps that differ from the pointer recorded before it, and a long key
+    /// above many entries is read once rather than once an entry. `None` for other texts.
+    fn path(&self) -> Option<&Path<'_>> {
+        None
+    }
+}
+
+/// A pointer written from a walk's [`Path`]: the text of [`Path::write_pointer`], with the
+/// path kept for [`Text::path`].
+#[derive(Clone, Copy)]
+pub(crate) struct PathPointer<'p>(pub &'p Path<'p>);
+
+impl Text for PathPointer<'_> {
+    fn write_into(self, out: &mut String) {
+        self.0.write_pointer(out);
+    }
+
+    fn path(&self) -> Option<&Path<'_>> {
+        Some(self.0)
     }
 }
 

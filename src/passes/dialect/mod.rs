@@ -38,7 +38,7 @@ use crate::ir::{
 };
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, Severity};
+use crate::report::{Code, Effect, Note, PathPointer, Severity};
 
 use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, find, rewrite, rewrite_tool};
 
@@ -393,7 +393,8 @@ fn dialect_type<'a>(
     } else {
         (Effect::Changes, "the nearest JSON Schema type; what it accepts may differ")
     };
-    let pointer = path.push(Seg::Key("type")).to_pointer();
+    let place = path.push(Seg::Key("type"));
+    let pointer = PathPointer(&place);
     let message = format!("type \"{name}\" is not a JSON Schema type; read as {written} ({why})");
     let (severity, code, arguments) = (effect.least_severity(), Code::DialectRewritten, true);
     cx.record(
@@ -439,7 +440,8 @@ fn note(
     feature: &str,
     message: &str,
 ) {
-    let pointer = path.push(Seg::Key(feature)).to_pointer();
+    let place = path.push(Seg::Key(feature));
+    let pointer = PathPointer(&place);
     let message = format!("{message} (same meaning in JSON Schema 2020-12)");
     let (severity, code, effect) = (Severity::Info, Code::DialectRewritten, Effect::None);
     let note = Note { severity, code, effect, arguments: true, feature, pointer, message };

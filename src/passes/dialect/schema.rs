@@ -19,7 +19,7 @@
 use crate::ir::{Draft, Entry, FeatureSet, Keyword, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, Severity};
+use crate::report::{Code, Effect, Note, PathPointer, Severity};
 
 use super::super::{CowSlice, PassCx, arena_error};
 use crate::error::ConversionError;
@@ -193,7 +193,8 @@ fn record(
     message: impl FnOnce(&mut String),
 ) {
     let name = "$schema";
-    let pointer = |out: &mut String| path.push(Seg::Key(name)).write_pointer(out);
+    let place = path.push(Seg::Key(name));
+    let pointer = PathPointer(&place);
     let severity: Severity = effect.least_severity();
     let note = Note { severity, code, effect, arguments: true, feature: name, pointer, message };
     cx.record(tool, e.at, note);

@@ -8,7 +8,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, Keyword, Schema, Tool, Value, is_vacuous};
 use crate::pointer::{Path, Seg};
 use crate::profile::Action;
-use crate::report::{Code, Effect, Note, Severity};
+use crate::report::{Code, Effect, Note, PathPointer, Severity};
 
 use super::super::combinators::all_disjoint;
 use super::super::{CowSlice, PassCx, arena_error, entry_name, render, rewrite};
@@ -124,13 +124,14 @@ fn one_of_as_any_of(e: &Entry<'_>, path: &Path<'_>, tool: &Tool<'_>, cx: &mut Pa
         cx.profile.name()
     );
     // "At least one" of branches that may overlap accepts what "exactly one" refused.
+    let place = path.push(Seg::Key("oneOf"));
     let note = Note {
         severity: Severity::Warning,
         code: Code::CombinatorRewritten,
         effect: Effect::Widens,
         arguments: true,
         feature: "oneOf",
-        pointer: path.push(Seg::Key("oneOf")).to_pointer(),
+        pointer: PathPointer(&place),
         message,
     };
     cx.record(tool, e.at, note);
@@ -218,13 +219,14 @@ pub(super) fn vacuous(e: &Entry<'_>, path: &Path<'_>, tool: &Tool<'_>, cx: &mut 
     };
     let message =
         format!("`{name}: {value}` constrains nothing; left out (the same values are accepted)");
+    let place = path.push(Seg::Key(name));
     let note = Note {
         severity: Severity::Info,
         code: Code::KeywordDropped,
         effect: Effect::None,
         arguments: true,
         feature: name,
-        pointer: path.push(Seg::Key(name)).to_pointer(),
+        pointer: PathPointer(&place),
         message,
     };
     cx.record(tool, e.at, note);

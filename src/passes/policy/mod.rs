@@ -22,7 +22,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Action, Profile};
-use crate::report::{Code, Effect, Note, Severity, Shared};
+use crate::report::{Code, Effect, Note, PathPointer, Severity, Shared};
 
 use super::{
     CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name,
@@ -299,8 +299,9 @@ impl Policy {
         // of texts that repeat.
         let modelled = e.keyword != Keyword::Unknown;
         let at_root = modelled && path.is_raw_root(tool.input_pointer);
-        let pointer = Shared::when(at_root, [tool.input_pointer, "/", name])
-            .or(|out: &mut String| path.push(Seg::Key(name)).write_pointer(out));
+        let place = path.push(Seg::Key(name));
+        let pointer =
+            Shared::when(at_root, [tool.input_pointer, "/", name]).or(PathPointer(&place));
         // What the going does to the calls accepted: the keyword's (`effect_of_going`), or the
         // reason's where it decides (`why.effect`).
         let effect = why.effect.unwrap_or(effect_of_going(e.keyword));

@@ -21,7 +21,7 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Json, JsonType, Keyword, Schema, Tool, Types, Value};
 use crate::pointer::{Path, Seg};
 use crate::profile::shape::{ShapeRule, ShapeRules, broken, broken_rules};
-use crate::report::{Code, Effect, Note, Text};
+use crate::report::{Code, Effect, Note, PathPointer, Text};
 
 use super::walk::{Rewrite, rewrite_keywords};
 use super::with_keywords as alloc;
@@ -110,7 +110,7 @@ fn no_parameters(
     ];
     // The entry is the input schema's, named by its member: it goes whole, whatever else its
     // root said (a `title`, a `description`).
-    let pointer = |out: &mut String| path.write_pointer(out);
+    let pointer = PathPointer(path);
     let member = tool.members.iter().find(|m| m.role == crate::ir::Role::Input);
     let feature = member.map_or("inputSchema", |m| m.key);
     let (severity, code) = (effect.least_severity(), Code::ShapeRewritten);
@@ -251,7 +251,8 @@ fn note(
     effect: Effect,
     message: impl Text,
 ) {
-    let pointer = |out: &mut String| path.push(Seg::Key(rule.keyword())).write_pointer(out);
+    let place = path.push(Seg::Key(rule.keyword()));
+    let pointer = PathPointer(&place);
     let (severity, code, feature) = (effect.least_severity(), Code::ShapeRewritten, rule.keyword());
     let note = Note { severity, code, effect, arguments: true, feature, pointer, message };
     cx.record(tool, at, note);

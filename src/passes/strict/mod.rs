@@ -29,7 +29,7 @@ use crate::ir::measure::{self, SchemaCounts};
 use crate::ir::{Entry, JsonType, Keyword, Schema, SchemaFeature, Tool, Types, Value, features_of};
 use crate::pointer::{Path, Seg};
 use crate::profile::{Limit, StrictRules};
-use crate::report::{Code, Effect, Note, Severity, Shared};
+use crate::report::{Code, Effect, Note, PathPointer, Severity, Shared};
 
 use super::refs::{RECURSIVE, first_recursive_ref};
 use super::{PassCx, arena_error};
@@ -138,8 +138,7 @@ pub(super) fn run<'a>(
         // pointers. The same pointer and note for many tools (the root alone closed, as a
         // rule): shared. Every object closed declares properties (one without falls back):
         // the keys it does not declare were accepted and are refused now.
-        let pointer =
-            Shared::new([tool.input_pointer]).or(|out: &mut String| path.write_pointer(out));
+        let pointer = Shared::new([tool.input_pointer]).or(PathPointer(&path));
         let root_only = closed == 1 && closed_at == tool.input_pointer;
         let pieces = [CLOSED_NOTE.0, "1", CLOSED_NOTE.1, tool.input_pointer];
         let message = Shared::when(root_only, pieces)

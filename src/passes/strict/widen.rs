@@ -10,7 +10,7 @@ use crate::ir::{
 };
 use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Effect, Note, Shared};
+use crate::report::{Code, Effect, Note, PathPointer, Shared};
 
 use super::StrictError;
 use super::rewrite::StrictRewrite;
@@ -141,8 +141,9 @@ impl<'a> StrictRewrite<'a, '_, '_> {
             self.widened = true;
             let tool = self.tool;
             // The root's pointer (most tools widen there) is shared.
-            let pointer = Shared::when(root, [tool.input_pointer, "/required"])
-                .or(|out: &mut String| path.push(Seg::Key("required")).write_pointer(out));
+            let place = path.push(Seg::Key("required"));
+            let pointer =
+                Shared::when(root, [tool.input_pointer, "/required"]).or(PathPointer(&place));
             let message = |out: &mut String| {
                 out.push_str("strict mode requires every property: optional ");
                 if let Some(first) = widened.next() {
