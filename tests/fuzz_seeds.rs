@@ -108,10 +108,16 @@ fn slow_input_recipes_expand_to_documents_that_convert() {
         );
         let options = tooladapter::Options::default().strict(picked.strict);
         let mut converter = tooladapter::Converter::new();
-        let c = converter
-            .convert(&doc, &*picked.from, &*picked.to, &options)
-            .unwrap_or_else(|e| panic!("{} ({:?}): {e}", path.display(), picked.names));
-        serde_json::from_slice::<serde::de::IgnoredAny>(c.output()).expect("output is JSON");
+        match converter.convert(&doc, &*picked.from, &*picked.to, &options) {
+            Ok(c) => {
+                serde_json::from_slice::<serde::de::IgnoredAny>(c.output())
+                    .expect("output is JSON");
+            }
+            // A recipe whose report would repeat a long key past the output limit (the
+            // `long-key-above-entries` seed, issue 32's finding) is refused so, by design.
+            Err(e) if matches!(e.kind(), tooladapter::ErrorKind::ReportTooLarge { .. }) => {}
+            Err(e) => panic!("{} ({:?}): {e}", path.display(), picked.names),
+        }
         expanded += 1;
     }
     assert!(expanded >= 20, "only {expanded} recipes");
