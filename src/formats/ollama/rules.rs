@@ -14,6 +14,10 @@
 //! understand the instance …", ollama/ollama#13967, 2026-01-29). So every other constraint is
 //! described (the model still reads it) and annotations are dropped, both reported.
 //!
+//! `prefixItems` is kept, though the SDK's `items` is untyped and `prefixItems` not a field:
+//! described while `items` stays, it would make `items` hold from the first element, which
+//! refuses what the source accepted (the semantic differential finds it).
+//!
 //! What is not encoded: a property's own `properties` (a nested object's) are not among the
 //! SDK's fields either; the rules are per keyword, not per depth, so they are kept. Ollama has
 //! no strict mode ("Ollama does not support OpenAI's `strict` mode for tool schemas",
@@ -70,7 +74,6 @@ pub const PROFILE: Profile = chat_schema(Profile::keep_all("ollama"))
     .with(Keyword::Contains, Action::Describe)
     .with(Keyword::MinContains, Action::Describe)
     .with(Keyword::MaxContains, Action::Describe)
-    .with(Keyword::PrefixItems, Action::Describe)
     .with(Keyword::UnevaluatedItems, Action::Describe)
     .with(Keyword::MinProperties, Action::Describe)
     .with(Keyword::MaxProperties, Action::Describe)
