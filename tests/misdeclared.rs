@@ -115,3 +115,36 @@ fn every_sample_read_as_every_other_format_is_refused_or_documented() {
     assert!(failures.is_empty(), "{} of the pairs:\n{}", failures.len(), failures.join("\n"));
     assert!(refused > 150, "{refused}");
 }
+
+/// `formats::detect` (the Python binding's `from_="auto"`) on every sample: the format the
+/// sample is in (within its family), or a refusal as ambiguous that names it; never another
+/// format. Most samples are told.
+#[test]
+fn detect_names_each_samples_format_or_refuses() {
+    let limits = tooladapter::Limits::default();
+    let (mut told, mut refused) = (0, Vec::new());
+    for (format, shape, doc) in samples() {
+        match tooladapter::formats::detect(&doc, &limits) {
+            Ok(info) => {
+                assert_eq!(
+                    family(info.name),
+                    family(format),
+                    "{format} {shape} told as {}",
+                    info.name
+                );
+                told += 1;
+            }
+            Err(e) => {
+                let text = e.to_string();
+                assert!(
+                    text.contains("equally") && text.contains(format),
+                    "{format} {shape}: {text}"
+                );
+                refused.push(format!("{format} {shape}"));
+            }
+        }
+    }
+    assert!(told > 2 * refused.len(), "told {told}, refused {refused:?}");
+    let none = tooladapter::formats::detect(br#"{"hello":"world"}"#, &limits);
+    assert!(none.is_err_and(|e| e.kind().name() == "shape"));
+}

@@ -295,6 +295,23 @@ fn a_map_renames_at_once_and_rewrites_arguments_at_the_call_end() {
     s += &chunk(r#"{"index":0,"delta":{},"finish_reason":"tool_calls"}"#);
     let options = TrafficOptions { map: Some(&map), ..TrafficOptions::default() };
     let (out, report) = run(s.as_bytes(), &OpenAi, &Anthropic, &options, 9);
+    // The same map held by the transcoder (`with_shared_map`): the same bytes, and a
+    // transcoder that outlives the options and moves to another thread.
+    let shared = std::sync::Arc::new(map.clone());
+    let mut owned =
+        StreamTranscoder::with_shared_map(&OpenAi, &Anthropic, &TrafficOptions::default(), shared)
+            .expect("streams");
+    let again = std::thread::spawn(move || {
+        let mut again = Vec::new();
+        for piece in s.as_bytes().chunks(9) {
+            owned.push(piece, &mut again).expect("pushes");
+        }
+        owned.finish(&mut again).expect("finishes");
+        again
+    })
+    .join()
+    .expect("joins");
+    assert_eq!(again, out);
     let calls = StreamTranscoder::assemble(&out, &Anthropic).expect("reads");
     assert_eq!(calls[0].name, "get.weather");
     assert_eq!(value(&calls[0].arguments), serde_json::json!({"city name": "Paris"}));

@@ -14,6 +14,13 @@ both), and the median of each is reported with the spread (the lowest and highes
 - OpenAI strict: the OpenAI Agents SDK's ``ensure_strict_json_schema``; pydantic-ai's
   ``OpenAIJsonSchemaTransformer(strict=True)``.
 - Gemini: pydantic-ai's ``GoogleJsonSchemaTransformer``.
+- Copies: a hand-written deep-copy comprehension into OpenAI's envelope (the least any
+  conversion returning new objects does), and LiteLLM followed by ``copy.deepcopy``; with
+  ``share=True`` (the caller's untouched schemas in the output) LiteLLM as it is.
+- Threads: the dict row on two threads against one (the GIL is held only while the input is
+  read and the output built).
+- Stages: where a dict-to-dict conversion's time goes (the input walk, the conversion, the
+  output build), each measured as the difference of two rows.
 
 "dict" rows take and give Python data (``json.loads`` output in, dicts out); the "models" row
 takes the MCP SDK's ``Tool`` models (tooladapter reads each through its ``model_dump``) and
@@ -26,6 +33,7 @@ Install the competitors only for this (pinned in bench/requirements.txt):
 """
 
 import argparse
+import concurrent.futures
 import copy
 import gc
 import json
@@ -88,6 +96,7 @@ def main():
     from pydantic_ai.profiles.google import GoogleJsonSchemaTransformer
     from pydantic_ai.profiles.openai import OpenAIJsonSchemaTransformer
     import importlib.metadata as md
+    import orjson
 
     catalogs = corpus_catalogs()
     texts = [json.dumps(c, separators=(",", ":")).encode() for c in catalogs]
@@ -112,6 +121,27 @@ def main():
             doc = json.loads(text)
             out.append(json.dumps([transform_mcp_tool_to_openai_tool(MCPTool.model_validate(t)) for t in doc["tools"]]).encode())
         return out
+
+    def litellm_orjson():
+        out = []
+        for text in texts:
+            doc = orjson.loads(text)
+            out.append(orjson.dumps([transform_mcp_tool_to_openai_tool(MCPTool.model_validate(t)) for t in doc["tools"]]))
+        return out
+
+    def litellm_deepcopy():
+        return [copy.deepcopy(transform_mcp_tool_to_openai_tool(MCPTool.model_validate(t))) for t in tools]
+
+    def deep(v):
+        if type(v) is dict:
+            return {k: deep(x) for k, x in v.items()}
+        if type(v) is list:
+            return [deep(x) for x in v]
+        return v
+
+    def by_hand():
+        return [{"type": "function", "function": {"name": t["name"], "description": t.get("description", ""),
+                 "parameters": deep(t.get("inputSchema") or {"type": "object"})}} for t in tools]
 
     def agents_strict(t):
         return {"type": "function", "function": {"name": t["name"], "description": t.get("description", ""),
@@ -152,16 +182,25 @@ def main():
     def ta_dict(to, strict=None):
         return lambda: [converter.convert(c, "mcp", to, strict=strict).tools for c in catalogs]
 
+    def ta_share():
+        return [converter.convert(c, "mcp", "openai", share=True).tools for c in catalogs]
+
     def ta_models():
         return [converter.convert(c, "mcp", "openai").tools for c in model_catalogs]
+
+    def ta_bytes_dict():
+        return [converter.convert(t, "mcp", "openai").tools for t in texts]
 
     def ta_bytes(to, strict=None):
         return lambda: [converter.convert(t, "mcp", to, strict=strict).output for t in texts]
 
     rows = [
-        ("MCP -> OpenAI", "dict", ta_dict("openai"), "LiteLLM", litellm_dict),
+        ("MCP -> OpenAI", "dict", ta_dict("openai"), "hand-written deep-copy comprehension", by_hand),
+        ("MCP -> OpenAI", "dict", ta_dict("openai"), "LiteLLM + copy.deepcopy", litellm_deepcopy),
+        ("MCP -> OpenAI", "dict, share=True", ta_share, "LiteLLM", litellm_dict),
         ("MCP -> OpenAI", "models -> dict", ta_models, "LiteLLM (MCP Tool models in)", litellm_models),
-        ("MCP -> OpenAI", "bytes", ta_bytes("openai"), "LiteLLM", litellm_bytes),
+        ("MCP -> OpenAI", "bytes", ta_bytes("openai"), "LiteLLM (json)", litellm_bytes),
+        ("MCP -> OpenAI", "bytes", ta_bytes("openai"), "LiteLLM (orjson)", litellm_orjson),
         ("OpenAI strict", "dict", ta_dict("openai", True), "openai-agents ensure_strict_json_schema", agents_dict),
         ("OpenAI strict", "dict", ta_dict("openai", True), "pydantic-ai OpenAIJsonSchemaTransformer", each(pydantic_openai, "pydantic-ai openai")),
         ("MCP -> Gemini", "dict", ta_dict("gemini"), "pydantic-ai GoogleJsonSchemaTransformer", each(pydantic_gemini, "pydantic-ai gemini")),
@@ -171,7 +210,7 @@ def main():
     for other in {id(r[4]): r[4] for r in rows}.values():
         other()
     refused = dict(failures)
-    packages = ["tooladapter", "litellm", "openai-agents", "pydantic-ai-slim", "mcp", "pydantic"]
+    packages = ["tooladapter", "litellm", "openai-agents", "pydantic-ai-slim", "mcp", "pydantic", "orjson"]
     versions = {}
     for p in packages:
         try:
@@ -196,13 +235,39 @@ def main():
         (t_ours, lo, hi), (t_other, olo, ohi) = interleaved(ours, other, args.samples)
         spread = f"{n / hi:,.0f}–{n / lo:,.0f}; {n / ohi:,.0f}–{n / olo:,.0f}"
         print(f"| {what} | {io} | {n / t_ours:,.0f} | {other_name} | {n / t_other:,.0f} | {t_other / t_ours:.1f}x | {spread} |")
-    # What building Python objects costs: the same conversion, bytes out vs dicts out.
-    (t_bytes, _, _), (t_dicts, _, _) = interleaved(
-        lambda: [converter.convert(c, "mcp", "openai").output for c in catalogs], ta_dict("openai"), args.samples
-    )
+    # Where a dict-to-dict conversion's time goes: each stage the difference of two rows,
+    # all interleaved in one loop.
+    stages = {
+        "bytes in, bytes out": lambda: [converter.convert(t, "mcp", "openai").output for t in texts],
+        "dict in, bytes out": lambda: [converter.convert(c, "mcp", "openai").output for c in catalogs],
+        "bytes in, dict out": ta_bytes_dict,
+        "dict in, dict out": ta_dict("openai"),
+    }
+    for f in stages.values():
+        f()
+    samples = {k: [] for k in stages}
+    for _ in range(args.samples):
+        for k, f in stages.items():
+            samples[k].append(timed(f))
+    per = {k: statistics.median(v) / n * 1e6 for k, v in samples.items()}
     print()
-    print(f"dict in -> bytes out {n / t_bytes:,.0f} tools/s; dict in -> dict out {n / t_dicts:,.0f} tools/s: "
-          f"building the output objects costs {100 * (t_dicts - t_bytes) / t_dicts:.0f}% of the dict-to-dict time")
+    print("Stages of MCP -> OpenAI, microseconds per tool (medians): " + "; ".join(f"{k} {v:.2f}" for k, v in per.items()))
+    walk = per["dict in, bytes out"] - per["bytes in, bytes out"]
+    build = per["bytes in, dict out"] - per["bytes in, bytes out"]
+    print(f"the input walk {walk:.2f} (GIL held), the conversion {per['bytes in, bytes out']:.2f} (GIL released), "
+          f"the output build {build:.2f} (GIL held)")
+    # Two threads, each converting its half of the catalogs, against one thread doing all.
+    halves = [catalogs[0::2], catalogs[1::2]]
+    one = lambda: [ta.convert(c, "mcp", "openai").tools for c in catalogs]  # noqa: E731
+    pool = concurrent.futures.ThreadPoolExecutor(2)
+
+    def two():
+        futures = [pool.submit(lambda part: [ta.convert(c, "mcp", "openai").tools for c in part], h) for h in halves]
+        return [f.result() for f in futures]
+
+    (t_one, _, _), (t_two, _, _) = interleaved(one, two, args.samples)
+    pool.shutdown()
+    print(f"dict -> dict on two threads: {n / t_two:,.0f} tools/s against {n / t_one:,.0f} on one: {t_one / t_two:.2f}x")
     if any(refused.values()):
         print(f"tools the other libraries raised on, of {n}: {refused}")
     print(f"load average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -1,17 +1,19 @@
 //! The Python extension `tooladapter._tooladapter`: the crate's conversion, check and inverse
 //! map behind a small Python API (see `python/README.md`). Input is read under the GIL (bytes
-//! and text borrowed, Python data written out as JSON text once), the conversion runs with the
-//! GIL released, the error model (`errors=`) decides what a tool left out becomes, and output
-//! becomes Python data only when asked for.
+//! and text borrowed, Python data written out as JSON text once, `data`), the conversion runs
+//! with the GIL released, the error model (`errors=`) decides what a tool left out becomes, and
+//! output becomes Python data only when asked for (`build`), or at once with `share=True`.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod build;
 mod data;
 mod errors;
 mod options;
 mod outcome;
 mod report;
+mod traffic;
 
 use std::sync::{Mutex, OnceLock};
 
@@ -38,6 +40,10 @@ fn registry() -> &'static Registry {
 struct Conversion {
     outcome: Outcome,
     tools: OnceLock<Py<PyAny>>,
+    /// The source format (the one `from_="auto"` found).
+    from_format: &'static str,
+    /// The caller's data as written, whose strings `tools` takes; dropped once it is built.
+    input: Mutex<Option<data::Written>>,
 }
 
 #[pymethods]
@@ -59,8 +65,8 @@ impl Conversion {
         if let Some(tools) = self.tools.get() {
             return Ok(tools.clone_ref(py));
         }
-        let loads = py.import("json")?.getattr("loads")?;
-        let value = loads.call1((PyBytes::new(py, self.outcome.inner.output()),))?.unbind();
+        let input = self.input.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let value = build::build(py, self.outcome.inner.output(), None, input.as_ref())?.unbind();
         Ok(self.tools.get_or_init(|| value).clone_ref(py))
     }
 
@@ -96,6 +102,12 @@ impl Conversion {
         self.outcome.inner.strict_written().to_vec()
     }
 
+    /// The source format's name: as given, or the one `from_="auto"` found.
+    #[getter(from_format)]
+    fn source_format(&self) -> &'static str {
+        self.from_format
+    }
+
     /// Whether the input was a catalog (else a single tool).
     #[getter]
     fn is_catalog(&self) -> bool {
@@ -116,7 +128,7 @@ impl Conversion {
 /// keys restored, strict mode's added nulls dropped.
 #[pyclass(module = "tooladapter", frozen)]
 struct Inverse {
-    inner: tooladapter::Inverse,
+    pub(crate) inner: tooladapter::Inverse,
 }
 
 #[pymethods]
@@ -131,7 +143,9 @@ impl Inverse {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let value = data::to_value(arguments)?;
         let (source, arguments) = self.inner.unmap(name, value);
-        let arguments = data::from_value(py, &arguments)?;
+        let text = serde_json::to_vec(&arguments)
+            .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+        let arguments = build::build(py, &text, None, None)?;
         PyTuple::new(py, [source.into_pyobject(py)?.into_any(), arguments])
     }
 
@@ -171,7 +185,7 @@ impl Converter {
 
     /// As `tooladapter.convert`, on this converter's buffers.
     #[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
-    #[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false, errors = None, deny_loss = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None))]
+    #[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false, errors = None, deny_loss = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None, share = false))]
     fn convert(
         &self,
         py: Python<'_>,
@@ -188,6 +202,7 @@ impl Converter {
         max_ref_expansion: Option<usize>,
         unroll_recursion: u32,
         operations: Option<Vec<String>>,
+        share: bool,
     ) -> PyResult<Conversion> {
         let keywords = Keywords {
             strict,
@@ -201,9 +216,9 @@ impl Converter {
             unroll_recursion,
             operations,
         };
-        run(py, tools, from_, to, &keywords, |input, source, to, options| {
+        run(py, tools, from_, to, &keywords, share, |input, source, to, options| {
             let mut converter = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-            converter.convert(input, source.adapter(), &to, options).cloned()
+            converter.convert(input, source.adapter(), to, options).cloned()
         })
     }
 }
@@ -216,6 +231,7 @@ fn run(
     from_: &str,
     to: &str,
     keywords: &Keywords<'_, '_>,
+    share: bool,
     convert: impl Fn(
         &[u8],
         &Source,
@@ -224,9 +240,21 @@ fn run(
     ) -> Result<tooladapter::Conversion, tooladapter::ConversionError>
     + Sync,
 ) -> PyResult<Conversion> {
-    let (from, to) = (options::format(py, from_)?, options::format(py, to)?);
-    let Settings { source, options, errors } = keywords.settle(py, from)?;
-    let input = Input::read(tools, options.limits.max_depth)?;
+    let to = options::format(py, to)?;
+    // `auto`: the keywords settled for a provisional source, the input read, then its format.
+    let auto = from_.eq_ignore_ascii_case("auto");
+    let from = match auto {
+        true if keywords.operations.is_some() => Format::OPENAPI,
+        true => Format::MCP,
+        false => options::format(py, from_)?,
+    };
+    let Settings { mut source, options, errors } = keywords.settle(py, from)?;
+    let input = Input::read(tools, options.limits.max_depth, share)?;
+    if auto {
+        let found = py.detach(|| tooladapter::formats::detect(input.bytes(), &options.limits));
+        let info = found.map_err(|e| to_py_err(py, &e))?;
+        source = keywords.settle(py, options::format(py, info.name)?)?.source;
+    }
     let mode = Mode {
         errors,
         strict_required: options.strict == Strict::Require,
@@ -246,13 +274,31 @@ fn run(
         py.detach(|| convert(&wrapped, &source, to, &options)).ok()
     };
     let outcome = settle(py, result, as_catalog, &mode)?;
-    Ok(Conversion { outcome, tools: OnceLock::new() })
+    let from_format = source.adapter().info().name;
+    let conversion =
+        Conversion { outcome, tools: OnceLock::new(), from_format, input: Mutex::new(None) };
+    let Input::Written(written) = input else { return Ok(conversion) };
+    if conversion.outcome.left_out {
+        return Ok(conversion);
+    }
+    // Shared objects are taken as they are now, not when `tools` is first read: built at once.
+    if share {
+        let out = conversion.outcome.inner.output();
+        let outline = py.detach(|| build::Outline::of(out));
+        let shared = build::Share::new(&written.spans, &written.text, outline);
+        let value = build::build(py, out, Some(shared), Some(&written))?.unbind();
+        let _ = conversion.tools.set(value);
+        return Ok(conversion);
+    }
+    // Else kept (the text and the caller's strings) until `tools` is read.
+    *conversion.input.lock().unwrap_or_else(|e| e.into_inner()) = Some(written);
+    Ok(conversion)
 }
 
 /// Converts tools from one format to another.
 #[pyfunction]
 #[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
-#[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false, errors = None, deny_loss = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None))]
+#[pyo3(signature = (tools, from_ = "mcp", to = "openai", *, strict = None, policy = None, profile = None, dated_limits = false, errors = None, deny_loss = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None, share = false))]
 fn convert(
     py: Python<'_>,
     tools: &Bound<'_, PyAny>,
@@ -268,6 +314,7 @@ fn convert(
     max_ref_expansion: Option<usize>,
     unroll_recursion: u32,
     operations: Option<Vec<String>>,
+    share: bool,
 ) -> PyResult<Conversion> {
     let keywords = Keywords {
         strict,
@@ -281,11 +328,13 @@ fn convert(
         unroll_recursion,
         operations,
     };
-    run(py, tools, from_, to, &keywords, |input, source, to, options| match source.builtin() {
-        Some(from) => registry().convert_with(input, from, to, options),
-        // OpenAPI with only some operations: an adapter the registry does not hold.
-        None => {
-            tooladapter::Converter::new().convert(input, source.adapter(), &to, options).cloned()
+    run(py, tools, from_, to, &keywords, share, |input, source, to, options| {
+        match source.builtin() {
+            Some(from) => registry().convert_with(input, from, to, options),
+            // OpenAPI with only some operations: an adapter the registry does not hold.
+            None => {
+                tooladapter::Converter::new().convert(input, source.adapter(), to, options).cloned()
+            }
         }
     })
 }
@@ -328,10 +377,10 @@ fn check<'py>(
         ..Keywords::default()
     };
     let Settings { source, options, .. } = keywords.settle(py, from)?;
-    let input = Input::read(tools, options.limits.max_depth)?;
+    let input = Input::read(tools, options.limits.max_depth, false)?;
     let report = py.detach(|| {
         let mut converter = tooladapter::Converter::new();
-        converter.check(input.bytes(), source.adapter(), &to, &options).cloned()
+        converter.check(input.bytes(), source.adapter(), to, &options).cloned()
     });
     let report = report.map_err(|e| to_py_err(py, &e))?;
     // What the CLI's `check` prints: what the provider would reject, and the dated limits
@@ -366,6 +415,9 @@ fn _tooladapter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Converter>()?;
     m.add_class::<Inverse>()?;
     m.add_class::<Entry>()?;
+    m.add_function(wrap_pyfunction!(traffic::convert_traffic, m)?)?;
+    m.add_class::<traffic::TrafficConversion>()?;
+    m.add_class::<traffic::StreamTranscoder>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
     Ok(())

@@ -82,7 +82,7 @@ def test_strict_policy_and_profile():
     assert {e.severity for e in rewritten.report} == {"info"}
     assert "combinator-rewritten" in [e.code for e in rewritten.report]
     dropped = ta.convert(const, to="gemini", profile="toolfoundation")
-    assert [(e.code, e.severity) for e in dropped.report] == [("keyword-dropped", "warning")]
+    assert [(e.code, e.severity) for e in dropped.report] == [("shape-rewritten", "info"), ("keyword-dropped", "warning")]
     with pytest.raises(ta.ConversionError) as err:
         ta.convert(TOOL, to="gemini", strict=True)
     assert err.value.kind == "invalid-options"

@@ -1,9 +1,10 @@
 """Typed use of the package, checked by `mypy --strict` (test_typing.py): the stubs, the
 `Literal` names and the `TypedDict`s as a user's code meets them."""
 
-from typing import List, Optional
+from typing import AsyncIterator, List, Optional
 
 import tooladapter as ta
+from tooladapter.stream import transcode
 from tooladapter.types import FormatInfo, FormatName, ReportEntryDict
 
 
@@ -41,3 +42,17 @@ def model_input(tool: object) -> int:
 
 
 print(ta.__version__)
+
+
+async def traffic_use(chunks: AsyncIterator[bytes]) -> None:
+    out = ta.convert_traffic(b"{}", "openai", "anthropic", kind="calls", direction="back")
+    kind: Optional[str] = out.kind
+    ids = out.ids
+    again = ta.convert_traffic(out.payload, "anthropic", "openai", ids=ids)
+    print(kind, again.output, ta.convert(b"{}", "auto", "mcp", share=True).from_format)
+    t = ta.StreamTranscoder("openai", "gemini", events="json")
+    piece: bytes = t.push(b"data: {}\n\n") + t.finish()
+    async for part in transcode(chunks, "openai", "anthropic"):
+        piece += part
+    tools = await ta.mcp.to_openai(object())
+    print(piece, tools, [e.code for e in t.report])

@@ -13,11 +13,15 @@ from ._tooladapter import (
     LimitError,
     ParseError,
     ReportEntry,
+    StreamTranscoder,
+    TrafficConversion,
     __version__,
     check,
     convert,
+    convert_traffic,
     formats,
 )
+from . import mcp, stream
 from .types import FormatInfo, ReportEntryDict
 
 __all__ = [
@@ -31,8 +35,13 @@ __all__ = [
     "ParseError",
     "ReportEntry",
     "ReportEntryDict",
+    "StreamTranscoder",
+    "TrafficConversion",
     "__version__",
     "check",
     "convert",
+    "convert_traffic",
     "formats",
+    "mcp",
+    "stream",
 ]

@@ -1,11 +1,16 @@
 """Type stubs of the extension module (the names re-exported by ``tooladapter``)."""
 
-from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 from .types import (
     DenyLossRule,
     EffectName,
     ErrorsMode,
+    EventsName,
+    IdPairDict,
+    MapDirectionName,
+    TrafficFormatName,
+    TrafficKindName,
     FormatInfo,
     FormatName,
     ProfileName,
@@ -33,8 +38,9 @@ Strict = Union[None, bool, StrictMode]
 written with strict false and a warning); "require" makes that an error; False (or "off")
 writes every tool with strict false."""
 
-Source = Union[FormatName, str]
-"""A source format's name, in any case."""
+Source = Union[FormatName, Literal["auto"], str]
+"""A source format's name, in any case; ``"auto"`` tells it from the input (refusing input
+that fits formats of more than one family equally)."""
 
 Target = Union[TargetName, str]
 """A target format's name, in any case."""
@@ -153,6 +159,9 @@ class Conversion:
     @property
     def is_catalog(self) -> bool:
         """Whether the input was a catalog (else a single tool)."""
+    @property
+    def from_format(self) -> str:
+        """The source format's name: as given, or the one ``from_="auto"`` found."""
 
 class Converter:
     """A reusable converter for hot paths: its buffers are kept between calls."""
@@ -174,6 +183,7 @@ class Converter:
         max_ref_expansion: Optional[int] = None,
         unroll_recursion: int = 0,
         operations: Optional[Sequence[str]] = None,
+        share: bool = False,
     ) -> Conversion:
         """As :func:`convert`, on this converter's buffers."""
 
@@ -192,6 +202,7 @@ def convert(
     max_ref_expansion: Optional[int] = None,
     unroll_recursion: int = 0,
     operations: Optional[Sequence[str]] = None,
+    share: bool = False,
 ) -> Conversion:
     """Converts a tool or a catalog from one format to another.
 
@@ -204,7 +215,9 @@ def convert(
     ``strict="require"``). ``deny_loss`` raises (``kind`` ``loss-denied``) on a loss the rule
     denies. ``max_depth`` and ``max_ref_expansion`` set the limits, ``unroll_recursion``
     unrolls recursive ``$ref`` s for targets without refs, ``operations`` selects OpenAPI
-    operations by glob.
+    operations by glob. ``share=True`` puts the caller's own dicts and lists into
+    ``Conversion.tools`` wherever the conversion wrote them unchanged (built at once; mutating
+    one then mutates the other); by default every output object is new.
     Raises :class:`ConversionError` (or a subclass) when the input cannot be converted.
     """
 
@@ -226,3 +239,63 @@ def check(
 
 def formats() -> List[FormatInfo]:
     """The built-in formats: ``name``, ``reads``, ``writes``, ``strict``."""
+
+Payload = Union[bytes, bytearray, memoryview, str, Mapping[str, Any], Sequence[Any], _Model]
+"""A traffic payload: JSON text or Python data."""
+
+class TrafficConversion:
+    """The result of a traffic conversion."""
+
+    @property
+    def output(self) -> bytes:
+        """The converted payload, UTF-8 JSON."""
+    @property
+    def payload(self) -> Any:
+        """The converted payload as Python data (built on first access, then kept)."""
+    @property
+    def report(self) -> List[ReportEntry]:
+        """Every report entry."""
+    @property
+    def kind(self) -> Optional[TrafficKindName]:
+        """The payload's kind, as given or as told from its shape."""
+    @property
+    def ids(self) -> List[IdPairDict]:
+        """The ids written for the calls (pass as ``ids=`` to a later conversion)."""
+
+def convert_traffic(
+    payload: Payload,
+    from_: Union[TrafficFormatName, str],
+    to: Union[TrafficFormatName, str],
+    *,
+    kind: Optional[TrafficKindName] = None,
+    map: Optional[Inverse] = None,
+    direction: Optional[MapDirectionName] = None,
+    ids: Optional[Sequence[IdPairDict]] = None,
+    deny_loss: Union[None, DenyLossRule, str] = None,
+    max_depth: Optional[int] = None,
+) -> TrafficConversion:
+    """Converts tool traffic (calls, results, a conversation or a response) between
+    providers: calls mapped through a definitions conversion's ``map`` (``Conversion.inverse``),
+    ids made to obey the target's rule, what the target cannot carry reported. Raises
+    :class:`ConversionError` (``kind`` ``loss-denied`` for a loss ``deny_loss`` denies)."""
+
+class StreamTranscoder:
+    """Transcodes one streamed model answer from one provider's stream to another's."""
+
+    def __init__(
+        self,
+        from_: Union[TrafficFormatName, str],
+        to: Union[TrafficFormatName, str],
+        *,
+        events: EventsName = "sse",
+        map: Optional[Inverse] = None,
+        direction: Optional[MapDirectionName] = None,
+    ) -> None: ...
+    def push(self, chunk: Union[bytes, bytearray, str]) -> bytes:
+        """Reads ``chunk`` (any piece of the stream) and returns the target's bytes it
+        completes; runs without the GIL."""
+    def finish(self) -> bytes:
+        """Ends the stream and returns the rest of the target's bytes."""
+    @property
+    def report(self) -> List[ReportEntry]:
+        """What the stream has recorded so far."""

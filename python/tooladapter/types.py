@@ -107,3 +107,29 @@ __all__ = [
     "StrictMode",
     "TargetName",
 ]
+
+
+TrafficKindName = Literal["calls", "results", "messages", "response"]
+"""``convert_traffic(kind=...)`` and ``TrafficConversion.kind``."""
+
+TrafficFormatName = Literal["mcp", "openai", "openai-responses", "anthropic", "bedrock", "gemini"]
+"""The formats that speak tool traffic (MCP holds calls and results only; streams: all but MCP)."""
+
+MapDirectionName = Literal["back", "forward"]
+"""``convert_traffic(direction=...)``: calls coming back to the map's source, or history
+replayed forward to its target."""
+
+EventsName = Literal["sse", "json"]
+"""``StreamTranscoder(events=...)``: the target's wire text, or one event object per line."""
+
+
+class _IdPair(TypedDict):
+    original: str
+    written: str
+
+
+class IdPairDict(_IdPair, total=False):
+    """One entry of ``TrafficConversion.ids``: the id written for a call, the id it replaced
+    (empty when the source had none) and the tool called (absent for a result's id)."""
+
+    name: str

@@ -18,15 +18,16 @@ use crate::traffic::MapDirection;
 use super::TrafficOptions;
 use super::traffic::maps;
 
-/// A map and the way it is applied.
-struct Mapped<'m> {
-    map: &'m Inverse,
+/// A map (borrowed from the options, or shared: [`StreamTranscoder::with_shared_map`]) and
+/// the way it is applied.
+struct Mapped<M> {
+    map: M,
     direction: MapDirection,
 }
 
-impl CallMap for Mapped<'_> {
+impl<M: std::ops::Deref<Target = Inverse> + Send> CallMap for Mapped<M> {
     fn tool(&self, name: &str) -> Option<usize> {
-        let tool = maps::tool(self.map, self.direction, name)?;
+        let tool = maps::tool(&self.map, self.direction, name)?;
         self.map.tools.iter().position(|t| std::ptr::eq(t, tool))
     }
     fn name(&self, i: usize) -> &str {
@@ -67,17 +68,25 @@ impl<'m> StreamTranscoder<'m> {
         to: &dyn Adapter,
         options: &TrafficOptions<'m>,
     ) -> Result<Self, StreamError> {
-        let src = stream_of(from, Direction::ToCanonical)?;
-        let dst = stream_of(to, Direction::FromCanonical)?;
         let map: Option<Box<dyn CallMap + 'm>> = match options.map {
             Some(map) => {
-                let direction =
-                    super::map_direction(map, from.name(), to.name(), options.direction)
-                        .map_err(StreamError::Setup)?;
+                let direction = mapped(map, from, to, options)?;
                 Some(Box::new(Mapped { map, direction }))
             }
             None => None,
         };
+        Self::with_map(from, to, options, map)
+    }
+
+    /// [`StreamTranscoder::new`] with the map already made (or none).
+    fn with_map(
+        from: &dyn Adapter,
+        to: &dyn Adapter,
+        options: &TrafficOptions<'_>,
+        map: Option<Box<dyn CallMap + 'm>>,
+    ) -> Result<Self, StreamError> {
+        let src = stream_of(from, Direction::ToCanonical)?;
+        let dst = stream_of(to, Direction::FromCanonical)?;
         let same = std::ptr::addr_eq(src, dst);
         let verbatim = same && map.is_none() && options.id_rule.is_none();
         let id_rule = if same {
@@ -98,7 +107,37 @@ impl<'m> StreamTranscoder<'m> {
         });
         Ok(Self::build(src, core))
     }
+}
 
+/// The way `map` is applied to a stream from `from` to `to`.
+fn mapped(
+    map: &Inverse,
+    from: &dyn Adapter,
+    to: &dyn Adapter,
+    options: &TrafficOptions<'_>,
+) -> Result<MapDirection, StreamError> {
+    super::map_direction(map, from.name(), to.name(), options.direction).map_err(StreamError::Setup)
+}
+
+impl StreamTranscoder<'static> {
+    /// As [`StreamTranscoder::new`], with `map` in place of [`TrafficOptions::map`] (which is
+    /// not read) and held by the transcoder: one that outlives the options it was made from
+    /// (an async task's, a binding's object) maps its calls without borrowing.
+    ///
+    /// # Errors
+    /// As [`StreamTranscoder::new`].
+    pub fn with_shared_map(
+        from: &dyn Adapter,
+        to: &dyn Adapter,
+        options: &TrafficOptions<'_>,
+        map: std::sync::Arc<Inverse>,
+    ) -> Result<Self, StreamError> {
+        let direction = mapped(&map, from, to, options)?;
+        Self::with_map(from, to, options, Some(Box::new(Mapped { map, direction })))
+    }
+}
+
+impl StreamTranscoder<'_> {
     /// The calls a stream of `from`'s carries, as its own reader assembles them (ids and names
     /// as the stream gave them): what a test compares a transcoded stream's calls with.
     ///

@@ -68,6 +68,7 @@ mod sniff;
 
 pub(crate) use handle::adapters;
 pub use handle::{Format, IntoFormat};
+pub use sniff::detect;
 pub(crate) use sniff::{foreign_in, missing, worth_a_look};
 
 // The one list of built-in formats: `builtins()` and `Format`'s constants both come from it.

@@ -342,6 +342,55 @@ pub(crate) fn missing(
     lw.error(path, ErrorKind::MissingMember { member, hint })
 }
 
+/// The built-in format a document is in, told by the same fit the readers refuse foreign
+/// input with: a tool by its marks and schema members, a catalog or request by its list's
+/// first element, a bare list by its first element, a response by its envelope's marker.
+/// Only a fit no other family shares is an answer; within a family, the format whose own
+/// schema member the tool holds (Gemini's `parameters` or `parametersJsonSchema`).
+///
+/// # Errors
+/// The input is not JSON or breaks `limits` (as a conversion's parse would), or no format
+/// fits it, or formats of more than one family fit it equally ([`ErrorKind::Shape`], naming
+/// them): the caller must say which.
+pub fn detect(
+    input: &[u8],
+    limits: &crate::Limits,
+) -> Result<&'static FormatInfo, ConversionError> {
+    let bad = |pointer: &str, kind: ErrorKind| {
+        ConversionError::new("auto", crate::Direction::ToCanonical, pointer, kind)
+    };
+    let mut parser = crate::parse::Parser::default();
+    let doc = parser
+        .parse(input, limits.max_input_bytes, limits.depth_limit())
+        .map_err(|f| bad(&f.pointer, f.kind))?;
+    let arena = bumpalo::Bump::new();
+    arena.set_allocation_limit(Some(limits.max_arena_bytes));
+    let mut scratch = Vec::new();
+    let lw = Lowerer::new(&doc, input, &arena, limits, "auto", &mut scratch);
+    // A bare list is its first element's format.
+    let at = match lw.kind(0) {
+        Kind::Array => lw.elements(0).next().unwrap_or(0),
+        _ => 0,
+    };
+    let (size, fits) = closest(&lw, at, None, 0);
+    let Some(first) = fits.first().filter(|_| size > 0) else {
+        return Err(bad(
+            "",
+            ErrorKind::Shape("no format's tools, catalog or response look like this".into()),
+        ));
+    };
+    if fits.iter().any(|f| f.info.family != first.info.family) {
+        let names: Vec<&str> = fits.iter().map(|f| f.info.name).collect();
+        let why = format!("it fits {} equally: name the format", crate::error::a_list(&names));
+        return Err(bad("", ErrorKind::Shape(why)));
+    }
+    // One family: the format whose first schema member (the one it writes) is there.
+    let own = fits
+        .iter()
+        .find(|f| f.info.schema_members.first().is_some_and(|m| lw.find(at, m).is_some()));
+    Ok(own.unwrap_or(first).info)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -115,7 +115,7 @@ pub enum StreamError {
     Failed,
 }
 
-/// A call as a stream assembles it ([`assemble`]).
+/// A call as a stream assembles it ([`StreamTranscoder::assemble`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AssembledCall {
     /// Its id, when it had one.
@@ -162,6 +162,13 @@ pub struct StreamTranscoder<'m> {
     arena: Bump,
     failed: bool,
 }
+
+// A transcoder moves between threads with its stream (an async task, a binding that releases
+// its interpreter lock while it pushes).
+const _: fn() = || {
+    fn is_send<T: Send>() {}
+    is_send::<StreamTranscoder<'static>>();
+};
 
 impl<'m> StreamTranscoder<'m> {
     pub(crate) fn build(src: &'static dyn StreamFormat, core: Core<'m>) -> Self {

@@ -208,7 +208,7 @@ pub const TOOLFOUNDATION_FEATURES: FeatureSet = FeatureSet::of(&[
 /// and Gemini takes, `$ref` and `$defs` included (the default Gemini profile inlines them);
 /// what the Go adapter keeps and Gemini refuses is dropped with a warning:
 /// `additionalProperties` ("Unknown name \"additionalProperties\" at
-/// 'tools[0].function_declarations[0].parameters': Cannot find field.", felinics/Memoh#620,
+/// 'tools\[0\].function_declarations\[0\].parameters': Cannot find field.", felinics/Memoh#620,
 /// 2026-06-12, read 2026-11-28), a `format` outside Gemini's two, a non-string `enum`.
 pub const TOOLFOUNDATION: Profile =
     toolfoundation(PROFILE, TOOLFOUNDATION_FEATURES).named("gemini (toolfoundation)");

@@ -24,8 +24,9 @@ mod args;
 mod sink;
 
 /// A definitions conversion's map as the stream applies it (the traffic pipeline implements
-/// it over its map and direction, so streams need not know the map's shape).
-pub(crate) trait CallMap {
+/// it over its map and direction, so streams need not know the map's shape). `Send`, so a
+/// transcoder can move between threads (an async task, a binding that releases its lock).
+pub(crate) trait CallMap: Send {
     /// The map entry for a call of `name`, if the map lists the tool.
     fn tool(&self, name: &str) -> Option<usize>;
     /// The name entry `i`'s calls are written with.
