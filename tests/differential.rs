@@ -435,8 +435,11 @@ fn judge(
     }
     let converted = match common::converted_schema(r, to, conversion.output()) {
         Some(c) => c,
-        // A Gemini declaration without `parameters` is a function that takes no arguments.
-        None if to == "gemini" && !conversion.output_str().contains("\"parameters\"") => {
+        // A Gemini declaration (Vertex AI's too) without `parameters` is a function that takes
+        // no arguments.
+        None if matches!(to, "gemini" | "vertex")
+            && !conversion.output_str().contains("\"parameters\"") =>
+        {
             json!({"type": "object", "additionalProperties": false})
         }
         None => {
