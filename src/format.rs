@@ -198,6 +198,13 @@ pub struct FormatInfo {
     /// (the OpenAPI subset), one API. A tool read in that field is held to that field's rules,
     /// not the format's, and the same format writes it back in its field.
     pub other_field: Option<OtherField>,
+    /// The built-in format whose wire shape this one shares (its tool object, catalog and
+    /// marks, read and written by that format's code), for a provider that serves another's
+    /// shape under rules of its own (Mistral's, Ollama's, xAI's and Cohere's OpenAI Chat-shaped
+    /// tools, Vertex AI's Gemini declarations); `None` for a format of its own shape. Where an
+    /// object is matched to the format it looks like, such a format is not listed beside the
+    /// one whose shape it shares: that one stands for both.
+    pub wire_of: Option<&'static str>,
 }
 
 /// A schema field a format's tools may hold instead of their own ([`FormatInfo::other_field`]).
@@ -264,7 +271,21 @@ impl FormatInfo {
             defined_members: &[],
             upper_type_names: false,
             other_field: None,
+            wire_of: None,
         }
+    }
+
+    /// Sets [`FormatInfo::wire_of`].
+    #[must_use]
+    pub const fn wire_of(mut self, format: &'static str) -> FormatInfo {
+        self.wire_of = Some(format);
+        self
+    }
+
+    /// Whether an object matched to the format it looks like may be named as this one: the
+    /// format is its own shape, not another's ([`FormatInfo::wire_of`]).
+    pub const fn own_shape(&self) -> bool {
+        self.wire_of.is_none()
     }
 
     /// Sets [`FormatInfo::closed_members`] to the provider's error text.

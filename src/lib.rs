@@ -1,6 +1,6 @@
 //! tooladapter converts LLM tool definitions between MCP, OpenAI (Chat Completions and
-//! Responses), Anthropic, Amazon Bedrock (Converse), Google Gemini, LangChain and A2A (AgentCard
-//! skills), and imports OpenAPI operations, through one arena-allocated schema IR, keeping what
+//! Responses), Anthropic, Amazon Bedrock (Converse), Google Gemini (and Vertex AI), Mistral,
+//! Ollama, xAI, Cohere, LangChain and A2A (AgentCard skills), and imports OpenAPI operations, through one arena-allocated schema IR, keeping what
 //! the target can hold and reporting, with a JSON pointer, everything it cannot. The formats are
 //! [`formats::builtins`] (`Format::ALL`); `tests/doc_claims.rs` checks that this list names them.
 //!

@@ -198,13 +198,16 @@ fn formats_lists_the_formats() {
     let (code, out, _) = run(&["formats"], b"");
     assert_eq!(code, 0);
     assert!(out.starts_with(
-        "formats: a2a, anthropic, bedrock, gemini, gemini-json, langchain, mcp, openai, \
-         openai-responses, openapi (import only)\n"
+        "formats: a2a, anthropic, bedrock, cohere, gemini, gemini-json, langchain, mcp, mistral, \
+         ollama, openai, openai-responses, openapi (import only), vertex, xai\n"
     ));
     let row = out.lines().find(|l| l.starts_with("oneOf")).unwrap();
     assert_eq!(
         row.split_whitespace().collect::<Vec<_>>(),
-        ["oneOf", "drop", "keep", "keep", "rewrite", "keep", "keep", "keep", "keep", "keep"]
+        [
+            "oneOf", "drop", "keep", "keep", "keep", "rewrite", "keep", "keep", "keep", "keep",
+            "describe", "keep", "keep", "rewrite", "keep"
+        ]
     );
     assert!(out.contains("$ref"));
     // A legend says what each cell means.
@@ -221,13 +224,24 @@ fn formats_prints_the_toolfoundation_matrix() {
         let line = out.lines().find(|l| l.split_whitespace().next() == Some(name)).unwrap();
         line.split_whitespace().skip(1).map(str::to_owned).collect()
     };
-    // a2a, anthropic, bedrock (no toolfoundation entry), gemini, gemini-json, langchain, mcp,
-    // openai, openai-responses
-    let pattern = ["drop", "drop", "-", "keep", "keep", "keep", "keep", "drop", "drop"];
+    // a2a, anthropic, bedrock and cohere (no toolfoundation entry), gemini, gemini-json,
+    // langchain, mcp, mistral and ollama (none), openai, openai-responses, vertex (Gemini's
+    // matrix), xai (none)
+    let none = "-";
+    let pattern = [
+        "drop", "drop", none, none, "keep", "keep", "keep", "keep", none, none, "drop", "drop",
+        "keep", none,
+    ];
     assert_eq!(row("pattern"), pattern);
-    let any_of = ["drop", "keep", "-", "keep", "keep", "keep", "keep", "drop", "drop"];
+    let any_of = [
+        "drop", "keep", none, none, "keep", "keep", "keep", "keep", none, none, "drop", "drop",
+        "keep", none,
+    ];
     assert_eq!(row("anyOf"), any_of);
-    let minimum = ["drop", "keep", "-", "keep", "keep", "keep", "keep", "keep", "keep"];
+    let minimum = [
+        "drop", "keep", none, none, "keep", "keep", "keep", "keep", none, none, "keep", "keep",
+        "keep", none,
+    ];
     assert_eq!(row("minimum"), minimum);
     let (code, _, err) = run(&["formats", "--profile", "nope"], b"");
     assert_eq!(code, 2, "{err}");

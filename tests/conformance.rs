@@ -212,13 +212,18 @@ fn registry_api() {
             "a2a",
             "anthropic",
             "bedrock",
+            "cohere",
             "gemini",
             "gemini-json",
             "langchain",
             "mcp",
+            "mistral",
+            "ollama",
             "openai",
             "openai-responses",
-            "openapi"
+            "openapi",
+            "vertex",
+            "xai"
         ]
     );
     assert!(r.register(tooladapter::formats::Mcp).is_err());

@@ -343,6 +343,11 @@ fn the_opening_lines_name_every_format() {
             "langchain" => "LangChain",
             "openapi" => "OpenAPI",
             "a2a" => "A2A",
+            "mistral" => "Mistral",
+            "ollama" => "Ollama",
+            "xai" => "xAI",
+            "cohere" => "Cohere",
+            "vertex" => "Vertex AI",
             other => panic!("no prose name for the format {other}: add it here and to the docs"),
         }
     };

@@ -18,6 +18,11 @@ FormatName = Literal[
     "gemini-json",
     "langchain",
     "a2a",
+    "mistral",
+    "ollama",
+    "xai",
+    "cohere",
+    "vertex",
     "openapi",
 ]
 """A built-in format (``openapi`` is a source only)."""
@@ -32,6 +37,11 @@ TargetName = Literal[
     "gemini-json",
     "langchain",
     "a2a",
+    "mistral",
+    "ollama",
+    "xai",
+    "cohere",
+    "vertex",
 ]
 """A built-in format that can be written."""
 

@@ -18,7 +18,7 @@ pub(crate) use catalog::{check_catalog, dated_descriptions, dated_tools};
 use crate::adapter::Adapter;
 use crate::ir::measure::SchemaCounts;
 use crate::ir::visit::Visit;
-use crate::ir::{Entry, Schema, Tool, Value};
+use crate::ir::{Entry, Schema, SchemaFeature, Tool, Value};
 use crate::passes::names::sanitize;
 use crate::passes::{RECURSIVE, first_recursive_ref};
 use crate::pointer::{Path, Seg};
@@ -97,7 +97,16 @@ impl ToolCheck<'_, '_> {
     fn members(&mut self) {
         let (tool, target) = (self.tool, self.target);
         let Some(error) = target.info().closed_members else { return };
-        for member in tool.meta().filter(|m| !target.info().defines_member(m.key)) {
+        // A `strict` its reader typed is sent too where the format has no place for one (a
+        // provider serving OpenAI's Chat shape without its `strict`), unless the envelope pass
+        // took it out.
+        let unheld = |m: &&crate::ir::ToolMember<'_>| {
+            m.role == crate::ir::Role::Strict
+                && tool.strict.is_some()
+                && !target.info().holds_strict()
+        };
+        let strict = tool.members.iter().filter(unheld);
+        for member in tool.meta().filter(|m| !target.info().defines_member(m.key)).chain(strict) {
             let message = format!(
                 "{} tools hold no member `{}`: the provider refuses members it does not define (\"{error}: …\")",
                 target.name(),
@@ -124,14 +133,18 @@ impl ToolCheck<'_, '_> {
             let feature = ShapeRule::RootProperties.keyword();
             self.push(root.at, feature, path.to_pointer(), message);
         }
-        if !(rules.is_some() || listed_only || key_rule.is_some() || shape.every_node())
+        // A boolean schema where the provider takes none is a finding whatever else is kept.
+        let booleans = !profile.features().contains(SchemaFeature::BooleanSchema)
+            && root.features.contains(SchemaFeature::BooleanSchema);
+        if !(rules.is_some() || listed_only || key_rule.is_some() || shape.every_node() || booleans)
             && shape.triggers().intersection(root.features).is_empty()
         {
             return;
         }
         // A shape rule without a trigger feature is one no feature test can rule out.
         let clean = if rules.is_none() && key_rule.is_none() && !shape.every_node() {
-            clean_features(profile)
+            // A subtree holding a shape rule's trigger is not clean, whatever the table keeps.
+            clean_features(profile).map(|f| f.union(shape.triggers()))
         } else {
             None
         };

@@ -8,32 +8,48 @@
 mod a2a;
 mod anthropic;
 mod bedrock;
+mod cohere;
 mod envelope;
 mod gemini;
 mod langchain;
 mod mcp;
+mod mistral;
+mod ollama;
 mod openai;
 mod openapi;
+mod vertex;
+mod wire;
+mod xai;
 
 pub use a2a::A2a;
 pub use anthropic::Anthropic;
 pub use bedrock::Bedrock;
+pub use cohere::Cohere;
 pub use gemini::{Gemini, GeminiJson};
 pub use langchain::LangChain;
 pub use mcp::Mcp;
+pub use mistral::Mistral;
+pub use ollama::Ollama;
 pub use openai::{OpenAi, OpenAiResponses};
 pub use openapi::OpenApi;
+pub use vertex::Vertex;
+pub use xai::Xai;
 
 /// Each format's facts and provider rules, as data.
 pub mod rules {
     pub use super::a2a::rules as a2a;
     pub use super::anthropic::rules as anthropic;
     pub use super::bedrock::rules as bedrock;
+    pub use super::cohere::rules as cohere;
     pub use super::gemini::rules as gemini;
     pub use super::langchain::rules as langchain;
     pub use super::mcp::rules as mcp;
+    pub use super::mistral::rules as mistral;
+    pub use super::ollama::rules as ollama;
     pub use super::openai::rules as openai;
     pub use super::openapi::rules as openapi;
+    pub use super::vertex::rules as vertex;
+    pub use super::xai::rules as xai;
 }
 
 pub(crate) use envelope::{
@@ -78,6 +94,16 @@ handle::builtin_formats! {
     OPENAPI: OpenApi = OpenApi::new(),
     /// A2A AgentCard skills.
     A2A: A2a = A2a,
+    /// Mistral AI function tools (OpenAI's Chat shape).
+    MISTRAL: Mistral = Mistral,
+    /// Ollama function tools (OpenAI's Chat shape, Ollama's schema fields).
+    OLLAMA: Ollama = Ollama,
+    /// xAI (Grok) function tools (OpenAI's Chat shape).
+    XAI: Xai = Xai,
+    /// Cohere Chat API v2 function tools (OpenAI's Chat shape).
+    COHERE: Cohere = Cohere,
+    /// Gemini function declarations on Vertex AI.
+    VERTEX: Vertex = Vertex,
 }
 
 /// Every built-in format, in the order the docs list them ([`Format::ALL`] is the same list).
@@ -115,25 +141,24 @@ pub(crate) fn holds_input_schema(reading: &str) -> bool {
 
 /// The built-in formats whose tools keep their input schema under `key`, the first of each
 /// family (of the first 16 families: there are 8), in [`builtins`] order, the family
-/// `reading` left out. Allocates nothing: it is asked on the envelope's path.
+/// `reading` and the formats sharing another's shape ([`FormatInfo::wire_of`]) left out. Allocates nothing: it is asked on the envelope's path.
 pub(crate) fn schema_owners<'r>(
     key: &'r str,
     reading: &'r str,
 ) -> impl Iterator<Item = &'static str> + 'r {
     let mut families: [&str; 16] = [""; 16];
     let mut seen = 0;
-    infos().filter(move |i| i.family != reading && i.schema_members.contains(&key)).filter_map(
-        move |i| {
-            if families.get(..seen).is_some_and(|f| f.contains(&i.family)) {
-                return None;
-            }
-            if let Some(slot) = families.get_mut(seen) {
-                *slot = i.family;
-                seen += 1;
-            }
-            Some(i.name)
-        },
-    )
+    let owns = move |i: &&FormatInfo| i.own_shape() && i.schema_members.contains(&key);
+    infos().filter(move |i| i.family != reading).filter(owns).filter_map(move |i| {
+        if families.get(..seen).is_some_and(|f| f.contains(&i.family)) {
+            return None;
+        }
+        if let Some(slot) = families.get_mut(seen) {
+            *slot = i.family;
+            seen += 1;
+        }
+        Some(i.name)
+    })
 }
 
 /// The error for member `key` (at `path`) of a tool read as the lowerer's format, where other

@@ -111,9 +111,9 @@ fn fit(lw: &Lowerer<'_, '_>, at: At, info: &'static FormatInfo, depth: usize) ->
         // A list whose first element looks like another format's is that format's.
         let first = lw.elements(list).next().filter(|e| lw.kind(*e) == Kind::Object);
         let theirs = first.filter(|_| depth < NESTING).map(|e| closest(lw, e, None, depth + 1));
-        if theirs.is_some_and(|(_, fits)| {
-            !fits.is_empty() && !fits.iter().any(|f| f.info.family == info.family)
-        }) {
+        // A format sharing another's shape reads that format's lists as its own.
+        let ours = |f: &Fit| f.info.family == info.family || Some(f.info.name) == info.wire_of;
+        if theirs.is_some_and(|(_, fits)| !fits.is_empty() && !fits.iter().any(ours)) {
             continue;
         }
         consider(Fit { info, size: 1, what, member: key });
@@ -127,11 +127,12 @@ fn fit(lw: &Lowerer<'_, '_>, at: At, info: &'static FormatInfo, depth: usize) ->
 }
 
 /// The formats (in [`super::builtins`] order) that fit the object at `at` best, leaving out
-/// the family `except`, and how closely.
+/// the family `except` and the formats that share another's shape (that one is named for
+/// them: [`FormatInfo::wire_of`]), and how closely.
 fn closest(lw: &Lowerer<'_, '_>, at: At, except: Option<&str>, depth: usize) -> (usize, Vec<Fit>) {
     let mut found: Vec<Fit> = Vec::new();
     let mut size = 0;
-    for info in infos().filter(|i| i.reads && Some(i.family) != except) {
+    for info in infos().filter(|i| i.reads && i.own_shape() && Some(i.family) != except) {
         let Some(f) = fit(lw, at, info, depth) else { continue };
         if f.size > size {
             size = f.size;

@@ -98,6 +98,11 @@ pub(super) fn run<'a>(
             _ => {}
         }
     }
+    // A target without a place for `strict` does not write it, whoever's writer it uses (the
+    // providers serving OpenAI's Chat shape share its writer, not its `strict`).
+    if !cx.target.info().holds_strict() {
+        tool.strict = None;
+    }
     // Checked on the typed field, not on a member: a LangChain tool's input schema is the tool
     // object itself, with no member of its own. Dropped here, before any pass reads it.
     if let Some(input) = tool.input

@@ -29,6 +29,8 @@ pub enum ShapeRule {
     EnumOnString,
     /// No `enum` value is the empty string.
     EnumNonEmpty,
+    /// No `enum` value is `null`.
+    EnumNoNull,
     /// The input schema's root object has `properties` (possibly empty).
     RootProperties,
 }
@@ -36,7 +38,7 @@ pub enum ShapeRule {
 impl ShapeRule {
     /// Every rule, in the order the shape pass applies them: a node gets its type before the
     /// rules that read it, and an `anyOf`'s siblings move last, once nothing else adds one.
-    pub const ALL: [ShapeRule; 9] = [
+    pub const ALL: [ShapeRule; 10] = [
         ShapeRule::RootProperties,
         ShapeRule::PropertiesNonEmpty,
         ShapeRule::TypeRequired,
@@ -45,6 +47,7 @@ impl ShapeRule {
         ShapeRule::RequiredDefined,
         ShapeRule::EnumOnString,
         ShapeRule::EnumNonEmpty,
+        ShapeRule::EnumNoNull,
         ShapeRule::AnyOfAlone,
     ];
 
@@ -59,6 +62,7 @@ impl ShapeRule {
             ShapeRule::RequiredDefined => "required-defined",
             ShapeRule::EnumOnString => "enum-on-string",
             ShapeRule::EnumNonEmpty => "enum-non-empty",
+            ShapeRule::EnumNoNull => "enum-no-null",
             ShapeRule::RootProperties => "root-properties",
         }
     }
@@ -71,7 +75,7 @@ impl ShapeRule {
             ShapeRule::PropertiesNonEmpty | ShapeRule::RootProperties => "properties",
             ShapeRule::ArrayItems => "items",
             ShapeRule::ObjectKeywordsOnObject | ShapeRule::RequiredDefined => "required",
-            ShapeRule::EnumOnString | ShapeRule::EnumNonEmpty => "enum",
+            ShapeRule::EnumOnString | ShapeRule::EnumNonEmpty | ShapeRule::EnumNoNull => "enum",
         }
     }
 
@@ -85,7 +89,9 @@ impl ShapeRule {
         match self {
             ShapeRule::ArrayItems => Some(SchemaFeature::ItemlessArray),
             ShapeRule::AnyOfAlone => Some(SchemaFeature::AnyOf),
-            ShapeRule::EnumOnString | ShapeRule::EnumNonEmpty => Some(SchemaFeature::Enum),
+            ShapeRule::EnumOnString | ShapeRule::EnumNonEmpty | ShapeRule::EnumNoNull => {
+                Some(SchemaFeature::Enum)
+            }
             _ => None,
         }
     }
@@ -211,6 +217,11 @@ pub(crate) fn broken(rule: ShapeRule, s: &Schema<'_>, root: bool) -> bool {
             Some(Value::Json(crate::ir::Json::Array(items)))
                 if items.iter().any(|v| matches!(v, crate::ir::Json::String("")))
         ),
+        ShapeRule::EnumNoNull => matches!(
+            s.get(Keyword::Enum).map(|e| e.value),
+            Some(Value::Json(crate::ir::Json::Array(items)))
+                if items.iter().any(|v| matches!(v, crate::ir::Json::Null))
+        ),
         ShapeRule::RootProperties => root && s.is_object_type() && !has(Keyword::Properties),
     }
 }
@@ -273,6 +284,12 @@ pub(crate) fn broken_rules(rules: ShapeRules, s: &Schema<'_>, root: bool) -> Sha
         && values.iter().any(|v| matches!(v, crate::ir::Json::String("")))
     {
         bits |= ShapeRule::EnumNonEmpty.bit();
+    }
+    if rules.contains(ShapeRule::EnumNoNull)
+        && let Some(Value::Json(crate::ir::Json::Array(values))) = enumeration.map(|e| e.value)
+        && values.iter().any(|v| matches!(v, crate::ir::Json::Null))
+    {
+        bits |= ShapeRule::EnumNoNull.bit();
     }
     // The one rule that costs more than a look: a set of the property names.
     if rules.contains(ShapeRule::RequiredDefined)

@@ -134,7 +134,9 @@ pub fn gemini_violations(schema: &Value, at: &str, out: &mut Vec<String>) {
 /// OpenAI's form, which keeps every keyword and turns OpenAPI `nullable` into a type array.
 pub fn converted_schema(r: &tooladapter::Registry, target: &str, out: &[u8]) -> Option<Value> {
     let v: Value = serde_json::from_slice(out).ok()?;
-    let schema = match target {
+    // A format sharing another's shape keeps its schema where that one does.
+    let shape = r.get(target).and_then(|a| a.info().wire_of).unwrap_or(target);
+    let schema = match shape {
         "mcp" => v.get("inputSchema"),
         "openai" => v.get("function").and_then(|f| f.get("parameters")),
         "openai-responses" => v.get("parameters"),
@@ -151,7 +153,7 @@ pub fn converted_schema(r: &tooladapter::Registry, target: &str, out: &[u8]) -> 
             return Some(Value::Object(dict));
         }
         "gemini" => {
-            let back = r.convert(out, "gemini", "openai").ok()?;
+            let back = r.convert(out, target, "openai").ok()?;
             let v: Value = serde_json::from_slice(back.output()).ok()?;
             return v.get("function").and_then(|f| f.get("parameters")).cloned();
         }

@@ -49,13 +49,13 @@ const PARAMETERS_JSON_SNAKE: &str = "parameters_json_schema";
 
 /// Where `gemini` declarations hold their schema (every spelling is read), the one written
 /// first; and where `gemini-json` ones do.
-const SCHEMA_MEMBERS: &[&str] = &[PARAMETERS, PARAMETERS_JSON, PARAMETERS_JSON_SNAKE];
+pub(crate) const SCHEMA_MEMBERS: &[&str] = &[PARAMETERS, PARAMETERS_JSON, PARAMETERS_JSON_SNAKE];
 const JSON_SCHEMA_MEMBERS: &[&str] = &[PARAMETERS_JSON, PARAMETERS_JSON_SNAKE, PARAMETERS];
 
 /// The spellings of each field, for the format whose field it is not
 /// ([`FormatInfo::other_field`]).
 const OPENAPI_FIELD_KEYS: &[&str] = &[PARAMETERS];
-const JSON_FIELD_KEYS: &[&str] = &[PARAMETERS_JSON, PARAMETERS_JSON_SNAKE];
+pub(crate) const JSON_FIELD_KEYS: &[&str] = &[PARAMETERS_JSON, PARAMETERS_JSON_SNAKE];
 
 /// Whether `key` spells the proto field whose JSON name is `field`: that name, or the proto
 /// name it comes from (`parameters_json_schema` for `parametersJsonSchema`).

@@ -15,6 +15,8 @@ use crate::traffic::{
     ChoiceRules, ConversationRule, IdRule, MediaRules, TrafficKind, TrafficRules,
 };
 
+pub(crate) use super::{JSON_FIELD_KEYS, SCHEMA_MEMBERS};
+
 /// Where a Gemini catalog (a request's `Tool`) keeps its declarations.
 pub const CATALOG_KEY: &str = "functionDeclarations";
 
@@ -223,7 +225,7 @@ const MARKS: &[Mark] = &[Mark::any(super::BUILT_INS, "built-in tool")];
 /// What both Gemini formats share: a `{"functionDeclarations": […]}` catalog, `parameters`
 /// may be left unset ("For function with no parameters, this can be left unset"), an object
 /// root, and one family: the other members of a declaration ride along between the two.
-const fn declaration(info: FormatInfo) -> FormatInfo {
+pub const fn declaration(info: FormatInfo) -> FormatInfo {
     info.family("gemini")
         .marks(MARKS)
         .catalog_key(CATALOG_KEY)

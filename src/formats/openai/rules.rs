@@ -16,16 +16,23 @@ use crate::traffic::{
 /// `parameters` (older forms, and OpenAPI's `nullable` from a Gemini source, are rewritten by
 /// the dialect pass); `$schema`, `$id` and `$comment` carry nothing for the model and are
 /// dropped.
-pub const PROFILE: Profile = Profile::keep_all("openai")
+pub const PROFILE: Profile = chat_schema(Profile::keep_all("openai"))
     .limits(DATED)
-    .without(SchemaFeature::TupleItems)
-    .with(Keyword::Nullable, Action::Rewrite)
-    .with(Keyword::AdditionalItems, Action::Rewrite)
     .with(Keyword::Schema, Action::Drop)
     .with(Keyword::Id, Action::Drop)
     .with(Keyword::Comment, Action::Drop)
     .obeying(&SHAPE)
     .names(NAMES, None);
+
+/// JSON Schema 2020-12 as an OpenAI-compatible endpoint reads `parameters`: the older forms
+/// (tuple `items`, `additionalItems`) and OpenAPI's `nullable` (from a Gemini source) are
+/// rewritten by the dialect pass into the 2020-12 forms that mean the same. The base of the
+/// OpenAI table and of the providers serving the Chat shape ([`chat_wire`]).
+pub const fn chat_schema(p: Profile) -> Profile {
+    p.without(SchemaFeature::TupleItems)
+        .with(Keyword::Nullable, Action::Rewrite)
+        .with(Keyword::AdditionalItems, Action::Rewrite)
+}
 
 /// OpenAI's dated limits, strict or not. A description over 1,024 characters was refused
 /// ("Invalid 'tools[1].function.description': string too long. Expected a string with maximum
@@ -167,6 +174,19 @@ const RESPONSES_MARKS: &[Mark] = &[
         "built-in tool",
     ),
 ];
+
+/// The Chat Completions tool shape on another provider's endpoint (Mistral, Ollama, xAI,
+/// Cohere v2): `{"type": "function", "function": {…}}` read and written by this format's code,
+/// with its marks and its schema members, an object root, the name in `function`. The
+/// provider's own rules (profile, strict mode, members) are its format's.
+pub const fn chat_wire(info: FormatInfo) -> FormatInfo {
+    info.schema_members(&[super::FUNCTION, super::PARAMETERS])
+        .marks(CHAT_MARKS)
+        .object_root()
+        .provider()
+        .name_pointer("/function/name")
+        .wire_of("openai")
+}
 
 /// Chat Completions function tools: `parameters` may be omitted for a function without
 /// arguments; the root must be an object schema; a written tool is always wrapped, its name

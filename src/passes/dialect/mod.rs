@@ -8,6 +8,9 @@
 //!   whose profile rewrites `nullable`, and for every target that holds type arrays (MCP
 //!   too, whose JSON Schema gives `nullable` no meaning); the draft-04 boolean bounds of an
 //!   OpenAPI 3.0 schema are rewritten for those targets as well.
+//! - A schema whose `type` is spelled as Gemini's `Type` enum (`STRING`, `OBJECT`) in another
+//!   format's schema member is read as the OpenAPI schema it is (`typed`): its `nullable` as
+//!   above.
 //! - `type` names JSON Schema does not define (the BFCL dialect: `dict`, `float`, `tuple`,
 //!   `any`, Java names such as `String` or `HashMap`) are read as the JSON type they stand
 //!   for when converting to another format: `info` where the meaning is the dialect's own
@@ -41,6 +44,7 @@ use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, find, rewrite,
 
 mod moved;
 mod schema;
+mod typed;
 
 pub(super) use schema::schema_dropped;
 
@@ -54,11 +58,14 @@ pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<()
     // An OpenAPI 3.0 schema written where JSON Schema is read (any target that can say
     // `null` in a type array, MCP included): its `nullable` and draft-04 boolean bounds mean
     // nothing there, so they are rewritten even where the profile keeps the keywords.
-    let json_target =
-        tool.openapi_schema && cx.profile.features().contains(SchemaFeature::TypeArray);
+    // A schema typed as Gemini's `parameters` are, in any format's schema member, is one too,
+    // wherever its type names are read (not into MCP's own files, which keep what they hold).
+    let openapi = tool.openapi_schema
+        || (cx.route.rewrite && tool.input.is_some_and(|s| typed::openapi_typed(&s)));
+    let json_target = openapi && cx.profile.features().contains(SchemaFeature::TypeArray);
     let mut rule = Dialect {
         tuples: !cx.profile.features().contains(SchemaFeature::TupleItems) || json_target,
-        nullable: tool.openapi_schema
+        nullable: openapi
             && (cx.profile.action(Keyword::Nullable) == Action::Rewrite || json_target),
         types: cx.route.rewrite,
         moved: 0,

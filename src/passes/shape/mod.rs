@@ -219,7 +219,9 @@ fn fix<'a>(
                 ShapeRule::ObjectKeywordsOnObject => object_keywords(&node, path, tool, cx)?,
                 ShapeRule::RequiredDefined => undefined_required(&node, path, tool, cx)?,
                 ShapeRule::EnumOnString => enum_described(&node, path, tool, cx)?,
-                ShapeRule::EnumNonEmpty => empty_enum_values(&node, path, tool, cx)?,
+                ShapeRule::EnumNonEmpty | ShapeRule::EnumNoNull => {
+                    refused_enum_values(rule, &node, path, tool, cx)?
+                }
                 ShapeRule::AnyOfAlone => any_of_alone(rules, &node, path, tool, cx, Some(depth))?,
                 ShapeRule::RootProperties => None,
             };
@@ -403,7 +405,11 @@ fn enum_described<'a>(
     Ok(Some(node))
 }
 
-fn empty_enum_values<'a>(
+/// The `enum` values the provider refuses by `rule` (the empty string for
+/// [`ShapeRule::EnumNonEmpty`], `null` for [`ShapeRule::EnumNoNull`]) left out of the node's
+/// `enum`, or the `enum` itself where it held nothing else.
+fn refused_enum_values<'a>(
+    rule: ShapeRule,
     s: &Schema<'a>,
     path: &Path<'_>,
     tool: &Tool<'_>,
@@ -411,8 +417,11 @@ fn empty_enum_values<'a>(
 ) -> Result<Option<Schema<'a>>, ConversionError> {
     let Some(e) = s.get(Keyword::Enum) else { return Ok(None) };
     let Value::Json(Json::Array(values)) = e.value else { return Ok(None) };
-    let kept: SmallVec<[Json<'a>; 8]> =
-        values.iter().filter(|v| !matches!(v, Json::String(""))).copied().collect();
+    let null = rule == ShapeRule::EnumNoNull;
+    let refused = |v: &Json<'_>| if null { *v == Json::Null } else { *v == Json::String("") };
+    let kept: SmallVec<[Json<'a>; 8]> = values.iter().filter(|v| !refused(v)).copied().collect();
+    let (value, the) =
+        if null { ("`null`", "`null`") } else { ("an empty string", "the empty string") };
     let target = cx.profile.name();
     let (node, effect, message) = if kept.is_empty() {
         (
@@ -420,8 +429,11 @@ fn empty_enum_values<'a>(
             Effect::Widens,
             [
                 target,
-                " refuses an empty string in `enum`, its only value; the `enum` was left \
-                 out (the empty string is no longer the one value accepted: any other is)",
+                " refuses ",
+                value,
+                " in `enum`, its only value; the `enum` was left out (",
+                the,
+                " is no longer the one value accepted: any other is)",
             ],
         )
     } else {
@@ -439,11 +451,14 @@ fn empty_enum_values<'a>(
             Effect::Narrows,
             [
                 target,
-                " refuses an empty string in `enum`; left out (the empty string, which \
-                 the node accepted, no longer is)",
+                " refuses ",
+                value,
+                " in `enum`; left out (",
+                the,
+                ", which the node accepted, no longer is)",
             ],
         )
     };
-    note(cx, tool, e.at, path, ShapeRule::EnumNonEmpty, effect, message);
+    note(cx, tool, e.at, path, rule, effect, message);
     Ok(Some(node))
 }
