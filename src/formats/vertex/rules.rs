@@ -8,7 +8,7 @@
 //! properties not defined in properties. If it is a boolean false, no additional properties
 //! are allowed. If it is a schema, additional properties are allowed if they conform to the
 //! schema."), which the Gemini API refuses ("Unknown name \"additionalProperties\" at
-//! 'tools[0].function_declarations[0].parameters': Cannot find field.", BerriAI/litellm#14330),
+//! 'tools\[0\].function_declarations\[0\].parameters': Cannot find field.", BerriAI/litellm#14330),
 //! and `ref`/`defs` (without `$`, `defs` at the root only).
 //!
 //! What is not encoded yet: the keyword tables treat a boolean schema alike wherever it
