@@ -61,6 +61,28 @@ impl<'w, 'o> Out<'w, 'o> {
         }
     }
 
+    /// Writes `{"role": role, key: [items…]}`, each item by `item`: the message shape
+    /// Anthropic, Bedrock and Gemini share (their member for the list differs).
+    pub fn role_message<T>(
+        &mut self,
+        role: &'static str,
+        key: &'static str,
+        items: &[T],
+        mut item: impl FnMut(&mut Self, &T),
+    ) {
+        self.w().begin_object();
+        self.w().key_plain("role");
+        self.w().string_plain(role);
+        self.w().key_plain(key);
+        self.w().begin_array();
+        for i in items {
+            self.w().element();
+            item(self, i);
+        }
+        self.w().end_array();
+        self.w().end_object();
+    }
+
     /// Writes member `key` holding the string `value`.
     pub fn str_member(&mut self, key: &'static str, value: &str) {
         self.w.key_plain(key);

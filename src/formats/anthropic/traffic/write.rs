@@ -153,17 +153,7 @@ pub(super) fn write_results(out: &mut Out<'_, '_>, r: &Results<'_>) {
 
 /// Writes a user message.
 fn write_user(out: &mut Out<'_, '_>, content: &[Content<'_>]) {
-    out.w().begin_object();
-    out.w().key_plain("role");
-    out.w().string_plain("user");
-    out.w().key_plain("content");
-    out.w().begin_array();
-    for c in content {
-        out.w().element();
-        write_block(out, c);
-    }
-    out.w().end_array();
-    out.w().end_object();
+    out.role_message("user", "content", content, |out, c| write_block(out, c));
 }
 
 /// Writes a request body (a list of messages with system text becomes one, which has a

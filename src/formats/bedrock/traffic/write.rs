@@ -157,17 +157,7 @@ pub(super) fn results(out: &mut Out<'_, '_>, r: &Results<'_>) {
 
 /// Writes a user message.
 fn user(out: &mut Out<'_, '_>, content: &[Content<'_>]) {
-    out.w().begin_object();
-    out.w().key_plain("role");
-    out.w().string_plain("user");
-    out.w().key_plain("content");
-    out.w().begin_array();
-    for c in content {
-        out.w().element();
-        block(out, c);
-    }
-    out.w().end_array();
-    out.w().end_object();
+    out.role_message("user", "content", content, |out, c| block(out, c));
 }
 
 /// Writes a Converse request (always a body: its messages live in one).

@@ -164,17 +164,7 @@ pub(super) fn results(out: &mut Out<'_, '_>, r: &Results<'_>) {
 
 /// Writes a user content.
 fn user(out: &mut Out<'_, '_>, content: &[Content<'_>]) {
-    out.w().begin_object();
-    out.w().key_plain("role");
-    out.w().string_plain("user");
-    out.w().key_plain("parts");
-    out.w().begin_array();
-    for c in content {
-        out.w().element();
-        part_of(out, c);
-    }
-    out.w().end_array();
-    out.w().end_object();
+    out.role_message("user", "parts", content, |out, c| part_of(out, c));
 }
 
 /// Writes a `generateContent` request (always a body: Gemini's contents live in one).
