@@ -66,7 +66,7 @@ impl Conversion {
             return Ok(tools.clone_ref(py));
         }
         let input = self.input.lock().unwrap_or_else(|e| e.into_inner()).take();
-        let value = build::build(py, self.outcome.inner.output(), None, input.as_ref())?.unbind();
+        let value = build::build(py, self.outcome.inner.output(), input.as_ref(), false)?.unbind();
         Ok(self.tools.get_or_init(|| value).clone_ref(py))
     }
 
@@ -145,7 +145,7 @@ impl Inverse {
         let (source, arguments) = self.inner.unmap(name, value);
         let text = serde_json::to_vec(&arguments)
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
-        let arguments = build::build(py, &text, None, None)?;
+        let arguments = build::build(py, &text, None, false)?;
         PyTuple::new(py, [source.into_pyobject(py)?.into_any(), arguments])
     }
 
@@ -283,10 +283,8 @@ fn run(
     }
     // Shared objects are taken as they are now, not when `tools` is first read: built at once.
     if share {
-        let out = conversion.outcome.inner.output();
-        let outline = py.detach(|| build::Outline::of(out));
-        let shared = build::Share::new(&written.spans, &written.text, outline);
-        let value = build::build(py, out, Some(shared), Some(&written))?.unbind();
+        let value = build::build(py, conversion.outcome.inner.output(), Some(&written), true)?;
+        let value = value.unbind();
         let _ = conversion.tools.set(value);
         return Ok(conversion);
     }
