@@ -85,6 +85,24 @@ def test_built_objects_equal_json_loads_for_every_writer(to):
         assert json.dumps(built) == json.dumps(loaded)  # types and key order too
 
 
+SPECIAL = ['"', "\\", "\n", "\t", "\x00", "\x1f", "\x7f", "é", "🦀", "\u2028"]
+
+
+@pytest.mark.parametrize("special", SPECIAL)
+def test_escapes_at_every_place_of_a_word(special):
+    # The input walk tests eight bytes at a time and the output plan finds string ends by
+    # search: a character to escape at each place of a word, in keys and values, read and
+    # built exactly.
+    values = ["a" * at + special + "b" * (19 - at) for at in range(20)]
+    tool = {"name": "t", "description": values[3],
+            "inputSchema": {"type": "object", "properties": {v: {"type": "string", "description": v} for v in values}}}
+    for to in ("mcp", "openai", "gemini"):
+        from_dict = ta.convert(tool, "mcp", to)
+        assert from_dict.output == ta.convert(json.dumps(tool).encode(), "mcp", to).output
+        assert from_dict.tools == json.loads(from_dict.output)
+        assert json.dumps(from_dict.tools) == json.dumps(json.loads(from_dict.output))
+
+
 def test_keys_are_interned_and_shared_between_tools():
     tools = ta.convert(CATALOG, "mcp", "openai").tools
     first, second = (list(t) for t in tools[:2])
