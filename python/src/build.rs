@@ -34,6 +34,9 @@ struct Strings<'s> {
 /// How deep the output may nest here: the crate's limits keep it far shallower.
 const MAX_DEPTH: usize = 4096;
 
+/// The output length from which its text is read without the GIL.
+const DETACH_FROM: usize = 4096;
+
 /// Keys kept per document (a direct-mapped cache: a key that collides is made again).
 const KEY_SLOTS: usize = 256;
 
@@ -253,7 +256,13 @@ pub(crate) fn build<'py>(
     input: Option<&Written>,
     share: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let plan = py.detach(|| plan(text, input, share));
+    // A small text (a call's arguments, a single tool) is read in less time than giving the
+    // GIL away and waiting for it back can take when other threads want it.
+    let plan = if text.len() < DETACH_FROM {
+        plan(text, input, share)
+    } else {
+        py.detach(|| plan(text, input, share))
+    };
     plan.map_err(|e| PyValueError::new_err(format!("output JSON: {e}")))?.build(py, input)
 }
 
