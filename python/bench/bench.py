@@ -6,7 +6,9 @@ tool with each library. Each row times passes over the whole corpus: after set-u
 collector is frozen (``gc.freeze()``: the set-up's objects are not traversed again; ``--no-freeze``
 leaves it as it is), one warm-up pass each, then ``--samples`` passes (at least 11) with the
 two contenders interleaved (ours, theirs, ours, …, so a slow spell of the machine falls on
-both), and the median of each is reported with the spread (the lowest and highest sample):
+both), and the median of each is reported with the spread (the lowest and highest sample),
+and beside the ratio of wall times the ratio of median CPU times (``time.thread_time``: on a
+shared machine it leaves out the spells a contender waited for a core):
 
 - MCP -> OpenAI: LiteLLM's ``transform_mcp_tool_to_openai_tool`` (its input is the MCP SDK's
   ``Tool`` model, so dict in pays ``Tool.model_validate``; a caller already holding models is
@@ -61,20 +63,23 @@ def corpus_catalogs():
 
 
 def timed(fn):
-    start = time.perf_counter()
+    """Wall seconds and the thread's CPU seconds of one call of ``fn``: on a shared machine the
+    CPU time leaves out the spells the thread waited for a core."""
+    start, cpu = time.perf_counter(), time.thread_time()
     fn()
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.thread_time() - cpu
 
 
 def interleaved(ours, other, samples):
-    """Median seconds of ``samples`` passes of each, the two alternating after one warm-up
-    pass each; with each median, the lowest and highest sample."""
+    """Median wall seconds of ``samples`` passes of each, the two alternating after one warm-up
+    pass each; with each median, the lowest and highest sample, and the median CPU seconds."""
     ours(), other()
     mine, theirs = [], []
     for _ in range(samples):
         mine.append(timed(ours))
         theirs.append(timed(other))
-    return [(statistics.median(t), min(t), max(t)) for t in (mine, theirs)]
+    return [(statistics.median(w for w, _ in t), min(w for w, _ in t), max(w for w, _ in t),
+             statistics.median(c for _, c in t)) for t in (mine, theirs)]
 
 
 def main():
@@ -229,12 +234,13 @@ def main():
           f"garbage collector {'left as it is' if args.no_freeze else 'frozen after set-up'}; "
           f"load average before: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print()
-    print("| conversion | in/out | tooladapter tools/s | other | other tools/s | ratio | spread (ours; other) |")
-    print("|---|---|---:|---|---:|---:|---|")
+    print("| conversion | in/out | tooladapter tools/s | other | other tools/s | ratio | ratio, CPU time | spread (ours; other) |")
+    print("|---|---|---:|---|---:|---:|---:|---|")
     for what, io, ours, other_name, other in rows:
-        (t_ours, lo, hi), (t_other, olo, ohi) = interleaved(ours, other, args.samples)
+        (t_ours, lo, hi, c_ours), (t_other, olo, ohi, c_other) = interleaved(ours, other, args.samples)
         spread = f"{n / hi:,.0f}–{n / lo:,.0f}; {n / ohi:,.0f}–{n / olo:,.0f}"
-        print(f"| {what} | {io} | {n / t_ours:,.0f} | {other_name} | {n / t_other:,.0f} | {t_other / t_ours:.1f}x | {spread} |")
+        print(f"| {what} | {io} | {n / t_ours:,.0f} | {other_name} | {n / t_other:,.0f} | {t_other / t_ours:.1f}x "
+              f"| {c_other / c_ours:.1f}x | {spread} |")
     # Where a dict-to-dict conversion's time goes: each stage the difference of two rows,
     # all interleaved in one loop.
     stages = {
@@ -249,13 +255,15 @@ def main():
     for _ in range(args.samples):
         for k, f in stages.items():
             samples[k].append(timed(f))
-    per = {k: statistics.median(v) / n * 1e6 for k, v in samples.items()}
     print()
-    print("Stages of MCP -> OpenAI, microseconds per tool (medians): " + "; ".join(f"{k} {v:.2f}" for k, v in per.items()))
-    walk = per["dict in, bytes out"] - per["bytes in, bytes out"]
-    build = per["bytes in, dict out"] - per["bytes in, bytes out"]
-    print(f"the input walk {walk:.2f} (GIL held), the conversion {per['bytes in, bytes out']:.2f} (GIL released), "
-          f"the output build {build:.2f} (GIL held)")
+    for clock, pick in (("wall", 0), ("CPU", 1)):
+        per = {k: statistics.median(t[pick] for t in v) / n * 1e6 for k, v in samples.items()}
+        print(f"Stages of MCP -> OpenAI, microseconds per tool ({clock} time, medians): "
+              + "; ".join(f"{k} {v:.2f}" for k, v in per.items()))
+        walk = per["dict in, bytes out"] - per["bytes in, bytes out"]
+        build = per["bytes in, dict out"] - per["bytes in, bytes out"]
+        print(f"  the input walk {walk:.2f} (GIL held), the conversion {per['bytes in, bytes out']:.2f} (GIL released), "
+              f"the output build {build:.2f} (the text read without the GIL, the objects made with it)")
     # Two threads, each converting its half of the catalogs, against one thread doing all.
     halves = [catalogs[0::2], catalogs[1::2]]
     one = lambda: [ta.convert(c, "mcp", "openai").tools for c in catalogs]  # noqa: E731
@@ -265,7 +273,7 @@ def main():
         futures = [pool.submit(lambda part: [ta.convert(c, "mcp", "openai").tools for c in part], h) for h in halves]
         return [f.result() for f in futures]
 
-    (t_one, _, _), (t_two, _, _) = interleaved(one, two, args.samples)
+    (t_one, _, _, _), (t_two, _, _, _) = interleaved(one, two, args.samples)
     pool.shutdown()
     print(f"dict -> dict on two threads: {n / t_two:,.0f} tools/s against {n / t_one:,.0f} on one: {t_one / t_two:.2f}x")
     if any(refused.values()):

@@ -1,13 +1,18 @@
-//! Python values out: the output's JSON text made into Python objects by one walk here, not
-//! through the `json` module (no `bytes` object made of the text first). Keys are made once
-//! per document and interned (the envelope's `type`, `function`, `parameters`, … are the same
-//! objects in every tool, and compare by identity in the caller's dicts), numbers exactly as
-//! `json.loads` reads them (an integer of any size, a float correctly rounded).
+//! Python values out: the output's JSON text made into Python objects here, not through the
+//! `json` module, in two steps. The first, [`plan`], runs without the GIL: it reads the text
+//! once into a flat list of [`Op`]s (containers with their sizes, keys numbered per distinct
+//! text, strings located and unescaped, numbers parsed, the caller's own strings and
+//! containers found), so the second, [`Plan::build`], holding the GIL, only makes objects:
+//! lists made at their size, each key made once per document and interned (the envelope's
+//! `type`, `function`, `parameters`, … are the same objects in every tool, and compare by
+//! identity in the caller's dicts), numbers exactly as `json.loads` reads them (an integer of
+//! any size, a float correctly rounded). Threads converting at once then wait on each other
+//! only while objects are made.
 //!
 //! With the caller's objects at hand (`share=True`, [`crate::data::Spans`]), a dict or list of
 //! the output whose text is byte for byte the text a caller's container was written as *is*
 //! that container: the conversion left it as it was. Where the containers of the output begin
-//! and end is found first, in one pass without the GIL ([`Outline`]).
+//! and end is found first, in the same GIL-free step ([`Outline`]).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -28,6 +33,9 @@ struct Strings<'s> {
 
 /// How deep the output may nest here: the crate's limits keep it far shallower.
 const MAX_DEPTH: usize = 4096;
+
+/// The output length from which its text is read without the GIL.
+const DETACH_FROM: usize = 4096;
 
 /// Keys kept per document (a direct-mapped cache: a key that collides is made again).
 const KEY_SLOTS: usize = 256;
@@ -51,7 +59,7 @@ impl Outline {
                     i += 1;
                     loop {
                         let rest = text.get(i..).unwrap_or_default();
-                        match rest.iter().position(|&c| c == b'"' || c == b'\\') {
+                        match memchr::memchr2(b'"', b'\\', rest) {
                             Some(at) if rest.get(at) == Some(&b'\\') => i += at + 2,
                             Some(at) => {
                                 i += at;
@@ -107,33 +115,32 @@ impl<'s> Share<'s> {
         Share { spans, text, outline, sorted, cursor: 0, next: 0 }
     }
 
-    /// The caller's container written as `out[start..]`, the next container of the output,
-    /// and where it ends; `None` when no container of the caller's was written so.
-    fn find(&mut self, out: &[u8], start: usize) -> (Option<&'s Py<PyAny>>, usize, usize) {
+    /// The number of the caller's container written as `out[start..]`, the next container of
+    /// the output, and where it ends; `None` when no container of the caller's was written so.
+    fn find(&mut self, out: &[u8], start: usize) -> (Option<usize>, usize, usize) {
         let Some(&(end, inside)) = self.outline.ends.get(self.next) else {
             return (None, 0, 0);
         };
         let mine = out.get(start..end).unwrap_or_default();
         let key = fingerprint(out, start, end);
         let from = self.sorted.partition_point(|(f, _)| *f < key);
-        let found = self
-            .sorted
-            .iter()
-            .skip(from)
-            .map_while(|(f, i)| if *f == key { self.spans.get(*i) } else { None });
-        let mut best: Option<&'s crate::data::Span> = None;
-        for s in found {
+        let found =
+            self.sorted.iter().skip(from).map_while(|(f, i)| {
+                if *f == key { self.spans.get(*i).map(|s| (*i, s)) } else { None }
+            });
+        let mut best: Option<(usize, &'s crate::data::Span)> = None;
+        for (i, s) in found {
             if s.start >= self.cursor
-                && best.is_none_or(|b| s.start < b.start)
+                && best.is_none_or(|(_, b)| s.start < b.start)
                 && self.text.get(s.start..s.end) == Some(mine)
             {
-                best = Some(s);
+                best = Some((i, s));
             }
         }
         match best {
-            Some(s) => {
+            Some((i, s)) => {
                 self.cursor = s.end;
-                (Some(&s.object), end, inside)
+                (Some(i), end, inside)
             }
             None => (None, end, inside),
         }
@@ -155,57 +162,169 @@ fn fingerprint(text: &[u8], start: usize, end: usize) -> Fingerprint {
     (len, u64::from_be_bytes(head), tail.iter().map(|&b| b as usize).sum())
 }
 
-/// Builds Python objects from the JSON `text` (the crate's output), sharing the caller's
-/// containers where `share` has them, and taking the strings of `input` (the caller's data
-/// as written) where the output holds the same text.
-pub(crate) fn build<'py>(
-    py: Python<'py>,
-    text: &[u8],
-    share: Option<Share<'_>>,
+/// One step of making the output's objects, in the order of the text.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Op {
+    /// A dict of this many members, each a [`Op::Key`] followed by its value's steps.
+    Dict(usize),
+    /// A list of this many elements.
+    List(usize),
+    /// A member's key: its number among the document's keys ([`Plan::keys`]).
+    Key(usize),
+    /// A string without escapes, `text[start..end]`.
+    Str(usize, usize),
+    /// A string with escapes, unescaped into `Plan::unescaped[start..end]`.
+    Unescaped(usize, usize),
+    /// The caller's own string: `Written::strings[i]`.
+    Caller(usize),
+    /// The caller's own container: `Written::spans[i]` (`share=True`).
+    Shared(usize),
+    /// An integer within 64 bits.
+    Int(i64),
+    /// An integer beyond 64 bits: its digits, `text[start..end]`.
+    BigInt(usize, usize),
+    /// A number with a fraction or an exponent.
+    Float(f64),
+    /// `true` or `false`.
+    Bool(bool),
+    /// `null`.
+    Null,
+}
+
+/// Where a key's text is: in the output text, or (escaped there) in `Plan::unescaped`.
+#[derive(Clone, Copy, Debug)]
+struct KeyText {
+    unescaped: bool,
+    start: usize,
+    end: usize,
+}
+
+thread_local! {
+    /// Each thread's steps buffer, kept between documents (a plan takes it and gives it back).
+    static OPS: std::cell::Cell<Vec<Op>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Steps a buffer may hold and still be kept for the next document.
+const OPS_KEPT: usize = 1 << 20;
+
+/// The output read and ready to be made into objects ([`plan`], then [`Plan::build`]).
+pub(crate) struct Plan<'t> {
+    text: &'t str,
+    ops: Vec<Op>,
+    keys: Vec<KeyText>,
+    unescaped: String,
+}
+
+/// Reads the JSON `text` (the crate's output) into the steps that make its objects, without
+/// the GIL: the caller's strings of `input` are taken where the output holds the same text,
+/// and with `share`, the caller's plain containers where the output holds one's text.
+pub(crate) fn plan<'t>(
+    text: &'t [u8],
     input: Option<&Written>,
-) -> PyResult<Bound<'py, PyAny>> {
+    share: bool,
+) -> Result<Plan<'t>, String> {
+    let whole = std::str::from_utf8(text).map_err(|e| format!("invalid UTF-8: {e}"))?;
     let strings = input.map(|w| Strings { strings: &w.strings, text: &w.text, cursor: 0 });
-    let mut b = Builder {
-        py,
+    let share = match (share, input) {
+        (true, Some(w)) => Some(Share::new(&w.spans, &w.text, Outline::of(text))),
+        _ => None,
+    };
+    let mut p = Planner {
         text,
         pos: 0,
-        keys: (0..KEY_SLOTS).map(|_| None).collect(),
-        scratch: String::new(),
+        ops: OPS.take(),
+        keys: Vec::new(),
+        slots: vec![None; KEY_SLOTS],
+        unescaped: String::new(),
         share,
         strings,
     };
-    // The objects built are a tree, with no cycle for the cyclic collector to find: it is held
-    // off while they are made (it would walk the young ones every few hundred objects) and
-    // runs, when it was on, as the caller's next allocations ask. The GIL is held throughout,
-    // so no other thread's code runs while it is off.
-    let gc = py.import(pyo3::intern!(py, "gc"))?;
-    let was_on = gc.call_method0(pyo3::intern!(py, "isenabled"))?.is_truthy()?;
-    if was_on {
-        gc.call_method0(pyo3::intern!(py, "disable"))?;
+    p.value(0)?;
+    p.skip_ws();
+    if p.pos != text.len() {
+        return Err(p.bad("text after the value"));
     }
-    let value = b.value(0).and_then(|v| {
-        b.skip_ws();
-        if b.pos == text.len() { Ok(v) } else { Err(b.bad("text after the value")) }
-    });
-    if was_on {
-        gc.call_method0(pyo3::intern!(py, "enable"))?;
-    }
-    value
+    Ok(Plan { text: whole, ops: p.ops, keys: p.keys, unescaped: p.unescaped })
 }
 
-struct Builder<'py, 't, 's> {
+/// Builds Python objects from the JSON `text` (the crate's output), taking the strings of
+/// `input` (the caller's data as written) where the output holds the same text, and with
+/// `share` its plain containers too: [`plan`] without the GIL, then [`Plan::build`].
+pub(crate) fn build<'py>(
     py: Python<'py>,
+    text: &[u8],
+    input: Option<&Written>,
+    share: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    // A small text (a call's arguments, a single tool) is read in less time than giving the
+    // GIL away and waiting for it back can take when other threads want it.
+    let plan = if text.len() < DETACH_FROM {
+        plan(text, input, share)
+    } else {
+        py.detach(|| plan(text, input, share))
+    };
+    plan.map_err(|e| PyValueError::new_err(format!("output JSON: {e}")))?.build(py, input)
+}
+
+impl Drop for Plan<'_> {
+    fn drop(&mut self) {
+        let mut ops = std::mem::take(&mut self.ops);
+        if ops.capacity() <= OPS_KEPT {
+            ops.clear();
+            OPS.set(ops);
+        }
+    }
+}
+
+impl Plan<'_> {
+    /// Makes the objects, `input` being the caller's data the plan was made with.
+    pub(crate) fn build<'py>(
+        &self,
+        py: Python<'py>,
+        input: Option<&Written>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut m = Maker {
+            py,
+            plan: self,
+            at: 0,
+            keys: (0..self.keys.len()).map(|_| None).collect(),
+            stack: Vec::new(),
+            input,
+        };
+        // The objects built are a tree, with no cycle for the cyclic collector to find: it is
+        // held off while they are made (it would walk the young ones every few hundred
+        // objects) and runs, when it was on, as the caller's next allocations ask. The GIL is
+        // held throughout, so no other thread's code runs while it is off.
+        let gc = py.import(pyo3::intern!(py, "gc"))?;
+        let was_on = gc.call_method0(pyo3::intern!(py, "isenabled"))?.is_truthy()?;
+        if was_on {
+            gc.call_method0(pyo3::intern!(py, "disable"))?;
+        }
+        let value = m.value();
+        if was_on {
+            gc.call_method0(pyo3::intern!(py, "enable"))?;
+        }
+        value
+    }
+}
+
+/// The GIL-free reader of the output text.
+struct Planner<'t, 's> {
     text: &'t [u8],
     pos: usize,
-    keys: Vec<Option<(&'t [u8], Bound<'py, PyString>)>>,
-    scratch: String,
+    ops: Vec<Op>,
+    keys: Vec<KeyText>,
+    /// A direct-mapped cache of key texts to their numbers: a key that collides is numbered
+    /// again (and made again).
+    slots: Vec<Option<(&'t [u8], usize)>>,
+    unescaped: String,
     share: Option<Share<'s>>,
     strings: Option<Strings<'s>>,
 }
 
-impl<'py, 't> Builder<'py, 't, '_> {
-    fn bad(&self, what: &str) -> PyErr {
-        PyValueError::new_err(format!("output JSON: {what} at byte {}", self.pos))
+impl<'t> Planner<'t, '_> {
+    fn bad(&self, what: &str) -> String {
+        format!("{what} at byte {}", self.pos)
     }
 
     fn peek(&self) -> Option<u8> {
@@ -218,7 +337,7 @@ impl<'py, 't> Builder<'py, 't, '_> {
         }
     }
 
-    fn expect(&mut self, word: &[u8]) -> PyResult<()> {
+    fn expect(&mut self, word: &[u8]) -> Result<(), String> {
         if self.text.get(self.pos..self.pos + word.len()) == Some(word) {
             self.pos += word.len();
             Ok(())
@@ -227,178 +346,187 @@ impl<'py, 't> Builder<'py, 't, '_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> PyResult<Bound<'py, PyAny>> {
+    fn value(&mut self, depth: usize) -> Result<(), String> {
         if depth > MAX_DEPTH {
             return Err(self.bad("nesting too deep"));
         }
         self.skip_ws();
-        let py = self.py;
         match self.peek() {
             Some(b'{' | b'[') => {
                 if let Some(share) = self.share.as_mut() {
                     let (found, end, inside) = share.find(self.text, self.pos);
-                    if let Some(object) = found {
+                    if let Some(i) = found {
                         share.next += 1 + inside;
                         self.pos = end;
-                        return Ok(object.bind(py).clone());
+                        self.ops.push(Op::Shared(i));
+                        return Ok(());
                     }
                     share.next += 1;
                 }
-                if self.peek() == Some(b'{') {
-                    self.object(depth).map(Bound::into_any)
-                } else {
-                    self.array(depth).map(Bound::into_any)
-                }
+                if self.peek() == Some(b'{') { self.object(depth) } else { self.array(depth) }
             }
             Some(b'"') => {
-                if let Some(same) = self.callers_string() {
-                    return Ok(same);
+                if !self.callers_string() {
+                    let op = self.string()?;
+                    self.ops.push(op);
                 }
-                let s = self.string()?;
-                Ok(PyString::new(py, s).into_any())
+                Ok(())
             }
-            Some(b't') => self
-                .expect(b"true")
-                .map(|()| pyo3::types::PyBool::new(py, true).to_owned().into_any()),
-            Some(b'f') => self
-                .expect(b"false")
-                .map(|()| pyo3::types::PyBool::new(py, false).to_owned().into_any()),
-            Some(b'n') => self.expect(b"null").map(|()| py.None().into_bound(py)),
+            Some(b't') => self.expect(b"true").map(|()| self.ops.push(Op::Bool(true))),
+            Some(b'f') => self.expect(b"false").map(|()| self.ops.push(Op::Bool(false))),
+            Some(b'n') => self.expect(b"null").map(|()| self.ops.push(Op::Null)),
             Some(b'-' | b'0'..=b'9') => self.number(),
             _ => Err(self.bad("expected a value")),
         }
     }
 
-    fn object(&mut self, depth: usize) -> PyResult<Bound<'py, PyDict>> {
+    /// Sets the size of the container whose step is at `at`.
+    fn close(&mut self, at: usize, n: usize) {
+        if let Some(Op::Dict(size) | Op::List(size)) = self.ops.get_mut(at) {
+            *size = n;
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Result<(), String> {
         self.pos += 1;
-        let dict = PyDict::new(self.py);
+        let at = self.ops.len();
+        self.ops.push(Op::Dict(0));
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
-            return Ok(dict);
+            return Ok(());
         }
+        let mut n = 0;
         loop {
             self.skip_ws();
             let key = self.key()?;
+            self.ops.push(Op::Key(key));
             self.skip_ws();
             self.expect(b":")?;
-            let value = self.value(depth + 1)?;
-            dict.set_item(key, value)?;
+            self.value(depth + 1)?;
+            n += 1;
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
-                    return Ok(dict);
+                    self.close(at, n);
+                    return Ok(());
                 }
                 _ => return Err(self.bad("expected , or }")),
             }
         }
     }
 
-    fn array(&mut self, depth: usize) -> PyResult<Bound<'py, PyList>> {
+    fn array(&mut self, depth: usize) -> Result<(), String> {
         self.pos += 1;
-        let list = PyList::empty(self.py);
+        let at = self.ops.len();
+        self.ops.push(Op::List(0));
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
-            return Ok(list);
+            return Ok(());
         }
+        let mut n = 0;
         loop {
-            list.append(self.value(depth + 1)?)?;
+            self.value(depth + 1)?;
+            n += 1;
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b']') => {
                     self.pos += 1;
-                    return Ok(list);
+                    self.close(at, n);
+                    return Ok(());
                 }
                 _ => return Err(self.bad("expected , or ]")),
             }
         }
     }
 
-    /// The caller's own `str` when the string at `pos` (one without escapes) has the text of
-    /// one of the next few strings the caller gave; `pos` then past it.
-    fn callers_string(&mut self) -> Option<Bound<'py, PyAny>> {
-        let strings = self.strings.as_mut()?;
-        let rest = self.text.get(self.pos + 1..)?;
-        let len = rest.iter().position(|&b| b == b'"' || b == b'\\')?;
+    /// Whether the string at `pos` (one without escapes) has the text of one of the next few
+    /// strings the caller gave: its step is then the caller's `str`, and `pos` past it.
+    fn callers_string(&mut self) -> bool {
+        let Some(strings) = self.strings.as_mut() else { return false };
+        let Some(rest) = self.text.get(self.pos + 1..) else { return false };
+        let Some(len) = memchr::memchr2(b'"', b'\\', rest) else { return false };
         if rest.get(len) != Some(&b'"') {
-            return None;
+            return false;
         }
-        let raw = rest.get(..len)?;
-        let window = strings.strings.get(strings.cursor..)?.iter().take(STRING_WINDOW);
-        for (i, s) in window.enumerate() {
+        let raw = rest.get(..len).unwrap_or_default();
+        let window = strings.strings.get(strings.cursor..).unwrap_or_default();
+        for (i, s) in window.iter().take(STRING_WINDOW).enumerate() {
             if strings.text.get(s.start..s.end) == Some(raw) {
+                self.ops.push(Op::Caller(strings.cursor + i));
                 strings.cursor += i + 1;
                 self.pos += len + 2;
-                return Some(s.object.bind(self.py).clone());
+                return true;
             }
         }
-        None
+        false
     }
 
-    /// A key: the same object for the same key text within the document, interned.
-    fn key(&mut self) -> PyResult<Bound<'py, PyString>> {
+    /// A key's number: the same for the same key text within the document (as long as the
+    /// cache keeps it).
+    fn key(&mut self) -> Result<usize, String> {
         if self.peek() != Some(b'"') {
             return Err(self.bad("expected a key"));
         }
         let start = self.pos;
         let raw_end = self.text.get(start + 1..).and_then(|rest| {
-            rest.iter()
-                .position(|&b| b == b'"' || b == b'\\')
-                .filter(|&i| rest.get(i) == Some(&b'"'))
+            memchr::memchr2(b'"', b'\\', rest).filter(|&i| rest.get(i) == Some(&b'"'))
         });
         let Some(len) = raw_end else {
-            // Escapes in the key: made each time (rare).
-            let py = self.py;
-            let s = self.string()?;
-            return Ok(PyString::new(py, s));
+            // Escapes in the key: numbered each time (rare).
+            let Op::Unescaped(start, end) = self.string()? else {
+                return Err(self.bad("bad key"));
+            };
+            self.keys.push(KeyText { unescaped: true, start, end });
+            return Ok(self.keys.len() - 1);
         };
-        let raw = self.text.get(start + 1..start + 1 + len).unwrap_or_default();
+        let text = self.text;
+        let raw = text.get(start + 1..start + 1 + len).unwrap_or_default();
         self.pos = start + len + 2;
         let slot = slot_of(raw);
-        if let Some(Some((k, obj))) = self.keys.get(slot)
+        if let Some(Some((k, n))) = self.slots.get(slot)
             && *k == raw
         {
-            return Ok(obj.clone());
+            return Ok(*n);
         }
-        let s = std::str::from_utf8(raw).map_err(|_| self.bad("invalid UTF-8"))?;
-        let obj = PyString::intern(self.py, s);
-        if let Some(entry) = self.keys.get_mut(slot) {
-            *entry = Some((raw, obj.clone()));
+        let n = self.keys.len();
+        self.keys.push(KeyText { unescaped: false, start: start + 1, end: start + 1 + len });
+        if let Some(entry) = self.slots.get_mut(slot) {
+            *entry = Some((raw, n));
         }
-        Ok(obj)
+        Ok(n)
     }
 
-    /// A string's text, unescaped (borrowed from the text when it has no escape).
-    fn string(&mut self) -> PyResult<&str> {
+    /// A string's step: its place in the text when it has no escape, else its text unescaped.
+    fn string(&mut self) -> Result<Op, String> {
         self.pos += 1;
         let start = self.pos;
         let rest = self.text.get(start..).unwrap_or_default();
-        let Some(stop) = rest.iter().position(|&b| b == b'"' || b == b'\\') else {
+        let Some(stop) = memchr::memchr2(b'"', b'\\', rest) else {
             return Err(self.bad("unterminated string"));
         };
         if rest.get(stop) == Some(&b'"') {
             self.pos = start + stop + 1;
-            let raw = rest.get(..stop).unwrap_or_default();
-            return std::str::from_utf8(raw).map_err(|_| self.bad("invalid UTF-8"));
+            return Ok(Op::Str(start, start + stop));
         }
-        self.scratch.clear();
+        let from = self.unescaped.len();
         let mut run = start;
         loop {
             let rest = self.text.get(self.pos..).unwrap_or_default();
-            let Some(stop) = rest.iter().position(|&b| b == b'"' || b == b'\\') else {
+            let Some(stop) = memchr::memchr2(b'"', b'\\', rest) else {
                 return Err(self.bad("unterminated string"));
             };
             self.pos += stop;
             let piece = self.text.get(run..self.pos).unwrap_or_default();
-            self.scratch
-                .push_str(std::str::from_utf8(piece).map_err(|_| self.bad("invalid UTF-8"))?);
+            let piece = std::str::from_utf8(piece).map_err(|_| self.bad("invalid UTF-8"))?;
+            self.unescaped.push_str(piece);
             if self.peek() == Some(b'"') {
                 self.pos += 1;
-                return Ok(&self.scratch);
+                return Ok(Op::Unescaped(from, self.unescaped.len()));
             }
             self.pos += 1;
             let c = match self.peek() {
@@ -430,13 +558,13 @@ impl<'py, 't> Builder<'py, 't, '_> {
             };
             // `\uXXXX` left `pos` on its last digit, the others on their letter.
             self.pos += 1;
-            self.scratch.push(c);
+            self.unescaped.push(c);
             run = self.pos;
         }
     }
 
     /// The four hex digits after a `u` (`pos` on the `u`); `pos` left on the last digit.
-    fn hex4(&mut self) -> PyResult<u32> {
+    fn hex4(&mut self) -> Result<u32, String> {
         let digits =
             self.text.get(self.pos + 1..self.pos + 5).ok_or_else(|| self.bad("short escape"))?;
         let s = std::str::from_utf8(digits).map_err(|_| self.bad("bad escape"))?;
@@ -447,7 +575,7 @@ impl<'py, 't> Builder<'py, 't, '_> {
 
     /// A number as `json.loads` reads it: an `int` when it has no fraction or exponent (of
     /// any size), else a `float`.
-    fn number(&mut self) -> PyResult<Bound<'py, PyAny>> {
+    fn number(&mut self) -> Result<(), String> {
         let start = self.pos;
         let mut float = false;
         while let Some(b) = self.peek() {
@@ -460,15 +588,103 @@ impl<'py, 't> Builder<'py, 't, '_> {
         }
         let raw = self.text.get(start..self.pos).unwrap_or_default();
         let s = std::str::from_utf8(raw).map_err(|_| self.bad("bad number"))?;
-        if float {
-            let x: f64 = s.parse().map_err(|_| self.bad("bad number"))?;
-            return Ok(PyFloat::new(self.py, x).into_any());
-        }
-        match s.parse::<i64>() {
-            Ok(n) => Ok(n.into_pyobject(self.py)?.into_any()),
-            Err(_) => self.py.get_type::<PyInt>().call1((s,)),
-        }
+        let op = if float {
+            Op::Float(s.parse().map_err(|_| self.bad("bad number"))?)
+        } else {
+            match s.parse::<i64>() {
+                Ok(n) => Op::Int(n),
+                Err(_) => Op::BigInt(start, self.pos),
+            }
+        };
+        self.ops.push(op);
+        Ok(())
     }
+}
+
+/// The maker of a plan's objects, under the GIL.
+struct Maker<'py, 'p, 'w> {
+    py: Python<'py>,
+    plan: &'p Plan<'p>,
+    at: usize,
+    /// Each key's object, made on its first use.
+    keys: Vec<Option<Bound<'py, PyString>>>,
+    /// The elements of the lists being made, so each list is made at its size.
+    stack: Vec<Bound<'py, PyAny>>,
+    input: Option<&'w Written>,
+}
+
+impl<'py> Maker<'py, '_, '_> {
+    fn bad(&self, what: &str) -> PyErr {
+        bad_step(self.at, what)
+    }
+
+    fn text(&self, start: usize, end: usize) -> PyResult<&str> {
+        self.plan.text.get(start..end).ok_or_else(|| self.bad("bad string"))
+    }
+
+    fn value(&mut self) -> PyResult<Bound<'py, PyAny>> {
+        let py = self.py;
+        let op = self.plan.ops.get(self.at).copied().ok_or_else(|| self.bad("no value"))?;
+        self.at += 1;
+        Ok(match op {
+            Op::Dict(n) => {
+                let dict = PyDict::new(py);
+                for _ in 0..n {
+                    let Some(Op::Key(k)) = self.plan.ops.get(self.at).copied() else {
+                        return Err(self.bad("expected a key"));
+                    };
+                    self.at += 1;
+                    let value = self.value()?;
+                    dict.set_item(self.key(k)?, value)?;
+                }
+                dict.into_any()
+            }
+            Op::List(n) => {
+                let base = self.stack.len();
+                for _ in 0..n {
+                    let value = self.value()?;
+                    self.stack.push(value);
+                }
+                PyList::new(py, self.stack.drain(base..))?.into_any()
+            }
+            Op::Str(start, end) => PyString::new(py, self.text(start, end)?).into_any(),
+            Op::Unescaped(start, end) => {
+                let s =
+                    self.plan.unescaped.get(start..end).ok_or_else(|| self.bad("bad string"))?;
+                PyString::new(py, s).into_any()
+            }
+            Op::Caller(i) => {
+                let s = self.input.and_then(|w| w.strings.get(i));
+                s.ok_or_else(|| self.bad("no such string"))?.object.bind(py).clone()
+            }
+            Op::Shared(i) => {
+                let s = self.input.and_then(|w| w.spans.get(i));
+                s.ok_or_else(|| self.bad("no such container"))?.object.bind(py).clone()
+            }
+            Op::Int(n) => n.into_pyobject(py)?.into_any(),
+            Op::BigInt(start, end) => py.get_type::<PyInt>().call1((self.text(start, end)?,))?,
+            Op::Float(x) => PyFloat::new(py, x).into_any(),
+            Op::Bool(b) => pyo3::types::PyBool::new(py, b).to_owned().into_any(),
+            Op::Null => py.None().into_bound(py),
+            Op::Key(_) => return Err(self.bad("a key where a value is")),
+        })
+    }
+
+    /// Key `k`'s object: made and interned on its first use.
+    fn key(&mut self, k: usize) -> PyResult<&Bound<'py, PyString>> {
+        let KeyText { unescaped, start, end } =
+            self.plan.keys.get(k).copied().ok_or_else(|| self.bad("no such key"))?;
+        let text = if unescaped { &self.plan.unescaped } else { self.plan.text };
+        let text = text.get(start..end).ok_or_else(|| self.bad("bad key"))?;
+        let (py, at) = (self.py, self.at);
+        let slot = self.keys.get_mut(k).ok_or_else(|| bad_step(at, "no such key"))?;
+        Ok(slot.get_or_insert_with(|| PyString::intern(py, text)))
+    }
+}
+
+/// The error of a plan that does not make a value (never, for a plan [`plan`] made).
+fn bad_step(at: usize, what: &str) -> PyErr {
+    PyValueError::new_err(format!("output JSON: {what} at step {at}"))
 }
 
 /// The cache slot of a key's text.

@@ -396,11 +396,20 @@ fn write_str(s: &str, out: &mut Vec<u8>) {
     out.push(b'"');
     let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        // Eight bytes at a time while none needs an escape: most text is plain.
+        if let Some(word) = bytes.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok())
+            && !needs_escape(u64::from_le_bytes(word))
+        {
+            i += 8;
+            continue;
+        }
+        i += 1;
         if b >= 0x20 && b != b'"' && b != b'\\' {
             continue;
         }
-        out.extend_from_slice(bytes.get(start..i).unwrap_or_default());
+        out.extend_from_slice(bytes.get(start..i - 1).unwrap_or_default());
         match b {
             b'"' => out.extend_from_slice(b"\\\""),
             b'\\' => out.extend_from_slice(b"\\\\"),
@@ -411,8 +420,21 @@ fn write_str(s: &str, out: &mut Vec<u8>) {
                 let _ = write!(Text(out), "\\u{b:04x}");
             }
         }
-        start = i + 1;
+        start = i;
     }
     out.extend_from_slice(bytes.get(start..).unwrap_or_default());
     out.push(b'"');
+}
+
+/// Whether any of the eight bytes of `w` is a control character, `"` or `\` (the bytes JSON
+/// text escapes): each test is the classic "has a byte below n" on the word, exact for the
+/// word as a whole.
+fn needs_escape(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH;
+    (below(w, 0x20)
+        | below(w ^ (ONES * u64::from(b'"')), 1)
+        | below(w ^ (ONES * u64::from(b'\\')), 1))
+        != 0
 }

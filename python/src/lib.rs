@@ -66,7 +66,7 @@ impl Conversion {
             return Ok(tools.clone_ref(py));
         }
         let input = self.input.lock().unwrap_or_else(|e| e.into_inner()).take();
-        let value = build::build(py, self.outcome.inner.output(), None, input.as_ref())?.unbind();
+        let value = build::build(py, self.outcome.inner.output(), input.as_ref(), false)?.unbind();
         Ok(self.tools.get_or_init(|| value).clone_ref(py))
     }
 
@@ -145,7 +145,7 @@ impl Inverse {
         let (source, arguments) = self.inner.unmap(name, value);
         let text = serde_json::to_vec(&arguments)
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
-        let arguments = build::build(py, &text, None, None)?;
+        let arguments = build::build(py, &text, None, false)?;
         PyTuple::new(py, [source.into_pyobject(py)?.into_any(), arguments])
     }
 
@@ -241,19 +241,11 @@ fn run(
     + Sync,
 ) -> PyResult<Conversion> {
     let to = options::format(py, to)?;
-    // `auto`: the keywords settled for a provisional source, the input read, then its format.
-    let auto = from_.eq_ignore_ascii_case("auto");
-    let from = match auto {
-        true if keywords.operations.is_some() => Format::OPENAPI,
-        true => Format::MCP,
-        false => options::format(py, from_)?,
-    };
+    let (from, auto) = provisional(py, from_, keywords)?;
     let Settings { mut source, options, errors } = keywords.settle(py, from)?;
     let input = Input::read(tools, options.limits.max_depth, share)?;
     if auto {
-        let found = py.detach(|| tooladapter::formats::detect(input.bytes(), &options.limits));
-        let info = found.map_err(|e| to_py_err(py, &e))?;
-        source = keywords.settle(py, options::format(py, info.name)?)?.source;
+        source = keywords.settle(py, detected(py, &input, &options)?)?.source;
     }
     let mode = Mode {
         errors,
@@ -283,16 +275,37 @@ fn run(
     }
     // Shared objects are taken as they are now, not when `tools` is first read: built at once.
     if share {
-        let out = conversion.outcome.inner.output();
-        let outline = py.detach(|| build::Outline::of(out));
-        let shared = build::Share::new(&written.spans, &written.text, outline);
-        let value = build::build(py, out, Some(shared), Some(&written))?.unbind();
+        let value = build::build(py, conversion.outcome.inner.output(), Some(&written), true)?;
+        let value = value.unbind();
         let _ = conversion.tools.set(value);
         return Ok(conversion);
     }
     // Else kept (the text and the caller's strings) until `tools` is read.
     *conversion.input.lock().unwrap_or_else(|e| e.into_inner()) = Some(written);
     Ok(conversion)
+}
+
+/// The source format `from_` names, and whether it is `auto`: then the keywords are settled
+/// for a provisional source (OpenAPI when `operations` are given, else MCP) until the input,
+/// read, tells its format ([`detected`]).
+fn provisional(
+    py: Python<'_>,
+    from_: &str,
+    keywords: &Keywords<'_, '_>,
+) -> PyResult<(Format, bool)> {
+    if !from_.eq_ignore_ascii_case("auto") {
+        return Ok((options::format(py, from_)?, false));
+    }
+    Ok((if keywords.operations.is_some() { Format::OPENAPI } else { Format::MCP }, true))
+}
+
+/// The format `input` is in, by the crate's fit (`tooladapter::formats::detect`, the one its
+/// readers refuse another format's input with); ambiguous or unfitting input is a
+/// `ConversionError` naming the candidates.
+fn detected(py: Python<'_>, input: &Input, options: &Options) -> PyResult<Format> {
+    let found = py.detach(|| tooladapter::formats::detect(input.bytes(), &options.limits));
+    let info = found.map_err(|e| to_py_err(py, &e))?;
+    options::format(py, info.name)
 }
 
 /// Converts tools from one format to another.
@@ -342,7 +355,8 @@ fn convert(
 /// What the provider would reject, per tool, without converting (`from_` and `to` in
 /// `convert`'s order; either defaults to the other): the entries the CLI's `check` prints,
 /// those at `error` and the dated limits' warnings. Empty when the provider accepts every
-/// tool.
+/// tool. `from_="auto"` tells the source as `convert` does; alone, the tools are checked as
+/// they are in the format found.
 #[pyfunction]
 #[allow(clippy::too_many_arguments, reason = "the Python signature, keywords and all")]
 #[pyo3(signature = (tools, from_ = None, to = None, *, strict = None, profile = None, max_depth = None, max_ref_expansion = None, unroll_recursion = 0, operations = None))]
@@ -366,7 +380,6 @@ fn check<'py>(
             return Err(pyo3::exceptions::PyTypeError::new_err(message));
         }
     };
-    let (from, to) = (options::format(py, from)?, options::format(py, to)?);
     let keywords = Keywords {
         strict,
         profile,
@@ -376,8 +389,19 @@ fn check<'py>(
         operations,
         ..Keywords::default()
     };
-    let Settings { source, options, .. } = keywords.settle(py, from)?;
+    let (provisional_from, auto) = provisional(py, from, &keywords)?;
+    let Settings { mut source, options, .. } = keywords.settle(py, provisional_from)?;
     let input = Input::read(tools, options.limits.max_depth, false)?;
+    let from = match auto {
+        true => {
+            let found = detected(py, &input, &options)?;
+            source = keywords.settle(py, found)?.source;
+            found
+        }
+        false => provisional_from,
+    };
+    // `auto` as the target too (or the only format given): the tools checked as they are.
+    let to = if to.eq_ignore_ascii_case("auto") { from } else { options::format(py, to)? };
     let report = py.detach(|| {
         let mut converter = tooladapter::Converter::new();
         converter.check(input.bytes(), source.adapter(), to, &options).cloned()

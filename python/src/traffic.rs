@@ -46,7 +46,7 @@ impl TrafficConversion {
         if let Some(p) = self.payload.get() {
             return Ok(p.clone_ref(py));
         }
-        let value = crate::build::build(py, self.inner.output(), None, None)?.unbind();
+        let value = crate::build::build(py, self.inner.output(), None, false)?.unbind();
         Ok(self.payload.get_or_init(|| value).clone_ref(py))
     }
 
@@ -68,7 +68,7 @@ impl TrafficConversion {
     fn ids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let text = serde_json::to_vec(&self.inner.ids().pairs)
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
-        crate::build::build(py, &text, None, None)
+        crate::build::build(py, &text, None, false)
     }
 
     fn __repr__(&self) -> String {

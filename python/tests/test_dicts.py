@@ -85,6 +85,24 @@ def test_built_objects_equal_json_loads_for_every_writer(to):
         assert json.dumps(built) == json.dumps(loaded)  # types and key order too
 
 
+SPECIAL = ['"', "\\", "\n", "\t", "\x00", "\x1f", "\x7f", "é", "🦀", "\u2028"]
+
+
+@pytest.mark.parametrize("special", SPECIAL)
+def test_escapes_at_every_place_of_a_word(special):
+    # The input walk tests eight bytes at a time and the output plan finds string ends by
+    # search: a character to escape at each place of a word, in keys and values, read and
+    # built exactly.
+    values = ["a" * at + special + "b" * (19 - at) for at in range(20)]
+    tool = {"name": "t", "description": values[3],
+            "inputSchema": {"type": "object", "properties": {v: {"type": "string", "description": v} for v in values}}}
+    for to in ("mcp", "openai", "gemini"):
+        from_dict = ta.convert(tool, "mcp", to)
+        assert from_dict.output == ta.convert(json.dumps(tool).encode(), "mcp", to).output
+        assert from_dict.tools == json.loads(from_dict.output)
+        assert json.dumps(from_dict.tools) == json.dumps(json.loads(from_dict.output))
+
+
 def test_keys_are_interned_and_shared_between_tools():
     tools = ta.convert(CATALOG, "mcp", "openai").tools
     first, second = (list(t) for t in tools[:2])
@@ -164,6 +182,40 @@ def test_without_share_nothing_of_the_callers_is_in_the_output(to):
     walk(out, ours)
     assert not theirs & ours
     assert SCHEMA_AT[to](out[0]) == tools[0]["inputSchema"]
+
+
+STRICT_WRITERS = [f["name"] for f in ta.formats() if f["writes"] and f["strict"]]
+
+
+@pytest.mark.parametrize("to,strict", [(to, None) for to in WRITERS] + [(to, True) for to in STRICT_WRITERS])
+def test_share_output_is_the_output_for_every_writer(to, strict):
+    # Every writer, strict or not, over the example catalog as data: what share=True aliases
+    # is exactly what json.loads of the output gives (values, types, key order), each shared
+    # object is a plain dict or list of the caller's, and without share none is.
+    given = json.loads(CATALOG)
+    theirs = {}
+
+    def walk(v, into):
+        if type(v) in (dict, list):
+            into[id(v)] = v
+            for x in v.values() if type(v) is dict else v:
+                walk(x, into)
+
+    walk(given, theirs)
+    shared = ta.convert(given, "mcp", to, strict=strict, share=True)
+    assert json.dumps(shared.tools) == json.dumps(json.loads(shared.output))
+    # (Python data has no text of its own: `0.10` in the file is the float 0.1.)
+    fresh_conversion = ta.convert(given, "mcp", to, strict=strict)
+    assert shared.output == fresh_conversion.output and shared.tools == fresh_conversion.tools
+    ours = {}
+    walk(shared.tools, ours)
+    aliased = theirs.keys() & ours.keys()
+    assert all(type(theirs[i]) in (dict, list) for i in aliased)
+    if to in SCHEMA_AT and not strict:
+        assert aliased, to  # a plain conversion to a JSON Schema target shares the schemas
+    fresh = {}
+    walk(fresh_conversion.tools, fresh)
+    assert not theirs.keys() & fresh.keys()
 
 
 def test_share_keeps_what_a_rule_left_and_builds_what_it_changed():

@@ -78,6 +78,29 @@ def test_auto_finds_every_written_format(fmt):
         assert all(e.from_format == found.from_format for e in found.report)
 
 
+@pytest.mark.parametrize("fmt", WRITERS)
+def test_check_auto_finds_the_format_as_convert_does(fmt):
+    # A catalog with a finding for some targets (an array without items, a long description).
+    doc = json.loads(CATALOG)
+    doc["tools"][0]["inputSchema"]["properties"]["bad"] = {"type": "array"}
+    doc["tools"][1]["description"] = "d" * 1100
+    written = ta.convert(doc, "mcp", fmt)
+    for given in (written.output, written.tools):
+        try:
+            found = ta.convert(given, "auto", "mcp").from_format
+        except ta.ConversionError as e:
+            # Ambiguous input: check refuses it as convert does.
+            with pytest.raises(ta.ConversionError) as err:
+                ta.check(given, from_="auto")
+            assert err.value.kind == e.kind == "shape"
+            continue
+        # Checked as they are, and converted to every target first: the same findings as
+        # with the format named.
+        assert ta.check(given, from_="auto") == ta.check(given, found) == ta.check(given, "auto")
+        for to in ("openai", "gemini", "anthropic"):
+            assert ta.check(given, "auto", to) == ta.check(given, found, to), (fmt, to)
+
+
 def test_auto_refuses_ambiguity_and_shapes_no_format_has():
     # A bare function: OpenAI's `function` member content, a Gemini declaration, …
     with pytest.raises(ta.ConversionError) as err:

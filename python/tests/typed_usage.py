@@ -18,6 +18,7 @@ def convert_catalog(text: bytes, to: FormatName = "openai") -> Optional[bytes]:
 
 def entries(text: str, to: str) -> List[ReportEntryDict]:
     found = ta.check(text, from_="mcp", to=to, profile="default", operations=None)
+    found += ta.check(text, "auto")
     dicts = [e.to_dict() for e in found]
     index: Optional[int] = dicts[0]["index"] if dicts else None
     _ = index

@@ -235,7 +235,8 @@ def check(
 ) -> List[ReportEntry]:
     """What the ``to`` provider would reject, per tool (empty when it accepts every tool), as
     the CLI's ``check``: ``error`` entries and the dated limits' warnings. ``from_`` and ``to``
-    in :func:`convert`'s order; either defaults to the other."""
+    in :func:`convert`'s order; either defaults to the other. ``from_="auto"`` tells the source
+    as :func:`convert` does; alone, the tools are checked as they are in the format found."""
 
 def formats() -> List[FormatInfo]:
     """The built-in formats: ``name``, ``reads``, ``writes``, ``strict``."""
