@@ -127,7 +127,7 @@ impl<'a> Visit<'a> for SchemaCheck<'_, '_> {
 
 impl SchemaCheck<'_, '_> {
     fn push(&mut self, at: u32, feature: &'static str, path: &Path<'_>, message: String) {
-        self.out.push(Finding { tool: None, at, feature, pointer: path.to_pointer(), message });
+        self.out.push(Finding::rejected(None, at, feature, path.to_pointer(), message));
     }
 
     /// The provider's shape rules the node breaks, each a finding in the provider's words.

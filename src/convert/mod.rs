@@ -16,7 +16,7 @@ mod traffic;
 mod value;
 
 use crate::adapter::Adapter;
-use crate::check::{self, Finding};
+use crate::check::{self, Dated, Finding};
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::formats::{IntoFormat, adapters};
 use crate::inverse::{Inverse, Recorded};
@@ -28,7 +28,7 @@ use crate::route::Route;
 
 pub(crate) use layout::{Layout, write_catalog};
 use read::Front;
-use run::{Refusal, Scratch, emit_document, record_findings, report_too_large, run_passes};
+use run::{Scratch, emit_document, record_findings, report_too_large, run_passes};
 pub use traffic::TrafficOptions;
 use traffic::map_direction;
 
@@ -492,16 +492,16 @@ impl Converter {
                 for tool in lowered.tools.iter() {
                     findings.clear();
                     check::check_tool(tool, to, cx.base_profile(tool), strict.as_ref(), findings);
-                    record_findings(tool, &[], findings, &mut cx, Refusal::Enforced);
+                    record_findings(tool, &[], findings, &mut cx);
                 }
                 findings.clear();
                 check::check_catalog(lowered.tools, to, strict.as_ref(), names, findings);
                 let request = &crate::formats::EMPTY_TOOL;
-                record_findings(request, lowered.tools, findings, &mut cx, Refusal::Enforced);
+                record_findings(request, lowered.tools, findings, &mut cx);
                 findings.clear();
-                check::dated_descriptions(lowered.tools, to, findings);
-                check::dated_tools(lowered.tools, to, findings);
-                record_findings(request, lowered.tools, findings, &mut cx, Refusal::Dated);
+                check::dated_descriptions(lowered.tools, to, Dated::Told, findings);
+                check::dated_tools(lowered.tools, to, Dated::Told, findings);
+                record_findings(request, lowered.tools, findings, &mut cx);
                 if options.document_pointers {
                     places::locate(&mut conversion.report, lowered.tape);
                 }

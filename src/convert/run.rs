@@ -4,14 +4,14 @@
 
 use bumpalo::Bump;
 
-use crate::check::{self, Finding};
+use crate::check::{self, Dated, Finding};
 use crate::emit::Writer;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::Tool;
 use crate::lower::Locator;
 use crate::options::Options;
 use crate::passes::{self, PassCx};
-use crate::report::{Code, EntryKind, Note, Report};
+use crate::report::Report;
 use crate::route::Route;
 
 use super::document::Lowered;
@@ -26,35 +26,18 @@ pub(super) struct Scratch<'s> {
     pub(super) text: &'s mut String,
 }
 
-/// How a pre-flight finding is recorded.
-#[derive(Clone, Copy)]
-pub(super) enum Refusal {
-    /// A rule the provider enforces: an `error` entry, the tool (or the request) refused.
-    Enforced,
-    /// A dated limit, as `check` reports it: a `warning`; nothing was changed.
-    Dated,
-}
-
-/// Records pre-flight findings (as `refusal` says) about `tool` or, for a request-level
-/// finding that names one, that tool of `catalog`.
+/// Records the check's findings about `tool` or, for a request-level finding that names one,
+/// that tool of `catalog`.
 #[cold]
 pub(super) fn record_findings(
     tool: &Tool<'_>,
     catalog: &[Tool<'_>],
     findings: &mut Vec<Finding>,
     cx: &mut PassCx<'_, '_>,
-    refusal: Refusal,
 ) {
     for f in findings.drain(..) {
         let about = f.tool.and_then(|i| catalog.get(i)).unwrap_or(tool);
-        let kind = match refusal {
-            // The provider would refuse the tool (or the request): every call is refused.
-            Refusal::Enforced => EntryKind::left_out(Code::WouldBeRejected),
-            // The provider may take it now; the check changed nothing.
-            Refusal::Dated => EntryKind::guarantee_lost(Code::DatedLimit),
-        };
-        let note = Note { kind, feature: f.feature, pointer: f.pointer, message: f.message };
-        cx.record(about, f.at, note);
+        cx.record(about, f.at, f.note);
     }
 }
 
@@ -112,7 +95,7 @@ pub(super) fn run_passes<'a>(
             scratch.findings.clear();
             check::check_tool(tool, to, cx.base_profile(tool), strict.as_ref(), scratch.findings);
             if !scratch.findings.is_empty() {
-                record_findings(tool, &[], scratch.findings, &mut cx, Refusal::Enforced);
+                record_findings(tool, &[], scratch.findings, &mut cx);
                 // The strict totals count the kept tools only.
                 cx.catalog = catalog;
                 continue;
@@ -129,15 +112,9 @@ pub(super) fn run_passes<'a>(
         check::check_catalog(tools, to, strict.as_ref(), scratch.names, scratch.findings);
         if options.dated_limits {
             // Descriptions were cut by the passes; the tool count is the caller's to mend.
-            check::dated_tools(tools, to, scratch.findings);
+            check::dated_tools(tools, to, Dated::Enforced, scratch.findings);
         }
-        record_findings(
-            &crate::formats::EMPTY_TOOL,
-            tools,
-            scratch.findings,
-            &mut cx,
-            Refusal::Enforced,
-        );
+        record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
     }
     if lowered.shape == Shape::Catalog && !route.same_family {
         super::layout::report_dropped(&lowered.layout, route, &mut cx.report);

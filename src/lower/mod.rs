@@ -30,7 +30,7 @@ use crate::ir::{MemberKeeps, Role};
 use crate::options::Limits;
 use crate::parse::Doc;
 use crate::profile::{ByteRule, NameRule};
-use crate::report::EntryKind;
+use crate::report::OwnedNote;
 
 pub(crate) use duplicates::{SMALL, Seen, hash};
 pub(crate) use tape::Locator;
@@ -39,22 +39,18 @@ pub use tape::{Elements, Kind, Members};
 /// A position in the tape: the index of a value's node.
 pub type At = usize;
 
-/// What a format's reader says about a tool beyond what the IR holds: a report entry (a member
-/// a later revision of the format removed, an annotation the target does not read), or why the
-/// tool is left out (one its own format's clients must refuse). Rare, so owned.
+/// What a format's reader says about a tool beyond what the IR holds, and where: a report
+/// entry (a member a later revision of the format removed, an annotation the target does not
+/// read), or why the tool is left out (one its own format's clients must refuse). Rare, so
+/// owned.
 #[derive(Clone, Debug)]
 pub(crate) struct ReadNote {
     /// Source position of the tool ([`crate::ir::Tool`]'s `at`).
     pub tool_at: u32,
     /// Source position of the place.
     pub at: u32,
-    /// Its code, effect and severity.
-    pub kind: EntryKind,
-    /// The keyword or member concerned.
-    pub feature: &'static str,
-    /// RFC 6901 pointer relative to the tool.
-    pub pointer: String,
-    pub message: String,
+    /// What the entry says; its pointer relative to the tool.
+    pub note: OwnedNote,
     /// The tool is left out of the conversion.
     pub leave_out: bool,
 }

@@ -145,7 +145,12 @@ impl<'a, 'c> PassCx<'a, 'c> {
     /// less and the other way round. So a widening or a narrowing recorded in a definition
     /// that a `$ref` may bring under one of those says `changes` ([`turning`]).
     #[inline]
-    pub fn record<P: Text, M: Text>(&mut self, tool: &Tool<'_>, at: u32, mut note: Note<'_, P, M>) {
+    pub fn record<P: Text, M: Text>(
+        &mut self,
+        tool: &Tool<'_>,
+        at: u32,
+        mut note: Note<&str, P, M>,
+    ) {
         // Into its own format, whatever a pass changes is a change to the file the caller
         // wrote for that provider, which it would otherwise take back as it gave it: a
         // warning, whatever it does to the calls.
