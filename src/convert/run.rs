@@ -5,6 +5,7 @@
 use bumpalo::Bump;
 
 use crate::check::{self, Dated, Finding};
+use crate::context::Context;
 use crate::emit::Writer;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::Tool;
@@ -12,7 +13,6 @@ use crate::lower::Locator;
 use crate::options::Options;
 use crate::passes::{self, PassCx};
 use crate::report::Report;
-use crate::route::Route;
 
 use super::document::Lowered;
 use super::layout::write_catalog;
@@ -46,15 +46,14 @@ pub(super) fn record_findings(
 /// the front of the slice, order preserved).
 pub(super) fn run_passes<'a>(
     lowered: &mut Lowered<'a>,
-    route: &Route<'_>,
+    context: &Context<'_>,
     arena: &'a Bump,
-    options: &Options,
     report: &mut Report,
     scratch: Scratch<'_>,
 ) -> Result<usize, ConversionError> {
-    let to = route.target;
+    let (route, options, to) = (&context.route, context.options, context.target());
     let input_len = lowered.source.src.len();
-    let mut cx = PassCx::new(arena, route, options, report, scratch.text, input_len);
+    let mut cx = PassCx::new(arena, context, report, scratch.text, input_len);
     let rewrite = route.rewrite;
     // The names pass runs for every pair, the same format too: a repeated name is renamed
     // wherever it is written (the check tests the names again, as it tests every rule).
@@ -116,7 +115,7 @@ pub(super) fn run_passes<'a>(
         }
         record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
     }
-    if lowered.shape == Shape::Catalog && !route.same_family {
+    if lowered.shape == Shape::Catalog && !route.same_family() {
         super::layout::report_dropped(&lowered.layout, route, &mut cx.report);
     }
     Ok(kept)
@@ -158,11 +157,10 @@ pub(super) fn emit_document(
     input_len: usize,
     lowered: &Lowered<'_>,
     kept: usize,
-    route: &Route<'_>,
-    options: &Options,
+    context: &Context<'_>,
     conversion: &mut Conversion,
 ) -> Result<(), ConversionError> {
-    let (cx, to) = (route.emit(), route.target);
+    let (cx, to, options) = (context.route.emit(), context.target(), context.options);
     let tools = lowered.tools.get(..kept).unwrap_or_default();
     let limit = options.limits.output_limit(input_len);
     let mut w = Writer::new(&mut conversion.output, options.pretty)

@@ -34,6 +34,7 @@ pub(crate) use walk::{NodeRule, rewrite, rewrite_tool};
 use bumpalo::Bump;
 
 use crate::adapter::Adapter;
+use crate::context::Context;
 use crate::error::ConversionError;
 use crate::ir::measure::CatalogCounts;
 use crate::ir::{Entry, Keyword, Schema, Tool};
@@ -47,19 +48,15 @@ use crate::route::Route;
 /// them), the profile in force, the options and the report.
 pub(crate) struct PassCx<'a, 'c> {
     pub arena: &'a Bump,
-    /// What was decided about the conversion at entry.
+    /// The conversion's context, borrowed: its route (what was decided about the conversion
+    /// at entry) and the caller's options.
+    context: &'c Context<'c>,
+    /// What was decided about the conversion at entry (the context's).
     pub route: &'c Route<'c>,
-    /// The format read ([`Route::source`]).
-    pub source: &'c dyn Adapter,
-    /// The format written ([`Route::target`]).
-    pub target: &'c dyn Adapter,
-    /// Whether the source and the target are one format ([`Route::same_format`]).
-    pub same_format: bool,
     /// The profile the passes follow: the route's base one, or the strict one while a tool is
     /// made strict. Outside [`run`] it is whichever the last tool used ([`PassCx::base_profile`]
     /// is the base one).
     pub profile: Profile,
-    pub options: &'c Options,
     /// The report, written through [`PassCx::record`]: the texts entries repeat (a note on a
     /// member every tool carries, a root pointer) are written once.
     pub report: Recorder<'c, 'c>,
@@ -86,23 +83,20 @@ pub(crate) struct PassCx<'a, 'c> {
 impl<'a, 'c> PassCx<'a, 'c> {
     pub fn new(
         arena: &'a Bump,
-        route: &'c Route<'c>,
-        options: &'c Options,
+        context: &'c Context<'c>,
         report: &'c mut Report,
         text: &'c mut String,
         input_len: usize,
     ) -> Self {
+        let (route, limits) = (&context.route, context.limits());
         PassCx {
             arena,
+            context,
             route,
-            source: route.source,
-            target: route.target,
-            same_format: route.same_format,
             profile: route.profile,
-            options,
             report: Recorder::new(report, route.source.name(), route.target.name())
-                .budget(options.limits.max_arena_bytes)
-                .long_pointers(options.limits.output_limit(input_len)),
+                .budget(limits.max_arena_bytes)
+                .long_pointers(limits.output_limit(input_len)),
             catalog: CatalogCounts::default(),
             text,
             strict_on: false,
@@ -110,6 +104,30 @@ impl<'a, 'c> PassCx<'a, 'c> {
             turning: turning::Turning::default(),
             scalar_types: None,
         }
+    }
+
+    /// The format read.
+    #[inline]
+    pub fn source(&self) -> &'c dyn Adapter {
+        self.context.source()
+    }
+
+    /// The format written.
+    #[inline]
+    pub fn target(&self) -> &'c dyn Adapter {
+        self.context.target()
+    }
+
+    /// Whether the source and the target are one format ([`Route::same_format`]).
+    #[inline]
+    pub fn same_format(&self) -> bool {
+        self.context.same_format()
+    }
+
+    /// The caller's options.
+    #[inline]
+    pub fn options(&self) -> &'c Options {
+        self.context.options
     }
 
     /// The target's strict profile with the caller's overrides, when it has one.
@@ -154,7 +172,7 @@ impl<'a, 'c> PassCx<'a, 'c> {
         // Into its own format, whatever a pass changes is a change to the file the caller
         // wrote for that provider, which it would otherwise take back as it gave it: a
         // warning, whatever it does to the calls.
-        if self.same_format {
+        if self.same_format() {
             note.kind = note.kind.in_own_format();
         }
         let name = tool.source_name.unwrap_or(tool.name);
@@ -183,10 +201,10 @@ pub(crate) fn with_keywords<'a>(
 #[cold]
 pub(crate) fn arena_error(path: &Path<'_>, cx: &PassCx<'_, '_>) -> ConversionError {
     ConversionError::new(
-        cx.target.name(),
+        cx.target().name(),
         crate::error::Direction::FromCanonical,
         path.to_pointer(),
-        crate::error::ErrorKind::ArenaLimit { limit: cx.options.limits.max_arena_bytes },
+        crate::error::ErrorKind::ArenaLimit { limit: cx.options().limits.max_arena_bytes },
     )
 }
 
@@ -237,7 +255,7 @@ pub(crate) fn run<'a>(
     if required {
         let message = [
             "strict mode is required, and the tool cannot be strict for ",
-            cx.target.name(),
+            cx.target().name(),
             ": ",
             &not_strict.reason,
             "; the tool is left out",
@@ -255,7 +273,7 @@ pub(crate) fn run<'a>(
     let kept = run_all(tool, cx)?;
     let message = [
         "the tool cannot be strict for ",
-        cx.target.name(),
+        cx.target().name(),
         ": ",
         &not_strict.reason,
         "; written with \"strict\": false",
@@ -280,7 +298,7 @@ pub(crate) fn run<'a>(
 /// rather than claiming a strictness its schema was never made to meet. The same format keeps
 /// the flag as written, as it keeps everything else.
 fn no_strict_mode(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
-    let crosses = !cx.same_format;
+    let crosses = !cx.same_format();
     let holds = cx.route.strict_profile.is_some();
     if !(crosses && tool.strict == Some(true) && holds && tool.opaque.is_none()) {
         return;
@@ -289,8 +307,8 @@ fn no_strict_mode(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
     let pointer = tool.member("strict").map(|m| tool.member_pointer(m)).unwrap_or_default();
     let message = format!(
         "the {} profile has no strict mode, so the tool is not made strict for {}; written with \"strict\": false",
-        cx.options.profile_set.as_str(),
-        cx.target.name()
+        cx.options().profile_set.as_str(),
+        cx.target().name()
     );
     // The schema is unchanged; the guarantee the source's `strict: true` gave is lost.
     let note = Note {

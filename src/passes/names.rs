@@ -36,7 +36,7 @@ pub(crate) fn tool_names<'a>(
     cx: &mut PassCx<'a, '_>,
     scratch: &mut Vec<(u64, u32)>,
 ) -> Result<(), ConversionError> {
-    let rule = cx.target.profile().name_rule().copied();
+    let rule = cx.target().profile().name_rule().copied();
     let named = |t: &&Tool<'_>| t.opaque.is_none();
     let all_valid = rule.is_none_or(|rule| {
         let bytes = ByteRule::new(&rule);
@@ -67,7 +67,7 @@ pub(crate) fn tool_names<'a>(
             Some(rule) => {
                 let (base, cut) = sanitize(t.name, rule, "tool");
                 let why =
-                    format!("{} requires {} ({})", cx.target.name(), rule.pattern, rule.source);
+                    format!("{} requires {} ({})", cx.target().name(), rule.pattern, rule.source);
                 if repeated {
                     let n = next.entry(base.clone()).or_default();
                     let new = numbered(&base, rule.max, n, |c| taken.contains(c));
@@ -255,7 +255,7 @@ pub(crate) fn property_keys<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<(), ConversionError> {
-    let Some(rule) = cx.target.profile().key_rule().copied() else { return Ok(()) };
+    let Some(rule) = cx.target().profile().key_rule().copied() else { return Ok(()) };
     // Lowering tested the keys against this rule already (debug builds walk anyway, to hold
     // it to that).
     if tool.valid_keys == Some(rule.pattern) {
@@ -331,7 +331,7 @@ impl<'a> NodeRule<'a> for Keys {
             let message = format!(
                 "property key {:?} renamed {new:?}: {} requires {} ({}); the inverse map restores it",
                 p.name,
-                cx.target.name(),
+                cx.target().name(),
                 self.rule.pattern,
                 self.rule.source
             );

@@ -31,7 +31,7 @@ pub(super) fn inline_all<'a>(
     cx: &mut PassCx<'a, '_>,
 ) -> Result<Schema<'a>, ConversionError> {
     let root: &'a Schema<'a> = cx.arena.try_alloc(*root).map_err(|_| arena_error(path, cx))?;
-    let budget = cx.options.limits.max_ref_expansion as u64;
+    let budget = cx.options().limits.max_ref_expansion as u64;
     let written = count(root).0;
     let mut inliner = Inliner {
         document: Document::new(root),
@@ -41,7 +41,7 @@ pub(super) fn inline_all<'a>(
         budget,
         allowance: written.saturating_add(budget),
         work: 0,
-        max_depth: cx.options.limits.depth_limit(),
+        max_depth: cx.options().limits.depth_limit(),
     };
     inliner.enter(addr(root));
     let out = inliner.expand(root, path, 0, tool, cx)?;
@@ -55,7 +55,7 @@ pub(super) fn inline_all<'a>(
 #[cold]
 fn budget_error(path: &Path<'_>, budget: u64, cx: &PassCx<'_, '_>) -> ConversionError {
     ConversionError::new(
-        cx.target.name(),
+        cx.target().name(),
         Direction::FromCanonical,
         path.to_pointer(),
         ErrorKind::RefExpansion { limit: usize::try_from(budget).unwrap_or(usize::MAX) },
@@ -65,7 +65,7 @@ fn budget_error(path: &Path<'_>, budget: u64, cx: &PassCx<'_, '_>) -> Conversion
 #[cold]
 fn depth_error(path: &Path<'_>, limit: usize, cx: &PassCx<'_, '_>) -> ConversionError {
     ConversionError::new(
-        cx.target.name(),
+        cx.target().name(),
         Direction::FromCanonical,
         path.to_pointer(),
         ErrorKind::DepthLimit { limit },
@@ -319,10 +319,10 @@ impl<'a> Inliner<'a> {
         };
         let key = addr(found);
         let on_stack = self.stack.get(&key).copied().unwrap_or(0);
-        if on_stack > 0 && on_stack > cx.options.unroll_recursion as usize {
+        if on_stack > 0 && on_stack > cx.options().unroll_recursion as usize {
             let message = format!(
                 "`$ref` \"{reference}\" is recursive and {name} has no refs; unrolled {} time(s), then any value passes at the innermost use",
-                cx.options.unroll_recursion
+                cx.options().unroll_recursion
             );
             cx.record(
                 tool,

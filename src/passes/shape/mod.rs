@@ -84,7 +84,7 @@ fn no_parameters(
     let empty = rules.contains(ShapeRule::PropertiesNonEmpty)
         && root.is_object_type()
         && root.properties().is_empty()
-        && !cx.target.info().requires_input_schema;
+        && !cx.target().info().requires_input_schema;
     if !empty {
         return None;
     }
