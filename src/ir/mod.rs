@@ -18,6 +18,7 @@ mod value_type;
 pub(crate) mod visit;
 
 pub(crate) use draft::Draft;
+pub(crate) use features::covers;
 pub use features::{FeatureSet, SchemaFeature, features_of};
 pub use json::{Json, Member};
 pub use keyword::Keyword;

@@ -219,6 +219,17 @@ pub(crate) fn run<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<bool, ConversionError> {
+    let kept = run_tool(tool, cx)?;
+    // Whatever skips a subtree by its features (the check, the walks) relies on this.
+    debug_assert!(
+        tool.input.as_ref().is_none_or(crate::ir::covers),
+        "a pass left a node's features short of its subtree's"
+    );
+    Ok(kept)
+}
+
+/// [`run`] of one tool, before its output is asserted.
+fn run_tool<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, ConversionError> {
     let route = cx.route;
     let (Some(required), Some(strict_profile)) =
         (route.strict_wanted(tool), route.strict_profile.as_ref())
