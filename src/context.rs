@@ -1,6 +1,6 @@
 //! The context of one conversion, built once at entry and borrowed by every stage that
 //! follows: lowering (what it reads for the target, [`Context::reading`]), the passes
-//! ([`crate::passes::PassCx`] holds a reference), the check and emission. What is decided about
+//! ([`crate::passes::cx::PassCx`] holds a reference), the check and emission. What is decided about
 //! the pair of formats is in its [`Route`]; the caller's options and limits are beside it, so
 //! no stage is handed the route and the options apart or copies a decision out of them.
 

@@ -21,7 +21,7 @@ pub(crate) fn check_catalog(
     out: &mut Vec<Finding>,
 ) {
     let names = tools.iter().filter(|t| t.opaque.is_none()).map(|t| t.name);
-    if crate::passes::names::has_duplicates(names, scratch) {
+    if crate::ir::names::has_duplicates(names, scratch) {
         duplicate_names(tools, target, out);
     }
     catalog_limits(tools, target, strict.is_some(), out);

@@ -17,11 +17,11 @@ pub(crate) use catalog::{check_catalog, dated_descriptions, dated_tools};
 
 use crate::adapter::Adapter;
 use crate::ir::measure::SchemaCounts;
+use crate::ir::refs::{RECURSIVE, first_recursive_ref};
 use crate::ir::visit::Visit;
 use crate::ir::{Entry, Schema, SchemaFeature, Tool, Value};
-use crate::passes::names::sanitize;
-use crate::passes::{RECURSIVE, first_recursive_ref};
 use crate::pointer::{Path, Seg};
+use crate::profile::sanitize;
 use crate::profile::shape::{ShapeRule, broken};
 use crate::profile::{Limit, NameRule, Profile};
 use crate::report::{Code, EntryKind, Note, OwnedNote};

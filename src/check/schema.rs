@@ -172,7 +172,7 @@ impl SchemaCheck<'_, '_> {
     fn keyword(&mut self, e: &Entry<'_>, path: &Path<'_>) {
         // Kept as the policy pass keeps it (a leftover `rewrite` of refs or of a JSON Schema
         // `nullable` annotation stays).
-        let action = crate::passes::keeps(
+        let action = crate::profile::keeps(
             self.profile.action_for(e.keyword, &e.value),
             e.keyword,
             self.profile,
@@ -294,7 +294,7 @@ mod tests {
                 if super::may_find(Some(changed), &entry) {
                     continue;
                 }
-                let action = crate::passes::keeps(p.action(k), k, &p);
+                let action = crate::profile::keeps(p.action(k), k, &p);
                 assert_eq!(action, Action::Keep, "{k:?} passed over in {changed:?}");
                 checked += 1;
             }

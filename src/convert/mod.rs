@@ -24,7 +24,7 @@ use crate::inverse::{Inverse, Recorded};
 use crate::lower::Reading;
 use crate::options::{Options, ProfileSet, Strict};
 use crate::owned::{CanonicalTool, tool_from_ir};
-use crate::passes::PassCx;
+use crate::passes::cx::PassCx;
 use crate::report::{DenyLoss, Report, ReportEntry};
 
 pub(crate) use layout::{Layout, write_catalog};

@@ -11,7 +11,7 @@ use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::Tool;
 use crate::lower::Locator;
 use crate::options::Options;
-use crate::passes::{self, PassCx};
+use crate::passes::{self, cx::PassCx};
 use crate::report::Report;
 
 use super::document::Lowered;

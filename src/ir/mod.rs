@@ -10,6 +10,8 @@ mod json;
 mod keyword;
 pub(crate) mod measure;
 mod name_set;
+pub(crate) mod names;
+pub(crate) mod refs;
 mod schema;
 mod tool;
 pub mod traffic;

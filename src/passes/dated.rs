@@ -9,7 +9,7 @@
 use crate::ir::Tool;
 use crate::report::{Code, EntryKind, Note};
 
-use super::PassCx;
+use crate::passes::cx::PassCx;
 
 /// Cuts the tool's description at the target's dated character limit, when the options obey
 /// dated limits and the description is longer.

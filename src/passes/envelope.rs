@@ -13,7 +13,15 @@ use crate::ir::{Keyword, MemberKeeps, Role, Schema, Tool, ToolMember, Value};
 use crate::pointer::{Path, Seg};
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer, Shared};
 
-use super::{CowSlice, PassCx, arena_error, features_of, render};
+use crate::passes::cow::CowSlice;
+
+use crate::passes::cx::PassCx;
+
+use crate::passes::node::arena_error;
+
+use crate::ir::features_of;
+
+use crate::passes::describe::render;
 
 /// Returns whether the tool is emitted.
 pub(super) fn run<'a>(

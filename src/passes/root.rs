@@ -20,7 +20,15 @@ use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
-use super::{CowSlice, PassCx, append_description, arena_error, render};
+use crate::passes::cow::CowSlice;
+
+use crate::passes::cx::PassCx;
+
+use crate::passes::describe::append_description;
+
+use crate::passes::node::arena_error;
+
+use crate::passes::describe::render;
 
 /// Returns whether the tool can be emitted.
 pub(super) fn run<'a>(

@@ -13,14 +13,15 @@ use bumpalo::Bump;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::visit::{Visit, entry_name, walk_schema};
 use crate::ir::{Entry, FeatureSet, Keyword, Schema, SchemaFeature, Tool, Value, features_of};
+use crate::passes::cx::PassCx;
 use crate::passes::merge::{NoMerge, merge};
+use crate::passes::node::arena_error;
 use crate::passes::walk::{EntryEdit, Rewrite, rewrite_entry_subschemas, rewrite_keywords};
-use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
 use crate::report::{Code, Effect, EntryKind, Note};
 
-use super::resolve::{Document, Target, percent_decode};
 use super::{ref_of, unresolved_ref};
+use crate::ir::refs::{Document, Target, percent_decode};
 
 /// Inlines every `$ref` of the schema document `root`.
 pub(super) fn inline_all<'a>(
