@@ -4,7 +4,7 @@
 //! adapter author's contract (`adapter.rs`), which re-exports it for [`crate::Adapter::import`].
 
 use crate::error::ConversionError;
-use crate::report::{EntryKind, Report, ReportEntry};
+use crate::report::{EntryKind, Note, OwnedNote, Report};
 
 /// What an importing format ([`Adapter::import`](crate::Adapter::import)) made of a source
 /// document: the document translated into the format's own tool shape, report entries about
@@ -14,7 +14,7 @@ use crate::report::{EntryKind, Report, ReportEntry};
 pub struct Imported {
     /// The translated document.
     pub(crate) document: Vec<u8>,
-    notes: Vec<Note>,
+    notes: Vec<Noted>,
     /// Sorted by tool (tools are translated in order).
     places: Vec<Place>,
     /// The lowered tools' names (sorted, with their index) and tape positions, for ordering
@@ -23,16 +23,12 @@ pub struct Imported {
     pub(crate) positions: Vec<u32>,
 }
 
-/// A report entry of the import, about tool `tool` (an index into the translated catalog)
-/// or, when `None`, the whole document.
+/// A report entry of the import, about tool `tool` (an index into the translated catalog,
+/// and its name) or, when `None`, the whole document; its pointer into the source document.
 #[derive(Debug)]
-struct Note {
-    tool: Option<usize>,
-    name: String,
-    kind: EntryKind,
-    feature: String,
-    pointer: String,
-    message: String,
+struct Noted {
+    tool: Option<(usize, String)>,
+    note: OwnedNote<String>,
 }
 
 /// Pointers of tool `tool` starting with `prefix` (relative to the translated tool) refer to
@@ -64,14 +60,8 @@ impl Imported {
         pointer: String,
         message: String,
     ) {
-        self.notes.push(Note {
-            tool: tool.map(|(i, _)| i),
-            name: tool.map(|(_, n)| n.to_owned()).unwrap_or_default(),
-            kind,
-            feature: feature.to_owned(),
-            pointer,
-            message,
-        });
+        let note = Note { kind, feature: feature.to_owned(), pointer, message };
+        self.notes.push(Noted { tool: tool.map(|(i, n)| (i, n.to_owned())), note });
     }
 
     /// Says that pointers into tool `tool` of the translated catalog (relative to the tool,
@@ -87,7 +77,7 @@ impl Imported {
     /// many times the source's size, and the lists beside it (their strings not counted).
     pub(crate) fn retained_bytes(&self) -> usize {
         self.document.capacity()
-            + self.notes.capacity() * std::mem::size_of::<Note>()
+            + self.notes.capacity() * std::mem::size_of::<Noted>()
             + self.places.capacity() * std::mem::size_of::<Place>()
             + self.names.capacity() * std::mem::size_of::<(String, usize)>()
             + self.positions.capacity() * std::mem::size_of::<u32>()
@@ -176,22 +166,12 @@ impl Imported {
                 entry.pointer = p;
             }
         });
-        for n in &self.notes {
-            let at = n.tool.and_then(|i| self.positions.get(i)).copied().unwrap_or(0);
-            report.push(ReportEntry {
-                tool: n.name.clone(),
-                feature: n.feature.clone(),
-                pointer: n.pointer.clone(),
-                // The import's own entries point into the source document only.
-                tool_pointer: n.pointer.clone(),
-                output_pointer: None,
-                from: from.to_owned(),
-                to: to.to_owned(),
-                message: n.message.clone(),
-                // `Report::finish` keeps notes at one place in the order written.
-                order: (at, 0, 0),
-                ..ReportEntry::of(n.kind)
-            });
+        for Noted { tool, note } in &self.notes {
+            let at = tool.as_ref().and_then(|(i, _)| self.positions.get(*i)).copied();
+            let name = tool.as_ref().map(|(_, n)| n.clone()).unwrap_or_default();
+            // The import's own entries point into the source document only; `Report::finish`
+            // keeps notes at one place in the order written.
+            report.push(note.clone().entry(name, from, to, (at.unwrap_or(0), 0, 0)));
         }
     }
 }

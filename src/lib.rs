@@ -47,6 +47,7 @@ pub mod adapter;
 mod bridges;
 pub mod catalog;
 mod check;
+mod context;
 mod convert;
 mod emit;
 mod error;

@@ -553,6 +553,49 @@ pub(crate) const fn strict_common(p: Profile) -> Profile {
         .with(Keyword::Unknown, Action::Drop)
 }
 
+/// `name` with every character the rule rejects replaced by `_`, a leading `_` where a letter
+/// must come first, and `fallback` for an empty name; and whether it is longer than the rule
+/// allows (the caller then cuts it and adds a hash).
+pub(crate) fn sanitize(name: &str, rule: &NameRule, fallback: &str) -> (String, bool) {
+    let mut out = String::with_capacity(name.len() + 1);
+    for c in name.chars() {
+        out.push(if rule.allows(c) { c } else { '_' });
+    }
+    if out.is_empty() {
+        out.push_str(fallback);
+    }
+    if rule.letter_first && !out.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        out.insert(0, '_');
+    }
+    let long = out.len() > rule.max;
+    (out, long)
+}
+
+/// The action the policy takes: a `rewrite` still standing when the policy runs is kept (for
+/// the refs pass, or `nullable` in a JSON Schema source, where it is the author's annotation),
+/// dropped (`additionalItems` without the tuple it qualified) or described (a rewrite no pass
+/// could make: a non-string `const` for Gemini, an `allOf` that does not merge).
+pub(crate) fn keeps(action: Action, keyword: Keyword, profile: &Profile) -> Action {
+    match action {
+        // A strict schema takes no keyword outside its subset, and in a JSON Schema source
+        // `nullable` means nothing.
+        Action::Rewrite if keyword == Keyword::Nullable && profile.strict_rules().is_some() => {
+            Action::Drop
+        }
+        Action::Rewrite
+            if matches!(
+                keyword,
+                Keyword::Ref | Keyword::Defs | Keyword::Definitions | Keyword::Nullable
+            ) =>
+        {
+            Action::Keep
+        }
+        Action::Rewrite if keyword == Keyword::AdditionalItems => Action::Drop,
+        Action::Rewrite => Action::Describe,
+        a => a,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

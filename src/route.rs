@@ -16,12 +16,6 @@ pub(crate) struct Route<'r> {
     pub source: &'r dyn Adapter,
     /// The format written.
     pub target: &'r dyn Adapter,
-    /// Source and target are the same format.
-    pub same_format: bool,
-    /// Source and target are of one family ([`crate::FormatInfo::family`]: Gemini's two
-    /// schema fields, one API): the document's layout and its provider built-ins are kept as
-    /// for the same format.
-    pub same_family: bool,
     /// The tools are rewritten for the target: across formats, into a provider's format (its
     /// rules hold for a file of it too), or when strict handling is asked of the same format
     /// (MCP and LangChain are not second-guessed otherwise).
@@ -51,8 +45,9 @@ impl<'r> Route<'r> {
     /// target's own profile is only a safe fallback here.
     pub fn new(source: &'r dyn Adapter, target: &'r dyn Adapter, options: &Options) -> Route<'r> {
         let (from, to) = (source.info(), target.info());
-        let same_format = from.name == to.name;
-        let same_family = from.family == to.family;
+        // The one place "same format?" is decided: the emit context's, read from it after.
+        let emit = EmitContext::new(from, to);
+        let (same_format, same_family) = (emit.same_format(), emit.same_family());
         let set = options.profile_set;
         // Into its own format, a provider's file changes only where the provider refuses it
         // (a profile set the caller chose is followed as it is).
@@ -64,8 +59,6 @@ impl<'r> Route<'r> {
         Route {
             source,
             target,
-            same_format,
-            same_family,
             rewrite: !same_format
                 || to.provider
                 || matches!(options.strict, Strict::On | Strict::Require),
@@ -86,8 +79,22 @@ impl<'r> Route<'r> {
             }),
             makes_strict: set.has_strict_mode(),
             strict: options.strict,
-            emit: EmitContext::new(from, to),
+            emit,
         }
+    }
+
+    /// Whether source and target are the same format.
+    #[inline]
+    pub fn same_format(&self) -> bool {
+        self.emit.same_format()
+    }
+
+    /// Whether source and target are of one family ([`crate::FormatInfo::family`]: Gemini's
+    /// two schema fields, one API): the document's layout and its provider built-ins are kept
+    /// as for the same format.
+    #[inline]
+    pub fn same_family(&self) -> bool {
+        self.emit.same_family()
     }
 
     /// The profile a tool that is not strict is held to: the route's, or, for a tool in the
@@ -128,7 +135,7 @@ impl<'r> Route<'r> {
     /// omitted `strict` omitted, as its author sent it. `stated` is the tool's own `strict`.
     pub fn states_not_strict(&self, stated: Option<bool>) -> bool {
         let to = self.target.info();
-        let implied = !self.same_format && to.strict.is_some_and(|s| s.omitted_is_strict);
+        let implied = !self.same_format() && to.strict.is_some_and(|s| s.omitted_is_strict);
         let off = self.strict == Strict::Off || (stated.is_none() && implied);
         off && to.holds_strict()
     }

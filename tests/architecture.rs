@@ -164,3 +164,26 @@ fn no_source_file_is_over_the_size_limit() {
         .collect();
     assert!(long.is_empty(), "split these by job: {long:#?}");
 }
+
+/// The stages that read schemas beside the passes (the check, the inverse map, the formats'
+/// readers and writers) take the schema helpers from `ir` (`$ref` resolution, names), never
+/// from the passes: a stage that imports another's toolbox depends on its internals, and the
+/// check would then trust the code it checks.
+#[test]
+fn check_inverse_and_formats_never_import_passes() {
+    let (src, files) = library_files();
+    let mut found = Vec::new();
+    for f in &files {
+        let module = top_module(&src, f);
+        if !matches!(module.as_str(), "check" | "inverse" | "formats") {
+            continue;
+        }
+        let text = fs::read_to_string(f).expect("reads");
+        for (n, line) in code(&text) {
+            if line.contains("crate::passes") {
+                found.push(format!("{}:{n}: {line}", f.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "imports of the passes outside their stage: {found:#?}");
+}

@@ -20,7 +20,7 @@
 use {
     crate::owned::{CanonicalTool, JsonSchema},
     crate::pointer::escape_into,
-    crate::report::{Code, Effect, EntryKind, Report, ReportEntry, Severity},
+    crate::report::{Code, Effect, EntryKind, Note, Report, Severity},
     serde_json::{Map, Value as JsonValue},
     std::fmt,
 };
@@ -97,17 +97,9 @@ impl Losses {
     /// argument depends on left out (`arguments: false`), or a schema written in a form that
     /// accepts the same.
     fn push(&mut self, kind: EntryKind, feature: &str, pointer: String, message: String) {
-        self.report.push(ReportEntry {
-            tool: self.tool.clone(),
-            feature: feature.to_owned(),
-            tool_pointer: pointer.clone(),
-            pointer,
-            from: FROM.to_owned(),
-            to: self.to.to_owned(),
-            message,
-            // Entries stay in the order they are written (nothing sorts this report).
-            ..ReportEntry::of(kind)
-        });
+        // Entries stay in the order they are written (nothing sorts this report).
+        let note = Note { kind, feature, pointer, message };
+        self.report.push(note.entry(self.tool.clone(), FROM, self.to, (0, 0, 0)));
     }
 
     /// A field the target has no place for: a warning (the owned tool is the caller's only

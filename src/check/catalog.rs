@@ -7,7 +7,8 @@ use crate::ir::measure::{self, SchemaCounts};
 use crate::ir::{Role, Tool};
 use crate::profile::{DatedLimit, Profile};
 
-use super::{Finding, is_strict, over};
+use super::{Dated, Finding, is_strict, over};
+use crate::report::Note;
 
 /// Checks what a request holding all of `tools` must obey, whatever wrote them: unique names
 /// and the per-request limits (strict tools, optional and union parameters, cache
@@ -20,7 +21,7 @@ pub(crate) fn check_catalog(
     out: &mut Vec<Finding>,
 ) {
     let names = tools.iter().filter(|t| t.opaque.is_none()).map(|t| t.name);
-    if crate::passes::names::has_duplicates(names, scratch) {
+    if crate::ir::names::has_duplicates(names, scratch) {
         duplicate_names(tools, target, out);
     }
     catalog_limits(tools, target, strict.is_some(), out);
@@ -46,17 +47,13 @@ fn duplicate_names(tools: &[Tool<'_>], target: &dyn Adapter, out: &mut Vec<Findi
         .collect();
     later.sort_unstable();
     for (i, t) in later.into_iter().filter_map(|i| Some((i, tools.get(i)?))) {
-        out.push(Finding {
-            tool: Some(i),
-            at: t.at,
-            feature: "name",
-            pointer: format!("{}/name", t.members_pointer),
-            message: format!(
-                "{} rejects a request whose tools share a name: {:?} is used twice",
-                target.name(),
-                t.name
-            ),
-        });
+        let message = format!(
+            "{} rejects a request whose tools share a name: {:?} is used twice",
+            target.name(),
+            t.name
+        );
+        let pointer = format!("{}/name", t.members_pointer);
+        out.push(Finding::rejected(Some(i), t.at, "name", pointer, message));
     }
 }
 
@@ -83,13 +80,8 @@ fn catalog_limits(tools: &[Tool<'_>], target: &dyn Adapter, strict: bool, out: &
         if let Some(limit) = limit
             && n > limit.max
         {
-            out.push(Finding {
-                tool: None,
-                at: 0,
-                feature: "limit",
-                pointer: String::new(),
-                message: over(n, what, "in one request", limit),
-            });
+            let message = over(n, what, "in one request", limit);
+            out.push(Finding::rejected(None, 0, "limit", String::new(), message));
         }
     }
 }
@@ -103,10 +95,6 @@ fn strict_params(tools: &[Tool<'_>], target: &dyn Adapter) -> (usize, usize, usi
         if let Some(s) = &t.input {
             let mut c = SchemaCounts::default();
             measure::count_params(s, &mut c);
-            if cfg!(debug_assertions) {
-                let m = measure::measure(s);
-                debug_assert_eq!((c.optional, c.unions), (m.optional, m.unions));
-            }
             optional += c.optional;
             unions += c.unions;
         }
@@ -122,19 +110,25 @@ fn has_cache_control(tool: &Tool<'_>) -> bool {
 /// Each description of `tools` over the target's dated character limit
 /// ([`crate::adapter::DatedLimit`]), for `check` (a conversion that obeys the limit has cut
 /// them already).
-pub(crate) fn dated_descriptions(tools: &[Tool<'_>], target: &dyn Adapter, out: &mut Vec<Finding>) {
+pub(crate) fn dated_descriptions(
+    tools: &[Tool<'_>],
+    target: &dyn Adapter,
+    held: Dated,
+    out: &mut Vec<Finding>,
+) {
     let Some(limit) = target.profile().provider_limits().description_chars else { return };
     for (i, t) in tools.iter().enumerate().filter(|(_, t)| t.opaque.is_none()) {
         // A text of no more bytes than the limit has no more characters either.
         let Some(d) = t.description.filter(|d| d.len() > limit.max) else { continue };
         let n = d.chars().count();
         if n > limit.max {
+            let (kind, feature) = (held.kind(), "description");
+            let pointer = format!("{}/description", t.members_pointer);
+            let message = dated(n, "characters of description", limit, target);
             out.push(Finding {
                 tool: Some(i),
                 at: t.at,
-                feature: "description",
-                pointer: format!("{}/description", t.members_pointer),
-                message: dated(n, "characters of description", limit, target),
+                note: Note { kind, feature, pointer, message },
             });
         }
     }
@@ -142,17 +136,18 @@ pub(crate) fn dated_descriptions(tools: &[Tool<'_>], target: &dyn Adapter, out: 
 
 /// More tools in `tools` than the target's dated request limit
 /// ([`crate::adapter::DatedLimit`]).
-pub(crate) fn dated_tools(tools: &[Tool<'_>], target: &dyn Adapter, out: &mut Vec<Finding>) {
+pub(crate) fn dated_tools(
+    tools: &[Tool<'_>],
+    target: &dyn Adapter,
+    held: Dated,
+    out: &mut Vec<Finding>,
+) {
     let Some(limit) = target.profile().provider_limits().tools else { return };
     let n = tools.iter().filter(|t| t.opaque.is_none()).count();
     if n > limit.max {
-        out.push(Finding {
-            tool: None,
-            at: 0,
-            feature: "tools",
-            pointer: String::new(),
-            message: dated(n, "tools in one request", limit, target),
-        });
+        let (kind, feature, pointer) = (held.kind(), "tools", String::new());
+        let message = dated(n, "tools in one request", limit, target);
+        out.push(Finding { tool: None, at: 0, note: Note { kind, feature, pointer, message } });
     }
 }
 

@@ -17,28 +17,63 @@ pub(crate) use catalog::{check_catalog, dated_descriptions, dated_tools};
 
 use crate::adapter::Adapter;
 use crate::ir::measure::SchemaCounts;
+use crate::ir::refs::{RECURSIVE, first_recursive_ref};
 use crate::ir::visit::Visit;
 use crate::ir::{Entry, Schema, SchemaFeature, Tool, Value};
-use crate::passes::names::sanitize;
-use crate::passes::{RECURSIVE, first_recursive_ref};
 use crate::pointer::{Path, Seg};
+use crate::profile::sanitize;
 use crate::profile::shape::{ShapeRule, broken};
 use crate::profile::{Limit, NameRule, Profile};
+use crate::report::{Code, EntryKind, Note, OwnedNote};
 use schema::{NodeScope, SchemaCheck, clean_features};
 
-/// One thing the provider would reject.
+/// One thing the provider would reject (or, over a dated limit, may): the report entry it
+/// makes and the tool it is about.
 #[derive(Debug)]
 pub(crate) struct Finding {
     /// The tool concerned, by index in the catalog, for a request-level check.
     pub tool: Option<usize>,
     /// Position in the source, for report order.
     pub at: u32,
-    /// The keyword, member or rule concerned.
-    pub feature: &'static str,
-    /// RFC 6901 pointer into the tool (empty for a request-level finding).
-    pub pointer: String,
-    /// What the provider would say, and the rule.
-    pub message: String,
+    /// What the provider would say, and the rule: the keyword, member or rule concerned, and
+    /// the RFC 6901 pointer into the tool (empty for a request-level finding).
+    pub note: OwnedNote,
+}
+
+impl Finding {
+    /// A rule the provider enforces broken: the tool (or the request) is refused, so every
+    /// call of it is.
+    pub(crate) fn rejected(
+        tool: Option<usize>,
+        at: u32,
+        feature: &'static str,
+        pointer: String,
+        message: String,
+    ) -> Finding {
+        let kind = EntryKind::left_out(Code::WouldBeRejected);
+        Finding { tool, at, note: Note { kind, feature, pointer, message } }
+    }
+}
+
+/// How a dated limit ([`crate::adapter::DatedLimit`]) is held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dated {
+    /// The caller asked it kept ([`crate::Options::dated_limits`]): over it, the provider
+    /// refuses, as over any rule it enforces.
+    Enforced,
+    /// Told only (`check`): the provider may take it now, and nothing was changed, so a
+    /// `warning`.
+    Told,
+}
+
+impl Dated {
+    /// The entry of a finding over the limit.
+    fn kind(self) -> EntryKind {
+        match self {
+            Dated::Enforced => EntryKind::left_out(Code::WouldBeRejected),
+            Dated::Told => EntryKind::guarantee_lost(Code::DatedLimit),
+        }
+    }
 }
 
 /// Whether the provider reads `tool` as strict: it says so, or the format makes an omitted
@@ -79,7 +114,7 @@ struct ToolCheck<'c, 't> {
 
 impl ToolCheck<'_, '_> {
     fn push(&mut self, at: u32, feature: &'static str, pointer: String, message: String) {
-        self.out.push(Finding { tool: None, at, feature, pointer, message });
+        self.out.push(Finding::rejected(None, at, feature, pointer, message));
     }
 
     /// The tool's name, held to the target's rule.
@@ -211,7 +246,7 @@ fn check_root(
     out: &mut Vec<Finding>,
 ) {
     let mut push = |at, feature, path: &Path<'_>, message| {
-        out.push(Finding { tool: None, at, feature, pointer: path.to_pointer(), message });
+        out.push(Finding::rejected(None, at, feature, path.to_pointer(), message));
     };
     if target.info().requires_object_root && !s.is_object_type() {
         let message = format!("{} requires `\"type\": \"object\"` at the root", target.name());

@@ -72,7 +72,7 @@ impl<'a> Visit<'a> for SchemaCheck<'_, '_> {
     type Scope = NodeScope;
 
     fn visit_schema(&mut self, s: &Schema<'a>, path: &Path<'_>, scope: NodeScope) {
-        if self.skipped_clean(s, path, scope) {
+        if self.skipped_clean(s) {
             return;
         }
         if let Some(b) = s.boolean {
@@ -97,7 +97,7 @@ impl<'a> Visit<'a> for SchemaCheck<'_, '_> {
         }
         for e in s.keywords {
             let child = path.push(Seg::Key(entry_name(e)));
-            if self.listed_only && self.may_find(e) {
+            if self.listed_only && may_find(self.clean, e) {
                 self.keyword(e, &child);
             }
             if self.count {
@@ -119,7 +119,7 @@ impl<'a> Visit<'a> for SchemaCheck<'_, '_> {
         }
         // As `visit_schema` would at its start, without the call: most properties of a
         // checked node are clean.
-        if !self.skipped_clean(&p.schema, path, scope) {
+        if !self.skipped_clean(&p.schema) {
             self.visit_schema(&p.schema, path, scope);
         }
     }
@@ -127,7 +127,7 @@ impl<'a> Visit<'a> for SchemaCheck<'_, '_> {
 
 impl SchemaCheck<'_, '_> {
     fn push(&mut self, at: u32, feature: &'static str, path: &Path<'_>, message: String) {
-        self.out.push(Finding { tool: None, at, feature, pointer: path.to_pointer(), message });
+        self.out.push(Finding::rejected(None, at, feature, path.to_pointer(), message));
     }
 
     /// The provider's shape rules the node breaks, each a finding in the provider's words.
@@ -161,50 +161,18 @@ impl SchemaCheck<'_, '_> {
     }
 
     /// Whether `s` is skipped as clean: its features avoid every one the profile changes
-    /// (see [`clean_features`]), so it holds no finding.
+    /// (see [`clean_features`]), so it holds no finding. A node's features hold its
+    /// subtree's (the IR's invariant, asserted where a tool's passes end: `ir::features::covers`).
     #[inline]
-    fn skipped_clean(&mut self, s: &Schema<'_>, path: &Path<'_>, scope: NodeScope) -> bool {
-        let clean = self.clean.is_some_and(|changed| s.features.intersection(changed).is_empty());
-        if clean {
-            self.assert_clean(s, path, scope);
-        }
-        clean
-    }
-
-    /// Debug builds visit a subtree skipped by [`clean_features`] anyway and insist it holds
-    /// no finding, so a pass that left a node's features short fails the tests.
-    fn assert_clean(&mut self, s: &Schema<'_>, path: &Path<'_>, scope: NodeScope) {
-        if cfg!(debug_assertions) {
-            let (clean, before) = (self.clean.take(), self.out.len());
-            self.visit_schema(s, path, scope);
-            self.clean = clean;
-            debug_assert_eq!(self.out.len(), before, "a subtree skipped as clean has findings");
-        }
-    }
-
-    /// Whether [`SchemaCheck::keyword`] may find `e`: under [`clean_features`] only a keyword
-    /// whose feature the profile changes, or a type array, can be one it does not keep. Debug
-    /// builds check every other keyword anyway and insist it is no finding.
-    #[inline]
-    fn may_find(&mut self, e: &Entry<'_>) -> bool {
-        let Some(changed) = self.clean else { return true };
-        let may = match e.keyword.feature() {
-            Some(f) => changed.contains(f),
-            None => matches!(e.value, Value::Type(t) if t.array),
-        };
-        if cfg!(debug_assertions) && !may {
-            let before = self.out.len();
-            self.keyword(e, &Path::ROOT);
-            debug_assert_eq!(self.out.len(), before, "a keyword passed over has a finding");
-        }
-        may
+    fn skipped_clean(&self, s: &Schema<'_>) -> bool {
+        self.clean.is_some_and(|changed| s.features.intersection(changed).is_empty())
     }
 
     /// A keyword the profile does not keep as it is.
     fn keyword(&mut self, e: &Entry<'_>, path: &Path<'_>) {
         // Kept as the policy pass keeps it (a leftover `rewrite` of refs or of a JSON Schema
         // `nullable` annotation stays).
-        let action = crate::passes::keeps(
+        let action = crate::profile::keeps(
             self.profile.action_for(e.keyword, &e.value),
             e.keyword,
             self.profile,
@@ -266,6 +234,18 @@ impl SchemaCheck<'_, '_> {
     }
 }
 
+/// Whether [`SchemaCheck::keyword`] may find `e`: under [`clean_features`] (`clean`) only a
+/// keyword whose feature the profile changes, or a type array, can be one it does not keep
+/// (every built-in profile keeps every other keyword: the test below).
+#[inline]
+fn may_find(clean: Option<FeatureSet>, e: &Entry<'_>) -> bool {
+    let Some(changed) = clean else { return true };
+    match e.keyword.feature() {
+        Some(f) => changed.contains(f),
+        None => matches!(e.value, Value::Type(t) if t.array),
+    }
+}
+
 fn boolean_feature() -> SchemaFeature {
     SchemaFeature::BooleanSchema
 }
@@ -275,5 +255,50 @@ pub(super) fn shape_message(target: &str, profile: &Profile, rule: ShapeRule) ->
     match profile.shape_table().iter().find(|r| r.rule == rule) {
         Some(r) => format!("{target} refuses this: \"{}\" ({})", r.error, r.source),
         None => format!("{target} refuses this node ({})", rule.as_str()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_features;
+    use crate::ir::{Entry, Keyword, Value};
+    use crate::options::ProfileSet;
+    use crate::profile::{Action, Profile};
+
+    /// Every profile a built-in target holds a tool to: its own, its strict one, its other
+    /// schema field's, and the toolfoundation set's.
+    fn profiles() -> Vec<Profile> {
+        let mut out = Vec::new();
+        for f in crate::formats::builtins() {
+            let info = f.info();
+            out.push(*f.profile());
+            out.extend(info.strict_profile());
+            out.extend(ProfileSet::ToolFoundation.profile_ref(info).copied());
+            if let Some(o) = info.other_field {
+                out.extend([*o.profile, *o.toolfoundation]);
+            }
+        }
+        out
+    }
+
+    /// The check passes over a keyword whose feature the profile does not change (and a
+    /// subtree none of whose features it changes): in every profile that allows it, each such
+    /// keyword is one the profile keeps, so passing over it misses nothing.
+    #[test]
+    fn a_keyword_passed_over_is_one_the_profile_keeps() {
+        let mut checked = 0;
+        for p in profiles() {
+            let Some(changed) = clean_features(&p) else { continue };
+            for k in Keyword::ALL {
+                let entry = Entry { keyword: k, value: Value::Bool(true), at: 0 };
+                if super::may_find(Some(changed), &entry) {
+                    continue;
+                }
+                let action = crate::profile::keeps(p.action(k), k, &p);
+                assert_eq!(action, Action::Keep, "{k:?} passed over in {changed:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 0, "no keyword is passed over");
     }
 }

@@ -8,7 +8,7 @@ use crate::adapter::{Adapter, EmitContext};
 use crate::emit::Writer;
 use crate::ir::{Json, Member, Tool};
 use crate::pointer::{Seg, write_seg};
-use crate::report::{Code, EntryKind, Recorder, ReportEntry};
+use crate::report::{Code, EntryKind, Note, Recorder, ReportEntry};
 use crate::route::Route;
 
 /// How a lowered catalog sat in its document, for the same format to write it back.
@@ -187,20 +187,15 @@ pub(crate) fn report_dropped(
             let group = pointer.clone();
             write_seg(&mut pointer, Seg::Key(m.key));
             // Left out: every call of the built-in is refused.
-            report.push(ReportEntry {
-                feature: m.key.to_owned(),
-                pointer: pointer.clone(),
-                tool_pointer: pointer.clone(),
-                from: from.name().to_owned(),
-                to: to.name().to_owned(),
-                message: format!(
-                    "`{}`, beside the declarations of the tool at {group}, is a built-in {} tool, not a function tool; {} has no equivalent, so it is left out",
-                    m.key,
-                    from.name(),
-                    to.name()
-                ),
-                ..ReportEntry::of(EntryKind::left_out(Code::NotAFunctionTool))
-            });
+            let message = format!(
+                "`{}`, beside the declarations of the tool at {group}, is a built-in {} tool, not a function tool; {} has no equivalent, so it is left out",
+                m.key,
+                from.name(),
+                to.name()
+            );
+            let kind = EntryKind::left_out(Code::NotAFunctionTool);
+            let note = Note { kind, feature: m.key, pointer: pointer.as_str(), message };
+            report.push(note.entry(String::new(), from.name(), to.name(), (0, 0, 0)));
         }
     }
 }
@@ -247,13 +242,6 @@ fn dropped(route: &Route<'_>, why: Why, key: &str, pointer: &str) -> ReportEntry
             format!("`{key}` belongs to the response's envelope, not to the catalog; dropped"),
         ),
     };
-    ReportEntry {
-        feature: key.to_owned(),
-        pointer: pointer.to_owned(),
-        tool_pointer: pointer.to_owned(),
-        from: route.source.name().to_owned(),
-        to: to.to_owned(),
-        message,
-        ..ReportEntry::of(kind(Code::CatalogMemberDropped))
-    }
+    let note = Note { kind: kind(Code::CatalogMemberDropped), feature: key, pointer, message };
+    note.entry(String::new(), route.source.name(), to, (0, 0, 0))
 }

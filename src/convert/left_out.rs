@@ -8,7 +8,7 @@ use crate::error::{ConversionError, ErrorKind};
 use crate::imported::Imported;
 use crate::ir::Tool;
 use crate::lower::Locator;
-use crate::report::{Code, EntryKind, Report, ReportEntry};
+use crate::report::{Code, EntryKind, Note, Report, ReportEntry};
 
 /// A tool of a catalog that is left out, and why.
 #[derive(Debug)]
@@ -72,17 +72,10 @@ pub(crate) fn record(
             _ => "tool",
         };
         // Left out: every call of the tool is refused.
-        report.push(ReportEntry {
-            tool: error.tool().unwrap_or_default().to_owned(),
-            feature: feature.to_owned(),
-            pointer: error.pointer().to_owned(),
-            tool_pointer,
-            output_pointer: None,
-            from: from.to_owned(),
-            to: to.to_owned(),
-            message: format!("{}; the tool at {place} is left out", error.kind()),
-            order: (at, 0, 0),
-            ..ReportEntry::of(EntryKind::left_out(Code::ToolNotConverted))
-        });
+        let kind = EntryKind::left_out(Code::ToolNotConverted);
+        let message = format!("{}; the tool at {place} is left out", error.kind());
+        let note = Note { kind, feature, pointer: error.pointer(), message };
+        let tool = error.tool().unwrap_or_default().to_owned();
+        report.push(ReportEntry { tool_pointer, ..note.entry(tool, from, to, (at, 0, 0)) });
     }
 }

@@ -16,19 +16,20 @@ mod traffic;
 mod value;
 
 use crate::adapter::Adapter;
-use crate::check::{self, Finding};
+use crate::check::{self, Dated, Finding};
+use crate::context::Context;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::formats::{IntoFormat, adapters};
 use crate::inverse::{Inverse, Recorded};
+use crate::lower::Reading;
 use crate::options::{Options, ProfileSet, Strict};
 use crate::owned::{CanonicalTool, tool_from_ir};
-use crate::passes::PassCx;
+use crate::passes::cx::PassCx;
 use crate::report::{DenyLoss, Report, ReportEntry};
-use crate::route::Route;
 
 pub(crate) use layout::{Layout, write_catalog};
 use read::Front;
-use run::{Refusal, Scratch, emit_document, record_findings, report_too_large, run_passes};
+use run::{Scratch, emit_document, record_findings, report_too_large, run_passes};
 pub use traffic::TrafficOptions;
 use traffic::map_direction;
 
@@ -345,7 +346,7 @@ impl Converter {
         to: &dyn Adapter,
         options: &Options,
     ) -> Result<(), ConversionError> {
-        let route = Route::new(from, to, options);
+        let context = Context::new(from, to, options);
         let conversion = &mut self.conversion;
         conversion.clear();
         conversion.deny = options.deny_loss;
@@ -355,35 +356,27 @@ impl Converter {
         let scratch =
             Scratch { names: &mut self.names, findings: &mut self.findings, text: &mut self.text };
         // parse → lower, then passes → emit.
-        let left_out =
-            self.front.lower(input, from, Some(&route), options, |mut lowered, arena| {
-                // Every tool read, those a reader's note leaves out too: their entries are
-                // traced to their place.
-                conversion.report.add_tools(lowered.tools.iter().map(|t| (t.at, t.index)));
-                notes::apply(&mut lowered, &route, &mut conversion.report);
-                let kept = run_passes(
-                    &mut lowered,
-                    &route,
-                    arena,
-                    options,
-                    &mut conversion.report,
-                    scratch,
-                )?;
-                if options.document_pointers {
-                    places::locate(&mut conversion.report, lowered.tape);
+        let left_out = self.front.lower(input, from, context.reading(), |mut lowered, arena| {
+            // Every tool read, those a reader's note leaves out too: their entries are
+            // traced to their place.
+            conversion.report.add_tools(lowered.tools.iter().map(|t| (t.at, t.index)));
+            notes::apply(&mut lowered, &context.route, &mut conversion.report);
+            let kept = run_passes(&mut lowered, &context, arena, &mut conversion.report, scratch)?;
+            if options.document_pointers {
+                places::locate(&mut conversion.report, lowered.tape);
+            }
+            for tool in lowered.tools.get(..kept).unwrap_or_default() {
+                if options.record_inverse {
+                    conversion.inverse.record(tool);
                 }
-                for tool in lowered.tools.get(..kept).unwrap_or_default() {
-                    if options.record_inverse {
-                        conversion.inverse.record(tool);
-                    }
-                    conversion.written.push(tool.index);
-                    // A target without a strict flag writes none, whatever the source said.
-                    let strict = tool.strict == Some(true) && to.info().holds_strict();
-                    conversion.strict.push(strict);
-                }
-                emit_document(input.len(), &lowered, kept, &route, options, conversion)?;
-                Ok(lowered.left_out)
-            })?;
+                conversion.written.push(tool.index);
+                // A target without a strict flag writes none, whatever the source said.
+                let strict = tool.strict == Some(true) && to.info().holds_strict();
+                conversion.strict.push(strict);
+            }
+            emit_document(input.len(), &lowered, kept, &context, conversion)?;
+            Ok(lowered.left_out)
+        })?;
         let imported = from.info().imports.then_some(&self.front.imported);
         if let Some(imported) = imported {
             imported.report(&mut conversion.report, from.name(), to.name());
@@ -427,8 +420,8 @@ impl Converter {
         to: &dyn Adapter,
         options: &Options,
     ) -> Result<&Report, ConversionError> {
-        let route = Route::new(from, to, options);
-        if !route.same_format {
+        let context = Context::new(from, to, options);
+        if !context.same_format() {
             let conversion = self.convert_dyn(input, from, to, options)?;
             let output = conversion.output.clone();
             let written = conversion.written.clone();
@@ -463,50 +456,42 @@ impl Converter {
             return self.check_dyn(input, from, to, &provider);
         }
         self.start();
-        let result = self.check_in(input, from, to, options, &route);
+        let result = self.check_in(input, &context);
         self.retain();
         result.map(|()| &self.conversion.report)
     }
 
     /// [`Converter::check`] of tools already in the target's format.
-    fn check_in(
-        &mut self,
-        input: &[u8],
-        from: &dyn Adapter,
-        to: &dyn Adapter,
-        options: &Options,
-        route: &Route<'_>,
-    ) -> Result<(), ConversionError> {
+    fn check_in(&mut self, input: &[u8], context: &Context<'_>) -> Result<(), ConversionError> {
+        let (from, to, options) = (context.source(), context.target(), context.options);
         let conversion = &mut self.conversion;
         conversion.clear();
         let (findings, names, text) = (&mut self.findings, &mut self.names, &mut self.text);
-        let left_out =
-            self.front.lower(input, from, Some(route), options, |mut lowered, arena| {
-                // Every tool read, those a reader's note leaves out too: their entries are
-                // traced to their place.
-                conversion.report.add_tools(lowered.tools.iter().map(|t| (t.at, t.index)));
-                notes::apply(&mut lowered, route, &mut conversion.report);
-                let mut cx =
-                    PassCx::new(arena, route, options, &mut conversion.report, text, input.len());
-                let strict = cx.strict_profile();
-                for tool in lowered.tools.iter() {
-                    findings.clear();
-                    check::check_tool(tool, to, cx.base_profile(tool), strict.as_ref(), findings);
-                    record_findings(tool, &[], findings, &mut cx, Refusal::Enforced);
-                }
+        let left_out = self.front.lower(input, from, context.reading(), |mut lowered, arena| {
+            // Every tool read, those a reader's note leaves out too: their entries are
+            // traced to their place.
+            conversion.report.add_tools(lowered.tools.iter().map(|t| (t.at, t.index)));
+            notes::apply(&mut lowered, &context.route, &mut conversion.report);
+            let mut cx = PassCx::new(arena, context, &mut conversion.report, text, input.len());
+            let strict = cx.strict_profile();
+            for tool in lowered.tools.iter() {
                 findings.clear();
-                check::check_catalog(lowered.tools, to, strict.as_ref(), names, findings);
-                let request = &crate::formats::EMPTY_TOOL;
-                record_findings(request, lowered.tools, findings, &mut cx, Refusal::Enforced);
-                findings.clear();
-                check::dated_descriptions(lowered.tools, to, findings);
-                check::dated_tools(lowered.tools, to, findings);
-                record_findings(request, lowered.tools, findings, &mut cx, Refusal::Dated);
-                if options.document_pointers {
-                    places::locate(&mut conversion.report, lowered.tape);
-                }
-                Ok(lowered.left_out)
-            })?;
+                check::check_tool(tool, to, cx.base_profile(tool), strict.as_ref(), findings);
+                record_findings(tool, &[], findings, &mut cx);
+            }
+            findings.clear();
+            check::check_catalog(lowered.tools, to, strict.as_ref(), names, findings);
+            let request = &crate::formats::EMPTY_TOOL;
+            record_findings(request, lowered.tools, findings, &mut cx);
+            findings.clear();
+            check::dated_descriptions(lowered.tools, to, Dated::Told, findings);
+            check::dated_tools(lowered.tools, to, Dated::Told, findings);
+            record_findings(request, lowered.tools, findings, &mut cx);
+            if options.document_pointers {
+                places::locate(&mut conversion.report, lowered.tape);
+            }
+            Ok(lowered.left_out)
+        })?;
         if !left_out.is_empty() {
             left_out::record(&mut conversion.report, left_out, from.name(), to.name(), None);
         }
@@ -533,7 +518,8 @@ impl Converter {
         options: &Options,
     ) -> Result<Vec<CanonicalTool>, ConversionError> {
         let from = from.into_adapter(Direction::ToCanonical)?;
-        let tools = self.front.lower(input, from, None, options, |lowered, _| {
+        let reading = Reading::own(from.name(), &options.limits);
+        let tools = self.front.lower(input, from, reading, |lowered, _| {
             if let Some(first) = lowered.left_out.into_iter().next() {
                 return Err(first.error);
             }

@@ -1,8 +1,7 @@
-//! What the readers said about the tools ([`ReadNote`]), put in the report before the passes
+//! What the readers said about the tools ([`crate::lower::ReadNote`]), put in the report before the passes
 //! run; the tools a note leaves out are taken out of the catalog first, so no pass, check or
 //! writer sees them.
 
-use crate::lower::ReadNote;
 use crate::report::{Note, Recorder, Report};
 use crate::route::Route;
 
@@ -19,9 +18,9 @@ pub(super) fn apply(lowered: &mut Lowered<'_>, route: &Route<'_>, report: &mut R
     let mut recorder = Recorder::new(report, route.source.name(), route.target.name());
     for n in &notes {
         let name = lowered.tools.iter().find(|t| t.at == n.tool_at).map_or("", |t| t.name);
-        let ReadNote { at, kind, feature, .. } = *n;
-        let note = Note { kind, feature, pointer: n.pointer.as_str(), message: n.message.as_str() };
-        recorder.record(name, (n.tool_at, at), note, |_| false);
+        let Note { kind, feature, ref pointer, ref message } = n.note;
+        let note = Note { kind, feature, pointer: pointer.as_str(), message: message.as_str() };
+        recorder.record(name, (n.tool_at, n.at), note, |_| false);
     }
     let left_out = |at: u32| notes.iter().any(|n| n.leave_out && n.tool_at == at);
     let tools = std::mem::take(&mut lowered.tools);

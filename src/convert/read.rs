@@ -6,11 +6,8 @@ use bumpalo::Bump;
 use crate::adapter::{Adapter, Imported};
 use crate::emit::Source;
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::ir::MemberKeeps;
-use crate::lower::Lowerer;
-use crate::options::Options;
+use crate::lower::{Lowerer, Reading};
 use crate::parse::Parser;
-use crate::route::Route;
 
 use super::document::{Lowered, lower_document};
 use super::unsupported;
@@ -41,8 +38,7 @@ impl Front {
         &mut self,
         input: &[u8],
         from: &dyn Adapter,
-        route: Option<&Route<'_>>,
-        options: &Options,
+        reading: Reading<'_>,
         then: impl for<'a> FnOnce(Lowered<'a>, &'a Bump) -> Result<R, ConversionError>,
     ) -> Result<R, ConversionError> {
         if !from.info().reads {
@@ -52,8 +48,7 @@ impl Front {
         let (input, bom) = crate::parse::strip_bom(input);
         // Cold: a parse error says its offset, line and column in the input as the caller
         // gave it.
-        self.lower_from(input, from, route, options, then)
-            .map_err(|e| e.offset_by(bom).located(given))
+        self.lower_from(input, from, reading, then).map_err(|e| e.offset_by(bom).located(given))
     }
 
     /// [`Front::lower`] once a byte order mark is off the input.
@@ -61,12 +56,11 @@ impl Front {
         &mut self,
         input: &[u8],
         from: &dyn Adapter,
-        route: Option<&Route<'_>>,
-        options: &Options,
+        reading: Reading<'_>,
         then: impl for<'a> FnOnce(Lowered<'a>, &'a Bump) -> Result<R, ConversionError>,
     ) -> Result<R, ConversionError> {
         let Front { arena, parser, scratch, imported } = self;
-        let mut session = Session { arena, parser, scratch, from, route, options };
+        let mut session = Session { arena, parser, scratch, reading };
         if !from.info().imports {
             return session.read(input, |lw, arena, source| {
                 let mut lowered = lower_document(lw, from)?;
@@ -106,11 +100,9 @@ pub(super) struct Session<'s> {
     pub(super) arena: &'s mut Bump,
     pub(super) parser: &'s mut Parser,
     pub(super) scratch: &'s mut Vec<(u64, u32)>,
-    pub(super) from: &'s dyn Adapter,
-    /// The conversion's route, if there is a target: lowering tests property keys against its
-    /// key rule and leaves unread what it drops whole.
-    pub(super) route: Option<&'s Route<'s>>,
-    pub(super) options: &'s Options,
+    /// What lowering is told: in a conversion, the target's key rule, which it tests
+    /// property keys against, and the members it drops whole, which it leaves unread.
+    pub(super) reading: Reading<'s>,
 }
 
 impl Session<'_> {
@@ -121,10 +113,10 @@ impl Session<'_> {
         input: &[u8],
         f: impl for<'a> FnOnce(&mut Lowerer<'a, '_>, &'a Bump, Source<'a>) -> Result<R, ConversionError>,
     ) -> Result<R, ConversionError> {
-        let limits = &self.options.limits;
+        let limits = self.reading.limits;
         self.arena.reset();
         self.arena.set_allocation_limit(Some(limits.max_arena_bytes));
-        let name = self.from.name();
+        let name = self.reading.format;
         let doc = self
             .parser
             .parse(input, limits.max_input_bytes, limits.depth_limit())
@@ -137,10 +129,7 @@ impl Session<'_> {
             escape_starts: doc.escape_starts,
         };
         let result = {
-            let mut lw = Lowerer::new(&doc, input, arena, limits, name, self.scratch);
-            lw.check_keys(self.route.and_then(|r| r.target.profile().key_rule()));
-            lw.set_keeps(self.route.map_or(MemberKeeps::ALL, |r| r.keeps));
-            lw.set_same_format(self.route.is_none_or(|r| r.same_format));
+            let mut lw = Lowerer::new(&doc, input, arena, self.scratch, self.reading);
             f(&mut lw, arena, source)
         };
         let tape = crate::parse::recycle(doc.tape);

@@ -4,15 +4,15 @@
 
 use bumpalo::Bump;
 
-use crate::check::{self, Finding};
+use crate::check::{self, Dated, Finding};
+use crate::context::Context;
 use crate::emit::Writer;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::Tool;
 use crate::lower::Locator;
 use crate::options::Options;
-use crate::passes::{self, PassCx};
-use crate::report::{Code, EntryKind, Note, Report};
-use crate::route::Route;
+use crate::passes::{self, cx::PassCx};
+use crate::report::Report;
 
 use super::document::Lowered;
 use super::layout::write_catalog;
@@ -26,35 +26,18 @@ pub(super) struct Scratch<'s> {
     pub(super) text: &'s mut String,
 }
 
-/// How a pre-flight finding is recorded.
-#[derive(Clone, Copy)]
-pub(super) enum Refusal {
-    /// A rule the provider enforces: an `error` entry, the tool (or the request) refused.
-    Enforced,
-    /// A dated limit, as `check` reports it: a `warning`; nothing was changed.
-    Dated,
-}
-
-/// Records pre-flight findings (as `refusal` says) about `tool` or, for a request-level
-/// finding that names one, that tool of `catalog`.
+/// Records the check's findings about `tool` or, for a request-level finding that names one,
+/// that tool of `catalog`.
 #[cold]
 pub(super) fn record_findings(
     tool: &Tool<'_>,
     catalog: &[Tool<'_>],
     findings: &mut Vec<Finding>,
     cx: &mut PassCx<'_, '_>,
-    refusal: Refusal,
 ) {
     for f in findings.drain(..) {
         let about = f.tool.and_then(|i| catalog.get(i)).unwrap_or(tool);
-        let kind = match refusal {
-            // The provider would refuse the tool (or the request): every call is refused.
-            Refusal::Enforced => EntryKind::left_out(Code::WouldBeRejected),
-            // The provider may take it now; the check changed nothing.
-            Refusal::Dated => EntryKind::guarantee_lost(Code::DatedLimit),
-        };
-        let note = Note { kind, feature: f.feature, pointer: f.pointer, message: f.message };
-        cx.record(about, f.at, note);
+        cx.record(about, f.at, f.note);
     }
 }
 
@@ -63,15 +46,14 @@ pub(super) fn record_findings(
 /// the front of the slice, order preserved).
 pub(super) fn run_passes<'a>(
     lowered: &mut Lowered<'a>,
-    route: &Route<'_>,
+    context: &Context<'_>,
     arena: &'a Bump,
-    options: &Options,
     report: &mut Report,
     scratch: Scratch<'_>,
 ) -> Result<usize, ConversionError> {
-    let to = route.target;
+    let (route, options, to) = (&context.route, context.options, context.target());
     let input_len = lowered.source.src.len();
-    let mut cx = PassCx::new(arena, route, options, report, scratch.text, input_len);
+    let mut cx = PassCx::new(arena, context, report, scratch.text, input_len);
     let rewrite = route.rewrite;
     // The names pass runs for every pair, the same format too: a repeated name is renamed
     // wherever it is written (the check tests the names again, as it tests every rule).
@@ -112,7 +94,7 @@ pub(super) fn run_passes<'a>(
             scratch.findings.clear();
             check::check_tool(tool, to, cx.base_profile(tool), strict.as_ref(), scratch.findings);
             if !scratch.findings.is_empty() {
-                record_findings(tool, &[], scratch.findings, &mut cx, Refusal::Enforced);
+                record_findings(tool, &[], scratch.findings, &mut cx);
                 // The strict totals count the kept tools only.
                 cx.catalog = catalog;
                 continue;
@@ -129,17 +111,11 @@ pub(super) fn run_passes<'a>(
         check::check_catalog(tools, to, strict.as_ref(), scratch.names, scratch.findings);
         if options.dated_limits {
             // Descriptions were cut by the passes; the tool count is the caller's to mend.
-            check::dated_tools(tools, to, scratch.findings);
+            check::dated_tools(tools, to, Dated::Enforced, scratch.findings);
         }
-        record_findings(
-            &crate::formats::EMPTY_TOOL,
-            tools,
-            scratch.findings,
-            &mut cx,
-            Refusal::Enforced,
-        );
+        record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
     }
-    if lowered.shape == Shape::Catalog && !route.same_family {
+    if lowered.shape == Shape::Catalog && !route.same_family() {
         super::layout::report_dropped(&lowered.layout, route, &mut cx.report);
     }
     Ok(kept)
@@ -181,11 +157,10 @@ pub(super) fn emit_document(
     input_len: usize,
     lowered: &Lowered<'_>,
     kept: usize,
-    route: &Route<'_>,
-    options: &Options,
+    context: &Context<'_>,
     conversion: &mut Conversion,
 ) -> Result<(), ConversionError> {
-    let (cx, to) = (route.emit(), route.target);
+    let (cx, to, options) = (context.route.emit(), context.target(), context.options);
     let tools = lowered.tools.get(..kept).unwrap_or_default();
     let limit = options.limits.output_limit(input_len);
     let mut w = Writer::new(&mut conversion.output, options.pretty)

@@ -9,7 +9,7 @@
 
 use crate::adapter::FormatInfo;
 use crate::error::{ConversionError, ErrorKind};
-use crate::lower::{At, Kind, Lowerer};
+use crate::lower::{At, Kind, Lowerer, Reading};
 use crate::pointer::{Path, Seg};
 
 use super::{builtin, infos, schema_owners};
@@ -366,7 +366,7 @@ pub fn detect(
     let arena = bumpalo::Bump::new();
     arena.set_allocation_limit(Some(limits.max_arena_bytes));
     let mut scratch = Vec::new();
-    let lw = Lowerer::new(&doc, input, &arena, limits, "auto", &mut scratch);
+    let lw = Lowerer::new(&doc, input, &arena, &mut scratch, Reading::own("auto", limits));
     // A bare list is its first element's format.
     let at = match lw.kind(0) {
         Kind::Array => lw.elements(0).next().unwrap_or(0),

@@ -18,8 +18,8 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as JsonValue};
 
+use crate::ir::refs::{Document, Target};
 use crate::ir::{Entry, Keyword, Schema, Tool, Value};
-use crate::passes::{Document, Target};
 use crate::report::{TextSpan, Texts};
 use lookup::Lookup;
 
@@ -593,8 +593,8 @@ mod tests {
 
     use super::{ArgMap, ArgNode, ArgProp};
     use crate::formats::{Anthropic, Mcp, OpenAi};
+    use crate::ir::refs::{Target, resolve};
     use crate::ir::{Keyword, Schema, Value};
-    use crate::passes::{Target, resolve};
     use crate::{Adapter, Converter, Options, Strict};
 
     /// The argument map of an input schema, `None` when nothing in it was renamed or widened:

@@ -333,6 +333,21 @@ fn node_constructs(keywords: &[Entry<'_>]) -> FeatureSet {
     }
 }
 
+/// Whether the feature set of every node of `s` holds every feature of its subtree (what
+/// [`features_of`] finds from its keywords): lowering and the passes keep it so, and whatever
+/// skips a subtree by its features (the check, the passes' walks) relies on it. For debug
+/// assertions where a tool's schema is finished.
+pub(crate) fn covers(s: &super::Schema<'_>) -> bool {
+    let own = features_of(s.keywords);
+    own.difference(s.features).is_empty()
+        && s.keywords.iter().all(|e| match e.value {
+            Value::Schema(c) => covers(c),
+            Value::Schemas(list) => list.iter().all(covers),
+            Value::Props(props) => props.iter().all(|p| covers(&p.schema)),
+            _ => true,
+        })
+}
+
 /// The features of a node with these keywords (its own and its children's), as lowering
 /// computes them.
 pub fn features_of(keywords: &[Entry<'_>]) -> FeatureSet {

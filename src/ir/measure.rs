@@ -130,7 +130,15 @@ pub(crate) fn measure_subschemas<'a>(e: &'a Entry<'a>, depth: usize, counts: &mu
 /// Adds the optional and the union-typed properties of `s` to `counts`: what the per-request
 /// limits read of [`measure`], found in the same nodes, without the other counts.
 pub(crate) fn count_params(s: &Schema<'_>, counts: &mut SchemaCounts) {
-    ParamCount { counts }.visit_schema(s, &Path::ROOT, ());
+    let before = (counts.optional, counts.unions);
+    ParamCount { counts: &mut *counts }.visit_schema(s, &Path::ROOT, ());
+    debug_assert!(
+        {
+            let m = measure(s);
+            (counts.optional, counts.unions) == (before.0 + m.optional, before.1 + m.unions)
+        },
+        "count_params counts what measure counts"
+    );
 }
 
 /// The visitor behind [`measure`]; the scope is the object nesting above a node.

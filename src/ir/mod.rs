@@ -10,6 +10,8 @@ mod json;
 mod keyword;
 pub(crate) mod measure;
 mod name_set;
+pub(crate) mod names;
+pub(crate) mod refs;
 mod schema;
 mod tool;
 pub mod traffic;
@@ -18,6 +20,7 @@ mod value_type;
 pub(crate) mod visit;
 
 pub(crate) use draft::Draft;
+pub(crate) use features::covers;
 pub use features::{FeatureSet, SchemaFeature, features_of};
 pub use json::{Json, Member};
 pub use keyword::Keyword;

@@ -30,7 +30,7 @@ use crate::ir::{MemberKeeps, Role};
 use crate::options::Limits;
 use crate::parse::Doc;
 use crate::profile::{ByteRule, NameRule};
-use crate::report::EntryKind;
+use crate::report::OwnedNote;
 
 pub(crate) use duplicates::{SMALL, Seen, hash};
 pub(crate) use tape::Locator;
@@ -39,24 +39,57 @@ pub use tape::{Elements, Kind, Members};
 /// A position in the tape: the index of a value's node.
 pub type At = usize;
 
-/// What a format's reader says about a tool beyond what the IR holds: a report entry (a member
-/// a later revision of the format removed, an annotation the target does not read), or why the
-/// tool is left out (one its own format's clients must refuse). Rare, so owned.
+/// What a format's reader says about a tool beyond what the IR holds, and where: a report
+/// entry (a member a later revision of the format removed, an annotation the target does not
+/// read), or why the tool is left out (one its own format's clients must refuse). Rare, so
+/// owned.
 #[derive(Clone, Debug)]
 pub(crate) struct ReadNote {
     /// Source position of the tool ([`crate::ir::Tool`]'s `at`).
     pub tool_at: u32,
     /// Source position of the place.
     pub at: u32,
-    /// Its code, effect and severity.
-    pub kind: EntryKind,
-    /// The keyword or member concerned.
-    pub feature: &'static str,
-    /// RFC 6901 pointer relative to the tool.
-    pub pointer: String,
-    pub message: String,
+    /// What the entry says; its pointer relative to the tool.
+    pub note: OwnedNote,
     /// The tool is left out of the conversion.
     pub leave_out: bool,
+}
+
+/// What a lowering is told: the format read, the limits, and, in a conversion, what its target
+/// asks of the reading ([`crate::context::Context::reading`]); decided before the lowerer is
+/// made, never set on it after.
+#[derive(Clone, Copy)]
+pub(crate) struct Reading<'s> {
+    /// The name of the format read.
+    pub format: &'s str,
+    /// The limits in force.
+    pub limits: &'s Limits,
+    /// The members the conversion's target keeps ([`MemberKeeps::ALL`] when the tools are
+    /// read for their own sake).
+    pub keeps: MemberKeeps,
+    /// The conversion writes the format it reads (or has no target).
+    pub same_format: bool,
+    /// The target's property-key rule, tested on every `properties` key lowered.
+    pub key_rule: Option<&'s NameRule>,
+}
+
+impl<'s> Reading<'s> {
+    /// Reading `format`'s tools for their own sake, under `limits`: every member kept, no key
+    /// rule.
+    pub(crate) fn own(format: &'s str, limits: &'s Limits) -> Self {
+        Reading { format, limits, keeps: MemberKeeps::ALL, same_format: true, key_rule: None }
+    }
+
+    /// The same, read for a target that keeps `keeps`, is the format read when `same_format`,
+    /// and holds property keys to `key_rule`.
+    pub(crate) fn for_target(
+        self,
+        keeps: MemberKeeps,
+        same_format: bool,
+        key_rule: Option<&'s NameRule>,
+    ) -> Self {
+        Reading { keeps, same_format, key_rule, ..self }
+    }
 }
 
 /// Reads a parsed document into the arena. Format front ends ([`crate::Adapter::lower_tool`])
@@ -108,10 +141,10 @@ impl<'a, 's> Lowerer<'a, 's> {
         doc: &'a Doc<'a>,
         src: &'a [u8],
         arena: &'a Bump,
-        limits: &'s Limits,
-        adapter: &'s str,
         scratch: &'s mut Vec<(u64, u32)>,
+        reading: Reading<'s>,
     ) -> Self {
+        let Reading { format: adapter, limits, keeps, same_format, key_rule } = reading;
         Lowerer {
             tape: &doc.tape,
             src,
@@ -126,10 +159,10 @@ impl<'a, 's> Lowerer<'a, 's> {
             scratch,
             openapi_types: false,
             type_case: 0,
-            key_rule: None,
+            key_rule: key_rule.map(|r| (ByteRule::new(r), r.pattern)),
             key_broken: false,
-            keeps: MemberKeeps::ALL,
-            same_format: true,
+            keeps,
+            same_format,
             watch: "",
             watched: false,
             envelope_at: usize::MAX,
@@ -168,18 +201,6 @@ impl<'a, 's> Lowerer<'a, 's> {
         self.type_case == 1
     }
 
-    /// Tests every `properties` key lowered from now on against `rule` (the target's key
-    /// rule), for [`Lowerer::key_check`].
-    pub(crate) fn check_keys(&mut self, rule: Option<&NameRule>) {
-        self.key_rule = rule.map(|r| (ByteRule::new(r), r.pattern));
-    }
-
-    /// Sets the members the conversion's target keeps ([`MemberKeeps::ALL`] when the tools
-    /// are read for their own sake).
-    pub(crate) fn set_keeps(&mut self, keeps: MemberKeeps) {
-        self.keeps = keeps;
-    }
-
     /// Whether the target drops an envelope member of role `role` whole (an output schema it
     /// has no place for, metadata it cannot hold): its value is then never read, so it is
     /// passed over with [`Lowerer::skip`] instead of lowered, and passes and the report do not
@@ -215,12 +236,6 @@ impl<'a, 's> Lowerer<'a, 's> {
         {
             self.key_broken = true;
         }
-    }
-
-    /// Sets whether the conversion writes the format it reads (true when the tools are read for
-    /// their own sake).
-    pub(crate) fn set_same_format(&mut self, same: bool) {
-        self.same_format = same;
     }
 
     /// Whether the conversion writes the format it reads (or has no target).

@@ -4,7 +4,7 @@
 //! Writer and report sit together because the report is defined by the writer: a field is
 //! reported exactly when [`write_mcp_tools`] has no member for it.
 
-use crate::report::{Code, EntryKind, ReportEntry};
+use crate::report::{Code, EntryKind, Note};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
@@ -51,20 +51,14 @@ pub(crate) fn report_unwritten(
         }
     }
     for (pointer, field) in fields {
-        report.push(ReportEntry {
-            tool: tool.name.clone(),
-            feature: field.to_owned(),
-            message: format!(
-                "`{field}` has no place in the MCP form owned tools are written through; dropped"
-            ),
-            tool_pointer: pointer.clone(),
-            pointer,
-            from: "canonical".to_owned(),
-            to: to.to_owned(),
-            // After the conversion's own entries, tool by tool.
-            order: (u32::MAX, u32::try_from(index).unwrap_or(u32::MAX), 0),
-            ..ReportEntry::of(EntryKind::metadata_lost(Code::MetadataDropped))
-        });
+        let message = format!(
+            "`{field}` has no place in the MCP form owned tools are written through; dropped"
+        );
+        let kind = EntryKind::metadata_lost(Code::MetadataDropped);
+        let note = Note { kind, feature: field, pointer, message };
+        // After the conversion's own entries, tool by tool.
+        let order = (u32::MAX, u32::try_from(index).unwrap_or(u32::MAX), 0);
+        report.push(note.entry(tool.name.clone(), "canonical", to, order));
     }
 }
 

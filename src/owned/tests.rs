@@ -10,7 +10,7 @@ use super::{CanonicalTool, JsonSchema, SchemaObject, tool_from_ir, write_mcp_too
 use crate::adapter::Adapter;
 use crate::formats::{Anthropic, Mcp, OpenAi};
 use crate::ir::{self, Json, Keyword, Tool};
-use crate::lower::Lowerer;
+use crate::lower::{Lowerer, Reading};
 use crate::options::Limits;
 use crate::parse::Parser;
 use crate::pointer::Path;
@@ -22,8 +22,13 @@ fn with_tool<R>(adapter: &dyn Adapter, src: &str, f: impl FnOnce(&Tool<'_>) -> R
     let mut parser = Parser::default();
     let mut scratch = Vec::new();
     let doc = parser.parse(src.as_bytes(), usize::MAX, usize::MAX).expect("valid JSON");
-    let mut lowerer =
-        Lowerer::new(&doc, src.as_bytes(), &arena, &limits, adapter.name(), &mut scratch);
+    let mut lowerer = Lowerer::new(
+        &doc,
+        src.as_bytes(),
+        &arena,
+        &mut scratch,
+        Reading::own(adapter.name(), &limits),
+    );
     let tool = adapter.lower_tool(&mut lowerer, 0, &Path::ROOT).expect("lowers");
     f(&tool)
 }

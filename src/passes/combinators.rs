@@ -20,7 +20,13 @@ use crate::profile::Action;
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
 use super::merge::{NoMerge, Values, json_hash, merge_all, same_json};
-use super::{NodeRule, PassCx, arena_error, features_of, find, rewrite_tool, with_keywords};
+use crate::ir::features_of;
+use crate::passes::cx::PassCx;
+use crate::passes::node::arena_error;
+use crate::passes::node::find;
+use crate::passes::node::with_keywords;
+use crate::passes::walk::NodeRule;
+use crate::passes::walk::rewrite_tool;
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
     let p = &cx.profile;

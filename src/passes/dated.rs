@@ -9,15 +9,15 @@
 use crate::ir::Tool;
 use crate::report::{Code, EntryKind, Note};
 
-use super::PassCx;
+use crate::passes::cx::PassCx;
 
 /// Cuts the tool's description at the target's dated character limit, when the options obey
 /// dated limits and the description is longer.
 pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
-    if !cx.options.dated_limits {
+    if !cx.options().dated_limits {
         return;
     }
-    let Some(limit) = cx.target.profile().provider_limits().description_chars else { return };
+    let Some(limit) = cx.target().profile().provider_limits().description_chars else { return };
     let Some(description) = tool.description else { return };
     // Characters, as the provider counted them ("Expected a string with maximum length 1024").
     let Some((end, _)) = description.char_indices().nth(limit.max) else { return };
@@ -28,7 +28,7 @@ pub(super) fn run(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
     tool.description = Some(kept);
     let message = format!(
         "the description was cut at {}'s dated limit of {} characters (enforced {}; {}): the last {cut} characters are not sent",
-        cx.target.name(),
+        cx.target().name(),
         limit.max,
         limit.enforced,
         limit.source

@@ -107,8 +107,8 @@ pub(crate) fn append_note<'a>(
 mod tests {
     use bumpalo::Bump;
 
-    use super::append_note;
     use crate::ir::{Entry, FeatureSet, Json, Keyword, Schema, Value};
+    use crate::passes::describe::append_note;
 
     fn note(buf: &mut String) -> &mut String {
         buf.clear();

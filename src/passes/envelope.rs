@@ -13,7 +13,15 @@ use crate::ir::{Keyword, MemberKeeps, Role, Schema, Tool, ToolMember, Value};
 use crate::pointer::{Path, Seg};
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer, Shared};
 
-use super::{CowSlice, PassCx, arena_error, features_of, render};
+use crate::passes::cow::CowSlice;
+
+use crate::passes::cx::PassCx;
+
+use crate::passes::node::arena_error;
+
+use crate::ir::features_of;
+
+use crate::passes::describe::render;
 
 /// Returns whether the tool is emitted.
 pub(super) fn run<'a>(
@@ -23,7 +31,7 @@ pub(super) fn run<'a>(
     let keeps = cx.route.keeps;
     if tool.opaque.is_some() {
         // A built-in is the provider's: kept by the formats of its API (one family).
-        if cx.route.same_family {
+        if cx.route.same_family() {
             return Ok(true);
         }
         // Its `type` (OpenAI, Anthropic), else the name its reader gave it (Bedrock's union
@@ -35,8 +43,8 @@ pub(super) fn run<'a>(
         let message = format!(
             "`{}` is a built-in {} tool, not a function tool; {} has no equivalent, so it is left out",
             kind.unwrap_or("?"),
-            cx.source.name(),
-            cx.target.name()
+            cx.source().name(),
+            cx.target().name()
         );
         cx.record(
             tool,
@@ -51,14 +59,14 @@ pub(super) fn run<'a>(
         );
         return Ok(false);
     }
-    let target = cx.target.name();
+    let target = cx.target().name();
     // Metadata and the output schema: no argument depends on them, and the target's
     // provider never reads them (the source catalog still holds them), so the same calls
     // are accepted: `info`, not about the arguments.
     for m in tool.members {
         match m.role {
             Role::Meta | Role::Outer if !keeps.keeps_member(m.role, m.key) => {
-                match cx.target.info().closed_members.filter(|_| cx.same_format) {
+                match cx.target().info().closed_members.filter(|_| cx.same_format()) {
                     // The source's own format: the member was written for this provider,
                     // which refuses it, so dropping it changes the file the caller wrote.
                     Some(error) => {
@@ -83,7 +91,7 @@ pub(super) fn run<'a>(
                 let note = [target, " tools have no output schema; dropped"];
                 dropped(tool, m, cx, EntryKind::metadata(Code::OutputSchemaDropped), note);
             }
-            Role::Strict if tool.strict.is_some() && !cx.target.info().holds_strict() => {
+            Role::Strict if tool.strict.is_some() && !cx.target().info().holds_strict() => {
                 // `strict: true` had the provider hold the model's arguments to the schema:
                 // that guarantee is lost (a warning). `strict: false` promised nothing.
                 let code = Code::MetadataDropped;
@@ -100,13 +108,13 @@ pub(super) fn run<'a>(
     }
     // A target without a place for `strict` does not write it, whoever's writer it uses (the
     // providers serving OpenAI's Chat shape share its writer, not its `strict`).
-    if !cx.target.info().holds_strict() {
+    if !cx.target().info().holds_strict() {
         tool.strict = None;
     }
     // Checked on the typed field, not on a member: a LangChain tool's input schema is the tool
     // object itself, with no member of its own. Dropped here, before any pass reads it.
     if let Some(input) = tool.input
-        && !cx.target.info().holds_input_schema
+        && !cx.target().info().holds_input_schema
     {
         let member = tool.members.iter().find(|m| m.role == Role::Input);
         tool.input = None;
@@ -123,7 +131,7 @@ pub(super) fn run<'a>(
         };
         cx.record(tool, member.map_or(input.at, |m| m.at), note);
     }
-    if tool.input.is_none() && cx.target.info().requires_input_schema {
+    if tool.input.is_none() && cx.target().info().requires_input_schema {
         // A strict tool gets the closed form (the strict pass writes it), which takes no
         // arguments, as a tool without an input schema does. The open form takes any keys.
         let (written, effect, what) = if cx.profile.strict_rules().is_some() {
@@ -137,7 +145,7 @@ pub(super) fn run<'a>(
         };
         let message = format!(
             "the source has no input schema and {} requires one; wrote {written} ({what})",
-            cx.target.name(),
+            cx.target().name(),
         );
         let note = Note {
             kind: EntryKind::arguments(Code::InputSchemaAdded, effect),
@@ -215,7 +223,7 @@ pub(super) fn schema_root<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<(), ConversionError> {
-    if !cx.target.info().tool_is_schema || tool.opaque.is_some() {
+    if !cx.target().info().tool_is_schema || tool.opaque.is_some() {
         return Ok(());
     }
     let Some(root) = tool.input else { return Ok(()) };
@@ -226,7 +234,7 @@ pub(super) fn schema_root<'a>(
     let base = Path::ROOT;
     let path = base.push(Seg::Raw(tool.input_pointer));
     let t = *tool;
-    let target = cx.target.name();
+    let target = cx.target().name();
     let mut description = tool.description;
     let mut out = CowSlice::new(root.keywords);
     for (i, e) in root.keywords.iter().enumerate() {

@@ -14,7 +14,9 @@ use std::hash::{BuildHasher, Hash, Hasher, RandomState};
 
 use crate::ir::{Entry, Json, JsonType, Keyword, Member, Prop, Schema, Types, Value};
 
-use super::{features_of, render};
+use crate::ir::features_of;
+
+use crate::passes::describe::render;
 
 /// Why a merge was not made.
 pub(crate) enum NoMerge {

@@ -1,18 +1,23 @@
-//! Passes over the IR, between lowering and emission.
+//! Passes over the IR, between lowering and emission: this file is the stage's seam, the
+//! order the passes run in ([`run`]) and nothing else.
 //!
-//! The order is fixed here, once, in [`run`]. Each pass is one file with one concern; a pass
-//! returns nodes unchanged when nothing applies, so the common path allocates nothing. A pass
-//! that changes or drops anything records a report entry with the source pointer, through
-//! [`PassCx::record`].
+//! Each pass is one file with one concern; a pass returns nodes unchanged when nothing
+//! applies, so the common path allocates nothing. A pass that changes or drops anything
+//! records a report entry with the source pointer, through [`PassCx::record`] (`cx.rs`, what
+//! the passes share); the node helpers they share are in `node.rs`, the copy-on-write walk in
+//! `walk.rs`. The schema helpers other stages read too (`$ref` resolution, names) are in
+//! `crate::ir`.
 
 mod combinators;
 mod cow;
+pub(crate) mod cx;
 mod dated;
 mod describe;
 mod dialect;
 mod envelope;
 mod merge;
 pub(crate) mod names;
+mod node;
 mod policy;
 mod refs;
 mod root;
@@ -21,169 +26,11 @@ mod strict;
 mod turning;
 mod walk;
 
-pub(crate) use crate::ir::features_of;
-pub(crate) use crate::ir::visit::entry_name;
-pub(crate) use cow::CowSlice;
-pub(crate) use describe::{append_description, append_note, render, render_to};
-pub(crate) use policy::keeps;
-#[cfg(test)]
-pub(crate) use refs::resolve;
-pub(crate) use refs::{Document, RECURSIVE, Target, first_recursive_ref, percent_decode};
-pub(crate) use walk::{NodeRule, rewrite, rewrite_tool};
-
-use bumpalo::Bump;
-
-use crate::adapter::Adapter;
 use crate::error::ConversionError;
-use crate::ir::measure::CatalogCounts;
-use crate::ir::{Entry, Keyword, Schema, Tool};
-use crate::options::Options;
-use crate::pointer::Path;
-use crate::profile::Profile;
-use crate::report::{Code, EntryKind, Note, Recorder, Report, Text};
-use crate::route::Route;
+use crate::ir::Tool;
+use crate::report::{Code, EntryKind, Note};
 
-/// What the passes share: the arena, the route (the two formats and what is decided about
-/// them), the profile in force, the options and the report.
-pub(crate) struct PassCx<'a, 'c> {
-    pub arena: &'a Bump,
-    /// What was decided about the conversion at entry.
-    pub route: &'c Route<'c>,
-    /// The format read ([`Route::source`]).
-    pub source: &'c dyn Adapter,
-    /// The format written ([`Route::target`]).
-    pub target: &'c dyn Adapter,
-    /// Whether the source and the target are one format ([`Route::same_format`]).
-    pub same_format: bool,
-    /// The profile the passes follow: the route's base one, or the strict one while a tool is
-    /// made strict. Outside [`run`] it is whichever the last tool used ([`PassCx::base_profile`]
-    /// is the base one).
-    pub profile: Profile,
-    pub options: &'c Options,
-    /// The report, written through [`PassCx::record`]: the texts entries repeat (a note on a
-    /// member every tool carries, a root pointer) are written once.
-    pub report: Recorder<'c, 'c>,
-    /// The strict tools of the catalog so far, for per-request limits.
-    pub catalog: CatalogCounts,
-    /// Where a description note is written before it is copied into the arena at its final
-    /// size; the converter's, so a warm conversion writes notes without allocating.
-    pub text: &'c mut String,
-    /// Whether `profile` holds the strict profile. It is switched only when a tool needs the
-    /// other one: the tools of a strict conversion mostly all are strict, and a profile is a
-    /// few hundred bytes to copy into place and back for every tool.
-    strict_on: bool,
-    /// Whether `profile` holds the profile of the format's other schema field
-    /// ([`Route::other_field`]).
-    other_on: bool,
-    /// Which definitions of the current tool a `$ref` may bring under a `oneOf`, `not` or
-    /// `if`, worked out when first asked.
-    turning: turning::Turning,
-    /// The `type` keywords of the scalar branches the shape pass gives a node of any value,
-    /// made once per conversion and shared by every such node (see `shape::types`).
-    pub(crate) scalar_types: Option<&'a [Entry<'a>; 3]>,
-}
-
-impl<'a, 'c> PassCx<'a, 'c> {
-    pub fn new(
-        arena: &'a Bump,
-        route: &'c Route<'c>,
-        options: &'c Options,
-        report: &'c mut Report,
-        text: &'c mut String,
-        input_len: usize,
-    ) -> Self {
-        PassCx {
-            arena,
-            route,
-            source: route.source,
-            target: route.target,
-            same_format: route.same_format,
-            profile: route.profile,
-            options,
-            report: Recorder::new(report, route.source.name(), route.target.name())
-                .budget(options.limits.max_arena_bytes)
-                .long_pointers(options.limits.output_limit(input_len)),
-            catalog: CatalogCounts::default(),
-            text,
-            strict_on: false,
-            other_on: false,
-            turning: turning::Turning::default(),
-            scalar_types: None,
-        }
-    }
-
-    /// The target's strict profile with the caller's overrides, when it has one.
-    pub fn strict_profile(&self) -> Option<Profile> {
-        self.route.strict_profile
-    }
-
-    /// The target profile with the caller's overrides, for `tool` when it is not strict (a
-    /// tool in the format's other schema field has that field's: [`Route::base_profile`]).
-    pub fn base_profile(&self, tool: &Tool<'_>) -> &Profile {
-        self.route.base_profile(tool)
-    }
-
-    /// Puts the strict profile (`strict`, where the target has one) or `tool`'s base one in
-    /// `profile`, unless it is there already.
-    #[inline]
-    fn use_strict(&mut self, tool: &Tool<'_>, strict: bool) {
-        let other = !strict && self.route.other_field.is_some_and(|(_, f)| f.holds(tool));
-        if self.strict_on != strict || self.other_on != other {
-            self.profile = match self.route.strict_profile {
-                Some(p) if strict => p,
-                _ => *self.route.base_profile(tool),
-            };
-            self.strict_on = strict;
-            self.other_on = other;
-        }
-    }
-
-    /// Records `note` about `tool` at source position `at`.
-    ///
-    /// A change inside a definition acts wherever a `$ref` brings the definition: under a
-    /// `oneOf`, a `not` or an `if`, a subschema that accepts more can make the node accept
-    /// less and the other way round. So a widening or a narrowing recorded in a definition
-    /// that a `$ref` may bring under one of those says `changes` ([`turning`]).
-    #[inline]
-    pub fn record<P: Text, M: Text>(&mut self, tool: &Tool<'_>, at: u32, mut note: Note<'_, P, M>) {
-        // Into its own format, whatever a pass changes is a change to the file the caller
-        // wrote for that provider, which it would otherwise take back as it gave it: a
-        // warning, whatever it does to the calls.
-        if self.same_format {
-            note.kind = note.kind.in_own_format();
-        }
-        let name = tool.source_name.unwrap_or(tool.name);
-        let turning = &mut self.turning;
-        self.report.record(name, (tool.at, at), note, |pointer| turning.turns(tool, pointer));
-    }
-}
-
-/// The position and the entry of `keyword` in a node, when it has one.
-pub(crate) fn find<'a>(s: &Schema<'a>, keyword: Keyword) -> Option<(usize, Entry<'a>)> {
-    s.keywords.iter().copied().enumerate().find(|(_, e)| e.keyword == keyword)
-}
-
-/// `s` (at `path`) with these keywords instead of its own, copied into the arena.
-pub(crate) fn with_keywords<'a>(
-    s: &Schema<'a>,
-    keywords: &[Entry<'a>],
-    path: &Path<'_>,
-    cx: &PassCx<'a, '_>,
-) -> Result<Schema<'a>, ConversionError> {
-    let keywords = cx.arena.try_alloc_slice_copy(keywords).map_err(|_| arena_error(path, cx))?;
-    Ok(Schema { boolean: None, keywords, features: features_of(keywords), ..*s })
-}
-
-/// The arena ran out while a pass rewrote the node at `path`.
-#[cold]
-pub(crate) fn arena_error(path: &Path<'_>, cx: &PassCx<'_, '_>) -> ConversionError {
-    ConversionError::new(
-        cx.target.name(),
-        crate::error::Direction::FromCanonical,
-        path.to_pointer(),
-        crate::error::ErrorKind::ArenaLimit { limit: cx.options.limits.max_arena_bytes },
-    )
-}
+use cx::PassCx;
 
 /// Runs every pass on one tool, in the one fixed order. Returns whether the tool is emitted
 /// (a tool the target cannot hold at all is left out, with an error entry).
@@ -196,6 +43,17 @@ pub(crate) fn run<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<bool, ConversionError> {
+    let kept = run_tool(tool, cx)?;
+    // Whatever skips a subtree by its features (the check, the walks) relies on this.
+    debug_assert!(
+        tool.input.as_ref().is_none_or(crate::ir::covers),
+        "a pass left a node's features short of its subtree's"
+    );
+    Ok(kept)
+}
+
+/// [`run`] of one tool, before its output is asserted.
+fn run_tool<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<bool, ConversionError> {
     let route = cx.route;
     let (Some(required), Some(strict_profile)) =
         (route.strict_wanted(tool), route.strict_profile.as_ref())
@@ -232,7 +90,7 @@ pub(crate) fn run<'a>(
     if required {
         let message = [
             "strict mode is required, and the tool cannot be strict for ",
-            cx.target.name(),
+            cx.target().name(),
             ": ",
             &not_strict.reason,
             "; the tool is left out",
@@ -250,7 +108,7 @@ pub(crate) fn run<'a>(
     let kept = run_all(tool, cx)?;
     let message = [
         "the tool cannot be strict for ",
-        cx.target.name(),
+        cx.target().name(),
         ": ",
         &not_strict.reason,
         "; written with \"strict\": false",
@@ -275,7 +133,7 @@ pub(crate) fn run<'a>(
 /// rather than claiming a strictness its schema was never made to meet. The same format keeps
 /// the flag as written, as it keeps everything else.
 fn no_strict_mode(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
-    let crosses = !cx.same_format;
+    let crosses = !cx.same_format();
     let holds = cx.route.strict_profile.is_some();
     if !(crosses && tool.strict == Some(true) && holds && tool.opaque.is_none()) {
         return;
@@ -284,8 +142,8 @@ fn no_strict_mode(tool: &mut Tool<'_>, cx: &mut PassCx<'_, '_>) {
     let pointer = tool.member("strict").map(|m| tool.member_pointer(m)).unwrap_or_default();
     let message = format!(
         "the {} profile has no strict mode, so the tool is not made strict for {}; written with \"strict\": false",
-        cx.options.profile_set.as_str(),
-        cx.target.name()
+        cx.options().profile_set.as_str(),
+        cx.target().name()
     );
     // The schema is unchanged; the guarantee the source's `strict: true` gave is lost.
     let note = Note {

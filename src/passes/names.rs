@@ -24,7 +24,17 @@ use crate::pointer::{Path, Seg};
 use crate::profile::{ByteRule, NameRule};
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
-use super::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
+use crate::passes::walk::NodeRule;
+
+use crate::passes::cx::PassCx;
+
+use crate::passes::node::arena_error;
+
+use crate::ir::features_of;
+
+use crate::ir::names::{has_duplicates, numbered};
+use crate::passes::walk::rewrite_tool;
+use crate::profile::sanitize;
 
 /// Renames the tools whose names the target's rule rejects, and every tool whose source
 /// name an earlier tool of the catalog has, for every target (a client cannot call two tools
@@ -36,7 +46,7 @@ pub(crate) fn tool_names<'a>(
     cx: &mut PassCx<'a, '_>,
     scratch: &mut Vec<(u64, u32)>,
 ) -> Result<(), ConversionError> {
-    let rule = cx.target.profile().name_rule().copied();
+    let rule = cx.target().profile().name_rule().copied();
     let named = |t: &&Tool<'_>| t.opaque.is_none();
     let all_valid = rule.is_none_or(|rule| {
         let bytes = ByteRule::new(&rule);
@@ -67,7 +77,7 @@ pub(crate) fn tool_names<'a>(
             Some(rule) => {
                 let (base, cut) = sanitize(t.name, rule, "tool");
                 let why =
-                    format!("{} requires {} ({})", cx.target.name(), rule.pattern, rule.source);
+                    format!("{} requires {} ({})", cx.target().name(), rule.pattern, rule.source);
                 if repeated {
                     let n = next.entry(base.clone()).or_default();
                     let new = numbered(&base, rule.max, n, |c| taken.contains(c));
@@ -108,119 +118,12 @@ pub(crate) fn tool_names<'a>(
     Ok(())
 }
 
-/// The first `<base>_<n>` that `taken` does not hold, counting `n` from `*next` (2 at the
-/// least) and leaving `*next` past it, so that many clashes on one base cost a step each;
-/// `base` is cut (on a character boundary) so that the name fits in `max` bytes.
-pub(crate) fn numbered(
-    base: &str,
-    max: usize,
-    next: &mut u64,
-    taken: impl Fn(&str) -> bool,
-) -> String {
-    loop {
-        let n = (*next).max(2);
-        *next = n + 1;
-        let tag = format!("_{n}");
-        let mut keep = max.saturating_sub(tag.len()).min(base.len());
-        while !base.is_char_boundary(keep) {
-            keep -= 1;
-        }
-        let candidate = format!("{}{tag}", base.get(..keep).unwrap_or(base));
-        if !taken(&candidate) {
-            return candidate;
-        }
-    }
-}
-
 /// The source pointer of a tool's name: its member (`/function/name`; LangChain's `/title`).
 fn name_pointer(tool: &Tool<'_>) -> String {
     match tool.members.iter().find(|m| m.role == crate::ir::Role::Name) {
         Some(m) => tool.member_pointer(m),
         None => format!("{}/name", tool.members_pointer),
     }
-}
-
-/// Whether two of `names` are equal: for a few, each hash against the earlier ones; else
-/// through an open-addressing table of hashes in `scratch` (one probe per name, no sort).
-/// Names are compared only when their hashes are equal: tool names often share a length
-/// and a prefix, so comparing strings pairwise cost a `memcmp` call per pair.
-pub(crate) fn has_duplicates<'n>(
-    names: impl Iterator<Item = &'n str> + Clone,
-    scratch: &mut Vec<(u64, u32)>,
-) -> bool {
-    let n = names.clone().count();
-    if n <= 16 {
-        let mut seen: SmallVec<[(u64, &str); 16]> = SmallVec::new();
-        for name in names {
-            let h = word_hash(name);
-            if seen.iter().any(|&(sh, s)| sh == h && s == name) {
-                return true;
-            }
-            seen.push((h, name));
-        }
-        return false;
-    }
-    // At most half full, so probes stay short; a slot holds (hash, index + 1), 0 when empty.
-    let size = (n * 2).next_power_of_two();
-    scratch.clear();
-    scratch.resize(size, (0, 0));
-    let mask = size - 1;
-    for (i, name) in names.clone().enumerate() {
-        let h = word_hash(name);
-        let mut at = (h ^ (h >> 29)) as usize & mask;
-        loop {
-            match scratch.get_mut(at) {
-                Some(slot @ (_, 0)) => {
-                    *slot = (h, u32::try_from(i + 1).unwrap_or(u32::MAX));
-                    break;
-                }
-                Some((seen, j)) if *seen == h => {
-                    if names.clone().nth(*j as usize - 1) == Some(name) {
-                        return true;
-                    }
-                }
-                Some(_) => {}
-                None => break,
-            }
-            at = (at + 1) & mask;
-        }
-    }
-    false
-}
-
-/// A fast hash of a name, eight bytes per step, for the duplicate test only (names derived
-/// from a hash use [`hash`], which is stable across versions).
-#[inline]
-fn word_hash(s: &str) -> u64 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = (s.len() as u64).wrapping_mul(K);
-    let mut chunks = s.as_bytes().chunks_exact(8);
-    for c in &mut chunks {
-        let w = <[u8; 8]>::try_from(c).map_or(0, u64::from_le_bytes);
-        h = (h ^ w).wrapping_mul(K).rotate_left(31);
-    }
-    let tail =
-        chunks.remainder().iter().enumerate().fold(0u64, |w, (i, &b)| w | u64::from(b) << (8 * i));
-    h = (h ^ tail).wrapping_mul(K);
-    h ^ (h >> 32)
-}
-
-/// `name` with every character the rule rejects replaced by `_`, a leading `_` where a letter
-/// must come first, and `fallback` for an empty name; and whether it is longer than the rule
-/// allows (the caller then cuts it and adds a hash).
-pub(crate) fn sanitize(name: &str, rule: &NameRule, fallback: &str) -> (String, bool) {
-    let mut out = String::with_capacity(name.len() + 1);
-    for c in name.chars() {
-        out.push(if rule.allows(c) { c } else { '_' });
-    }
-    if out.is_empty() {
-        out.push_str(fallback);
-    }
-    if rule.letter_first && !out.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
-        out.insert(0, '_');
-    }
-    let long = out.len() > rule.max;
-    (out, long)
 }
 
 /// A name from `base` that `taken` does not hold: `base` itself unless `suffix` is asked for,
@@ -255,7 +158,7 @@ pub(crate) fn property_keys<'a>(
     tool: &mut Tool<'a>,
     cx: &mut PassCx<'a, '_>,
 ) -> Result<(), ConversionError> {
-    let Some(rule) = cx.target.profile().key_rule().copied() else { return Ok(()) };
+    let Some(rule) = cx.target().profile().key_rule().copied() else { return Ok(()) };
     // Lowering tested the keys against this rule already (debug builds walk anyway, to hold
     // it to that).
     if tool.valid_keys == Some(rule.pattern) {
@@ -331,7 +234,7 @@ impl<'a> NodeRule<'a> for Keys {
             let message = format!(
                 "property key {:?} renamed {new:?}: {} requires {} ({}); the inverse map restores it",
                 p.name,
-                cx.target.name(),
+                cx.target().name(),
                 self.rule.pattern,
                 self.rule.source
             );

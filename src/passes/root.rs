@@ -20,7 +20,15 @@ use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
-use super::{CowSlice, PassCx, append_description, arena_error, render};
+use crate::passes::cow::CowSlice;
+
+use crate::passes::cx::PassCx;
+
+use crate::passes::describe::append_description;
+
+use crate::passes::node::arena_error;
+
+use crate::passes::describe::render;
 
 /// Returns whether the tool can be emitted.
 pub(super) fn run<'a>(
@@ -101,7 +109,7 @@ fn root_combinators<'a>(
 /// The object-type rule; returns whether the tool can be emitted.
 fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
     // A format no provider reads held the tool as written; it is not second-guessed.
-    if !cx.target.info().requires_object_root || !cx.route.rewrite {
+    if !cx.target().info().requires_object_root || !cx.route.rewrite {
         return true;
     }
     let Some(root) = tool.input else { return true };
@@ -143,7 +151,7 @@ fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
             let pointer = format!("{pointer}/type");
             let message = format!(
                 "{} requires an object schema at the root; set \"type\": \"object\" (tool arguments are always an object, so the same calls are accepted)",
-                cx.target.name()
+                cx.target().name()
             );
             cx.record(
                 tool,
@@ -160,7 +168,7 @@ fn object_root<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> bool {
         None => {
             let message = format!(
                 "the input schema does not accept an object, and {} requires one; the tool is left out",
-                cx.target.name()
+                cx.target().name()
             );
             cx.record(
                 tool,

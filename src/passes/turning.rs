@@ -1,7 +1,7 @@
 //! Which definitions a `$ref` may bring under a `oneOf`, a `not` or an `if`: a change inside
 //! such a definition acts there too, where a subschema that accepts more can make its node
 //! accept less (and the other way round), so the report says `changes` for it
-//! ([`super::PassCx::record`]).
+//! ([`super::cx::PassCx::record`]).
 //!
 //! Asked only for an entry that widens or narrows inside a definition of a tool that refers
 //! and holds one of those keywords; answered once per tool, from its input schema: every
@@ -12,7 +12,7 @@ use crate::ir::visit::{Visit, entry_name, walk_subschemas};
 use crate::ir::{Keyword, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
 
-use super::percent_decode;
+use crate::ir::refs::percent_decode;
 
 /// Most `$ref`s a tool's answer is worked out for: past it every definition counts as
 /// reached, which can only make an entry say `changes` where `widens` or `narrows` was

@@ -15,7 +15,11 @@ use crate::ir::visit::{entry_name, holds_subschemas};
 use crate::ir::{Entry, FeatureSet, Prop, Schema, Tool, Value, features_of};
 use crate::pointer::{Path, Seg};
 
-use super::{CowSlice, PassCx, arena_error};
+use crate::passes::cow::CowSlice;
+
+use crate::passes::cx::PassCx;
+
+use crate::passes::node::arena_error;
 
 /// A copy-on-write walk over a schema tree.
 pub(crate) trait Rewrite<'a> {

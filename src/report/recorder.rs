@@ -9,22 +9,8 @@
 
 use super::links::NONE;
 use super::store::{Formats, Parts, Text, TextSpan, Texts, Written};
-use super::{Effect, EntryKind, Report, ReportEntry};
+use super::{Effect, Note, Report, ReportEntry};
 use crate::scan::same_short;
-
-/// A report entry about a tool, as a pass writes it: what it is ([`EntryKind`], whose
-/// constructors derive the severity from the effect), and its texts, any [`Text`] (a string,
-/// pieces, a function that writes it, [`Shared`] pieces), written straight into the report.
-pub(crate) struct Note<'n, P, M> {
-    /// Its code, effect and severity.
-    pub kind: EntryKind,
-    /// The keyword or member concerned.
-    pub feature: &'n str,
-    /// RFC 6901 pointer to the place in the source tool.
-    pub pointer: P,
-    /// What happened, for people.
-    pub message: M,
-}
 
 /// Pieces of text written one after the other that many entries of a conversion repeat (one
 /// note about many tools): written once, and shared by every later entry whose pieces say
@@ -190,11 +176,11 @@ impl<'f, 'r> Recorder<'f, 'r> {
     ///
     /// Not marked cold: a strict conversion records several entries for most tools.
     #[inline]
-    pub fn record<P: Text, M: Text>(
+    pub fn record<F: AsRef<str>, P: Text, M: Text>(
         &mut self,
         tool: &str,
         (at_tool, at): (u32, u32),
-        note: Note<'_, P, M>,
+        note: Note<F, P, M>,
         turns: impl FnOnce(&str) -> bool,
     ) {
         let Note { mut kind, feature, pointer, message } = note;
@@ -229,7 +215,7 @@ impl<'f, 'r> Recorder<'f, 'r> {
         };
         let message = self.write(message);
         let message = self.report.message(message);
-        let (names, order, extra) = ([tool, feature], (at_tool, at), [NONE, NONE]);
+        let (names, order, extra) = ([tool, feature.as_ref()], (at_tool, at), [NONE, NONE]);
         let parts = Parts { kind, order, names, formats, pointer, message, extra, stable: true };
         self.report.record_row(parts);
     }

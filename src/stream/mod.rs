@@ -19,7 +19,7 @@ use std::io::Write;
 use bumpalo::Bump;
 
 use crate::error::{ConversionError, ErrorKind};
-use crate::lower::Lowerer;
+use crate::lower::{Lowerer, Reading};
 use crate::parse::Parser;
 use crate::pointer::Path;
 use crate::report::Report;
@@ -320,7 +320,8 @@ fn on_event(
             .parse(trimmed, limits.max_input_bytes, limits.max_depth)
             .map_err(|f| bad(f.kind))?;
         let value = {
-            let mut lw = Lowerer::new(&doc, trimmed, arena, &limits, &core.from, scratch);
+            let reading = Reading::own(&core.from, &limits);
+            let mut lw = Lowerer::new(&doc, trimmed, arena, scratch, reading);
             lw.json(0, &Path::ROOT, 0).map_err(|e| e.kind().clone())
         };
         let result = match value {

@@ -7,7 +7,7 @@ use bumpalo::Bump;
 
 use crate::error::{ErrorKind, line_column};
 use crate::ir::{Json, Member};
-use crate::lower::Lowerer;
+use crate::lower::{Lowerer, Reading};
 use crate::options::Limits;
 use crate::parse::Parser;
 use crate::pointer::Path;
@@ -45,8 +45,13 @@ impl ArgParser {
             .parse(text.as_bytes(), limits.max_input_bytes, limits.max_depth)
             .map_err(|f| located(f.kind, text))?;
         let result = {
-            let mut lw =
-                Lowerer::new(&doc, text.as_bytes(), arena, limits, format, &mut self.scratch);
+            let mut lw = Lowerer::new(
+                &doc,
+                text.as_bytes(),
+                arena,
+                &mut self.scratch,
+                Reading::own(format, limits),
+            );
             lw.json(0, &Path::ROOT, 0).map_err(|e| e.kind().clone())
         };
         let copied = result.and_then(|v| copy(&v, arena).ok_or_else(|| arena_full(arena)));

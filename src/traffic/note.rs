@@ -1,4 +1,5 @@
-//! The one way tool traffic records a report entry: [`Notes::record`] with a [`TrafficNote`].
+//! The one way tool traffic records a report entry: [`Notes::record`] with a [`TrafficNote`]
+//! (a [`Note`], the crate's one entry type).
 //! Every reader, pass and check of a traffic conversion goes through it, so moving traffic to
 //! another entry builder is an edit here alone.
 //!
@@ -7,22 +8,14 @@
 //! severity follows from the entry's [`Kind`], never chosen by the caller: `info` for a change
 //! that keeps what the model and the tools see, `warning` for one that loses something.
 
-use crate::report::{EntryKind, Note, Recorder, Report};
+#[cfg(doc)]
+use crate::report::EntryKind;
+use crate::report::{Note, Recorder, Report};
 
-/// What a traffic entry says.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct TrafficNote<'n> {
-    /// Its code, effect and severity ([`EntryKind::content`] for content, ids and settings).
-    pub kind: EntryKind,
-    /// The tool concerned (the call's or the result's name), empty when none is.
-    pub tool: &'n str,
-    /// The member, block kind or setting concerned.
-    pub feature: &'n str,
-    /// RFC 6901 pointer of the place in the input document.
-    pub pointer: &'n str,
-    /// The record's place in reading order.
-    pub at: u32,
-}
+/// What a traffic entry says: a [`Note`] whose kind is [`EntryKind::content`] for content,
+/// ids and settings, its pointer the place in the input document, its message written from
+/// pieces.
+pub(crate) type TrafficNote<'n> = Note<&'n str, &'n str, &'n [&'n str]>;
 
 /// A conversion's report, being written by its traffic stages.
 pub(crate) struct Notes<'n> {
@@ -38,13 +31,14 @@ impl<'n> Notes<'n> {
 
 /// Where traffic entries go: [`Notes`], seen by a reader without its lifetimes.
 pub(crate) trait Record {
-    /// Records `note`, its message written from `pieces`.
-    fn record(&mut self, note: TrafficNote<'_>, pieces: &[&str]);
+    /// Records `note` about the tool called `tool` (the call's or the result's name, empty
+    /// when none is), at the record's place `at` in reading order.
+    fn record(&mut self, about: (&str, u32), note: TrafficNote<'_>);
 }
 
 impl Record for Notes<'_> {
-    fn record(&mut self, note: TrafficNote<'_>, pieces: &[&str]) {
-        let TrafficNote { kind, tool, feature, pointer, at } = note;
+    fn record(&mut self, (tool, at): (&str, u32), note: TrafficNote<'_>) {
+        let Note { kind, feature, pointer, message: pieces } = note;
         let message = |out: &mut String| pieces.iter().for_each(|p| out.push_str(p));
         let note = Note { kind, feature, pointer, message };
         // Traffic entries are about places, not tools: no tool position, so the pointer is

@@ -11,7 +11,7 @@ use bumpalo::Bump;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::{Json, Member};
 use crate::pointer::Path;
-use crate::report::{Code, EntryKind};
+use crate::report::{Code, EntryKind, Note};
 
 use super::note::{Record, TrafficNote};
 
@@ -232,16 +232,10 @@ impl<'a, 'r> Reader<'a, 'r> {
         }
         let pointer = self.pointer(path);
         let at = self.at();
-        let note = TrafficNote {
-            kind: EntryKind::content(Code::ContentDropped, false),
-            tool,
-            feature: key,
-            pointer,
-            at,
-        };
-        let target = self.target;
-        self.notes
-            .record(note, &["`", key, "` has no place in the ", target, " payload; left out"]);
+        let kind = EntryKind::content(Code::ContentDropped, false);
+        let message = &["`", key, "` has no place in the ", self.target, " payload; left out"];
+        let note: TrafficNote<'_> = Note { kind, feature: key, pointer, message };
+        self.notes.record((tool, at), note);
     }
 }
 

@@ -12,6 +12,7 @@ use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::inverse::Inverse;
 use crate::ir::Json;
 use crate::ir::traffic::Payload;
+use crate::lower::Reading;
 use crate::options::Options;
 use crate::pointer::Path;
 use crate::traffic::note::Notes;
@@ -180,9 +181,7 @@ impl Converter {
             arena,
             parser,
             scratch,
-            from: ends.from,
-            route: None,
-            options: &options.options,
+            reading: Reading::own(ends.from.name(), &options.options.limits),
         };
         let state = &mut self.traffic;
         let (name_from, name_to) = (ends.from.name(), ends.to.name());
@@ -259,9 +258,7 @@ impl Converter {
             arena,
             parser,
             scratch,
-            from: ends.from,
-            route: None,
-            options: &options.options,
+            reading: Reading::own(ends.from.name(), &options.options.limits),
         };
         session.read(input, |lw, _, _| {
             let root = lw.json(0, &Path::ROOT, 0)?;
@@ -294,9 +291,7 @@ impl Converter {
             arena,
             parser,
             scratch,
-            from: ends.from,
-            route: None,
-            options: &options.options,
+            reading: Reading::own(ends.from.name(), &options.options.limits),
         };
         let TrafficState { tools_in, tools_out, text, .. } = &mut self.traffic;
         tools_in.clear();

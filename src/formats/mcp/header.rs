@@ -19,7 +19,7 @@ use crate::ir::visit::{Visit, walk_schema};
 use crate::ir::{Entry, JsonType, Keyword, Prop, Schema, Tool, Value, features_of};
 use crate::lower::{Lowerer, ReadNote};
 use crate::pointer::{Path, Seg};
-use crate::report::{Code, Effect, EntryKind};
+use crate::report::{Code, Effect, EntryKind, Note};
 
 /// The annotation's keyword.
 pub(super) const KEY: &str = "x-mcp-header";
@@ -140,10 +140,7 @@ pub(super) fn check<'a>(
     let note = |f: &Found<'_>, kind: EntryKind, message, leave_out| ReadNote {
         tool_at: tool.at,
         at: f.at,
-        kind,
-        feature: KEY,
-        pointer: f.pointer.clone(),
-        message,
+        note: Note { kind, feature: KEY, pointer: f.pointer.clone(), message },
         leave_out,
     };
     for (i, f) in found.iter().enumerate() {

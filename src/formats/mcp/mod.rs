@@ -15,7 +15,7 @@ use crate::error::ConversionError;
 use crate::ir::{Member, Role, Tool};
 use crate::lower::{At, Lowerer, ReadNote};
 use crate::pointer::Path;
-use crate::report::{Code, EntryKind};
+use crate::report::{Code, EntryKind, Note};
 
 use super::{
     lower_envelope, write_input, write_members, write_name_description, write_object_catalog,
@@ -77,10 +77,12 @@ fn task_support(lw: &mut Lowerer<'_, '_>, at: At, tool: &Tool<'_>) {
         // The member's key, which comes just before its value on the tape.
         at: (value as u32).saturating_sub(1),
         // How the tool is called, not which arguments it takes.
-        kind,
-        feature: "execution.taskSupport",
-        pointer: "/execution/taskSupport".to_owned(),
-        message,
+        note: Note {
+            kind,
+            feature: "execution.taskSupport",
+            pointer: "/execution/taskSupport".to_owned(),
+            message,
+        },
         leave_out: false,
     });
 }

@@ -193,7 +193,7 @@ impl<'a> Document<'a> {
 pub(super) fn unescape(token: &str) -> String {
     // Bytes that do not decode to UTF-8 leave the token as it was.
     let token =
-        crate::passes::percent_decode(token).map_or_else(|| token.to_owned(), Cow::into_owned);
+        crate::ir::refs::percent_decode(token).map_or_else(|| token.to_owned(), Cow::into_owned);
     if token.contains('~') { token.replace("~1", "/").replace("~0", "~") } else { token }
 }
 

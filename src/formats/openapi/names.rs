@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::passes::names::numbered;
+use crate::ir::names::numbered;
 
 /// Names handed out so far, with the next suffix to try for each base: many clashes on one
 /// name cost a step each, not a scan from `_2` every time.

@@ -40,7 +40,21 @@ use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
-use super::{CowSlice, NodeRule, PassCx, arena_error, features_of, find, rewrite, rewrite_tool};
+use crate::passes::cow::CowSlice;
+
+use crate::passes::walk::NodeRule;
+
+use crate::passes::cx::PassCx;
+
+use crate::passes::node::arena_error;
+
+use crate::ir::features_of;
+
+use crate::passes::node::find;
+
+use crate::passes::walk::rewrite;
+
+use crate::passes::walk::rewrite_tool;
 
 mod moved;
 mod schema;
@@ -52,7 +66,7 @@ use smallvec::SmallVec;
 
 use moved::Moves;
 
-use super::refs::Lists;
+use crate::ir::refs::Lists;
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {
     // An OpenAPI 3.0 schema written where JSON Schema is read (any target that can say

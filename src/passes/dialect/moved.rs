@@ -15,8 +15,13 @@ use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::Path;
 
-use super::super::refs::{Lists, percent_decode};
-use super::super::{CowSlice, NodeRule, PassCx, arena_error};
+use crate::ir::refs::Lists;
+
+use crate::ir::refs::percent_decode;
+use crate::passes::cow::CowSlice;
+use crate::passes::cx::PassCx;
+use crate::passes::node::arena_error;
+use crate::passes::walk::NodeRule;
 
 /// What the dialect pass moved in one schema document.
 pub(super) struct Moves<'a> {

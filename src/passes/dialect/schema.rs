@@ -21,8 +21,12 @@ use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
-use super::super::{CowSlice, PassCx, arena_error};
+use crate::passes::cow::CowSlice;
+
+use crate::passes::cx::PassCx;
+
 use crate::error::ConversionError;
+use crate::passes::node::arena_error;
 
 /// The `$schema` of JSON Schema 2020-12, which the targets read.
 const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";

@@ -11,8 +11,13 @@ use crate::profile::Action;
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer};
 
 use super::super::combinators::all_disjoint;
-use super::super::{CowSlice, PassCx, arena_error, entry_name, render, rewrite};
 use super::{Policy, action};
+use crate::ir::visit::entry_name;
+use crate::passes::cow::CowSlice;
+use crate::passes::cx::PassCx;
+use crate::passes::describe::render;
+use crate::passes::node::arena_error;
+use crate::passes::walk::rewrite;
 
 impl Policy {
     /// The keyword `e` of `s`, not monotone (see [`not_monotone`]), with its subschemas

@@ -21,13 +21,26 @@ use smallvec::SmallVec;
 use crate::error::ConversionError;
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Tool, Value};
 use crate::pointer::{Path, Seg};
-use crate::profile::{Action, Profile};
+use crate::profile::{Action, Profile, keeps};
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer, Shared};
 
-use super::{
-    CowSlice, NodeRule, PassCx, append_description, append_note, arena_error, entry_name,
-    render_to, rewrite_tool,
-};
+use crate::passes::cow::CowSlice;
+
+use crate::passes::walk::NodeRule;
+
+use crate::passes::cx::PassCx;
+
+use crate::passes::describe::append_description;
+
+use crate::passes::describe::append_note;
+
+use crate::passes::node::arena_error;
+
+use crate::ir::visit::entry_name;
+
+use crate::passes::describe::render_to;
+
+use crate::passes::walk::rewrite_tool;
 use loose::{
     Loose, PATTERNS_REFUSED, THEN_ELSE, UNSUPPORTED, WITH_PATTERNS, Why, not_monotone, patterns_go,
     vacuous, vacuous_in,
@@ -63,31 +76,6 @@ fn action(e: &Entry<'_>, profile: &Profile) -> Action {
     match profile.action(e.keyword) {
         Action::Keep => Action::Keep,
         _ => keeps(profile.action_for(e.keyword, &e.value), e.keyword, profile),
-    }
-}
-
-/// The action the policy takes: a `rewrite` still standing when the policy runs is kept (for
-/// the refs pass, or `nullable` in a JSON Schema source, where it is the author's annotation),
-/// dropped (`additionalItems` without the tuple it qualified) or described (a rewrite no pass
-/// could make: a non-string `const` for Gemini, an `allOf` that does not merge).
-pub(crate) fn keeps(action: Action, keyword: Keyword, profile: &Profile) -> Action {
-    match action {
-        // A strict schema takes no keyword outside its subset, and in a JSON Schema source
-        // `nullable` means nothing.
-        Action::Rewrite if keyword == Keyword::Nullable && profile.strict_rules().is_some() => {
-            Action::Drop
-        }
-        Action::Rewrite
-            if matches!(
-                keyword,
-                Keyword::Ref | Keyword::Defs | Keyword::Definitions | Keyword::Nullable
-            ) =>
-        {
-            Action::Keep
-        }
-        Action::Rewrite if keyword == Keyword::AdditionalItems => Action::Drop,
-        Action::Rewrite => Action::Describe,
-        a => a,
     }
 }
 

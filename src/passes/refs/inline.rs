@@ -13,14 +13,15 @@ use bumpalo::Bump;
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::ir::visit::{Visit, entry_name, walk_schema};
 use crate::ir::{Entry, FeatureSet, Keyword, Schema, SchemaFeature, Tool, Value, features_of};
+use crate::passes::cx::PassCx;
 use crate::passes::merge::{NoMerge, merge};
+use crate::passes::node::arena_error;
 use crate::passes::walk::{EntryEdit, Rewrite, rewrite_entry_subschemas, rewrite_keywords};
-use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
 use crate::report::{Code, Effect, EntryKind, Note};
 
-use super::resolve::{Document, Target, percent_decode};
 use super::{ref_of, unresolved_ref};
+use crate::ir::refs::{Document, Target, percent_decode};
 
 /// Inlines every `$ref` of the schema document `root`.
 pub(super) fn inline_all<'a>(
@@ -31,7 +32,7 @@ pub(super) fn inline_all<'a>(
     cx: &mut PassCx<'a, '_>,
 ) -> Result<Schema<'a>, ConversionError> {
     let root: &'a Schema<'a> = cx.arena.try_alloc(*root).map_err(|_| arena_error(path, cx))?;
-    let budget = cx.options.limits.max_ref_expansion as u64;
+    let budget = cx.options().limits.max_ref_expansion as u64;
     let written = count(root).0;
     let mut inliner = Inliner {
         document: Document::new(root),
@@ -41,7 +42,7 @@ pub(super) fn inline_all<'a>(
         budget,
         allowance: written.saturating_add(budget),
         work: 0,
-        max_depth: cx.options.limits.depth_limit(),
+        max_depth: cx.options().limits.depth_limit(),
     };
     inliner.enter(addr(root));
     let out = inliner.expand(root, path, 0, tool, cx)?;
@@ -55,7 +56,7 @@ pub(super) fn inline_all<'a>(
 #[cold]
 fn budget_error(path: &Path<'_>, budget: u64, cx: &PassCx<'_, '_>) -> ConversionError {
     ConversionError::new(
-        cx.target.name(),
+        cx.target().name(),
         Direction::FromCanonical,
         path.to_pointer(),
         ErrorKind::RefExpansion { limit: usize::try_from(budget).unwrap_or(usize::MAX) },
@@ -65,7 +66,7 @@ fn budget_error(path: &Path<'_>, budget: u64, cx: &PassCx<'_, '_>) -> Conversion
 #[cold]
 fn depth_error(path: &Path<'_>, limit: usize, cx: &PassCx<'_, '_>) -> ConversionError {
     ConversionError::new(
-        cx.target.name(),
+        cx.target().name(),
         Direction::FromCanonical,
         path.to_pointer(),
         ErrorKind::DepthLimit { limit },
@@ -319,10 +320,10 @@ impl<'a> Inliner<'a> {
         };
         let key = addr(found);
         let on_stack = self.stack.get(&key).copied().unwrap_or(0);
-        if on_stack > 0 && on_stack > cx.options.unroll_recursion as usize {
+        if on_stack > 0 && on_stack > cx.options().unroll_recursion as usize {
             let message = format!(
                 "`$ref` \"{reference}\" is recursive and {name} has no refs; unrolled {} time(s), then any value passes at the innermost use",
-                cx.options.unroll_recursion
+                cx.options().unroll_recursion
             );
             cx.record(
                 tool,

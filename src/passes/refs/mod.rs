@@ -21,11 +21,6 @@
 //! Report pointers inside an inlined definition point at the definition in the source.
 
 mod inline;
-mod resolve;
-
-#[cfg(test)]
-pub(crate) use resolve::resolve;
-pub(crate) use resolve::{Document, Lists, RECURSIVE, Target, first_recursive_ref, percent_decode};
 
 use crate::error::ConversionError;
 use crate::ir::visit::entry_name;
@@ -34,7 +29,14 @@ use crate::pointer::{Path, Seg};
 use crate::profile::Action;
 use crate::report::{Code, Effect, EntryKind, Note};
 
-use super::{NodeRule, PassCx, arena_error, rewrite};
+use crate::passes::walk::NodeRule;
+
+use crate::passes::cx::PassCx;
+
+use crate::passes::node::arena_error;
+
+use crate::ir::refs::{Document, Target};
+use crate::passes::walk::rewrite;
 use inline::inline_all;
 
 pub(super) fn run<'a>(tool: &mut Tool<'a>, cx: &mut PassCx<'a, '_>) -> Result<(), ConversionError> {

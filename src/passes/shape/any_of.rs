@@ -11,8 +11,11 @@ use crate::profile::shape::{ShapeRule, ShapeRules};
 use crate::report::Effect;
 
 use super::{Keywords, MAX_REFIX, alloc, fix, note};
+use crate::passes::cx::PassCx;
+use crate::passes::describe::append_description;
+use crate::passes::describe::render;
 use crate::passes::merge::{NoMerge, merge};
-use crate::passes::{PassCx, append_description, arena_error, render};
+use crate::passes::node::arena_error;
 
 /// Whether `b` is a branch that accepts `null` only.
 fn null_only(b: &Schema<'_>) -> bool {
@@ -164,7 +167,7 @@ fn describe_into<'a>(
             continue;
         }
         text.push_str(if text.is_empty() { "Also: " } else { ", " });
-        text.push_str(crate::passes::entry_name(e));
+        text.push_str(crate::ir::visit::entry_name(e));
         text.push(' ');
         text.push_str(&render(&e.value));
     }

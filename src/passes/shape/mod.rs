@@ -24,8 +24,12 @@ use crate::profile::shape::{ShapeRule, ShapeRules, broken, broken_rules};
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer, Text};
 
 use super::walk::{Rewrite, rewrite_keywords};
-use super::with_keywords as alloc;
-use super::{PassCx, append_description, arena_error, features_of, render};
+use crate::ir::features_of;
+use crate::passes::cx::PassCx;
+use crate::passes::describe::append_description;
+use crate::passes::describe::render;
+use crate::passes::node::arena_error;
+use crate::passes::node::with_keywords as alloc;
 use any_of::any_of_alone;
 use types::{no_items, untyped};
 
@@ -84,7 +88,7 @@ fn no_parameters(
     let empty = rules.contains(ShapeRule::PropertiesNonEmpty)
         && root.is_object_type()
         && root.properties().is_empty()
-        && !cx.target.info().requires_input_schema;
+        && !cx.target().info().requires_input_schema;
     if !empty {
         return None;
     }

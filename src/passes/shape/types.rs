@@ -11,7 +11,11 @@ use crate::profile::shape::{ShapeRule, ShapeRules, broken, implied_type};
 use crate::report::Effect;
 
 use super::{Keywords, alloc, insert_after_type, note};
-use crate::passes::{NodeRule, PassCx, arena_error, features_of, rewrite_tool};
+use crate::ir::features_of;
+use crate::passes::cx::PassCx;
+use crate::passes::node::arena_error;
+use crate::passes::walk::NodeRule;
+use crate::passes::walk::rewrite_tool;
 
 /// Before the passes that describe `enum` and `const` (Gemini's string-only `enum`): an untyped
 /// node whose values share one type gets that type, which they prove (same values accepted).

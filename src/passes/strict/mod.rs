@@ -31,8 +31,11 @@ use crate::pointer::{Path, Seg};
 use crate::profile::{Limit, StrictRules};
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer, Shared};
 
-use super::refs::{RECURSIVE, first_recursive_ref};
-use super::{PassCx, arena_error};
+use crate::ir::refs::RECURSIVE;
+
+use crate::ir::refs::first_recursive_ref;
+use crate::passes::cx::PassCx;
+use crate::passes::node::arena_error;
 use rewrite::{StrictRewrite, WantedParams};
 
 /// Why a tool cannot be strict: the place (RFC 6901 pointer into the source tool) and the

@@ -11,8 +11,9 @@ use crate::ir::measure::{self, SchemaCounts, is_union};
 use crate::ir::required_of;
 use crate::ir::visit::{entry_name, holds_subschemas};
 use crate::ir::{Entry, FeatureSet, JsonType, Keyword, Schema, Tool, Types, Value, features_of};
+use crate::passes::cx::PassCx;
+use crate::passes::node::arena_error;
 use crate::passes::walk::{Rewrite, rewrite_subschemas};
-use crate::passes::{PassCx, arena_error};
 use crate::pointer::{Path, Seg};
 use crate::profile::StrictRules;
 

@@ -8,7 +8,8 @@ use crate::ir::{
     Entry, FeatureSet, Json, JsonType, Keyword, NameSet, Schema, SchemaFeature, Types, Value,
     features_of,
 };
-use crate::passes::{PassCx, arena_error};
+use crate::passes::cx::PassCx;
+use crate::passes::node::arena_error;
 use crate::pointer::{Path, Seg};
 use crate::report::{Code, Effect, EntryKind, Note, PathPointer, Shared};
 

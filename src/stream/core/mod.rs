@@ -13,7 +13,7 @@ use bumpalo::Bump;
 
 use crate::ir::traffic::Finish;
 use crate::options::Limits;
-use crate::report::{Code, EntryKind, Report};
+use crate::report::{Code, EntryKind, Note, Report};
 use crate::traffic::note::{Notes, Record, TrafficNote};
 use crate::traffic::{ArgParser, IdRule, made_id, rewritten_id};
 
@@ -224,9 +224,9 @@ impl<'m> Core<'m> {
 
     fn note(&mut self, code: Code, loses: bool, tool: &str, feature: &str, pieces: &[&str]) {
         let at = u32::try_from(self.event).unwrap_or(u32::MAX);
-        let note =
-            TrafficNote { kind: EntryKind::content(code, loses), tool, feature, pointer: "", at };
-        Notes::new(&mut self.report, &self.from, &self.to).record(note, pieces);
+        let kind = EntryKind::content(code, loses);
+        let note: TrafficNote<'_> = Note { kind, feature, pointer: "", message: pieces };
+        Notes::new(&mut self.report, &self.from, &self.to).record((tool, at), note);
     }
 
     fn once(&mut self, flag: Once) -> bool {

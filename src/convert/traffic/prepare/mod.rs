@@ -22,7 +22,7 @@ use crate::inverse::Inverse;
 use crate::ir::Json;
 use crate::ir::traffic::{Args, Payload, Response};
 use crate::options::Limits;
-use crate::report::EntryKind;
+use crate::report::{EntryKind, Note};
 
 use crate::traffic::ArgParser;
 use crate::traffic::MapDirection;
@@ -88,8 +88,8 @@ impl<'a> Pass<'a, '_> {
         (pointer, at): (&str, u32),
         pieces: &[&str],
     ) {
-        let note = TrafficNote { kind, tool, feature, pointer, at };
-        self.notes.record(note, pieces);
+        let note: TrafficNote<'_> = Note { kind, feature, pointer, message: pieces };
+        self.notes.record((tool, at), note);
     }
 
     /// An error at `pointer` of a record read from the source.
