@@ -176,10 +176,13 @@ impl ToolCheck<'_, '_> {
         {
             return;
         }
+        // What the table changes; a keyword whose feature avoids it is kept, whatever else
+        // its node is checked for.
+        let listed = clean_features(profile);
         // A shape rule without a trigger feature is one no feature test can rule out.
         let clean = if rules.is_none() && key_rule.is_none() && !shape.every_node() {
             // A subtree holding a shape rule's trigger is not clean, whatever the table keeps.
-            clean_features(profile).map(|f| f.union(shape.triggers()))
+            listed.map(|f| f.union(shape.triggers()))
         } else {
             None
         };
@@ -195,6 +198,7 @@ impl ToolCheck<'_, '_> {
             key_rule,
             count: rules.is_some(),
             clean,
+            listed,
             out: &mut *self.out,
             counts: SchemaCounts::default(),
             shape,

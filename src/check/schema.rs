@@ -9,7 +9,7 @@ use crate::ir::measure::{SchemaCounts, nesting_below};
 use crate::ir::visit::{Visit, entry_name, walk_subschemas};
 use crate::ir::{Entry, FeatureSet, Keyword, Prop, Schema, SchemaFeature, Value};
 use crate::pointer::{Path, Seg};
-use crate::profile::shape::{ShapeRule, ShapeRules, broken_rules};
+use crate::profile::shape::{NodeKeys, ShapeRule, ShapeRules, in_order};
 use crate::profile::{Action, NameRule, Profile, StrictRules};
 
 use super::{Finding, name_message, name_static};
@@ -40,8 +40,12 @@ pub(super) struct SchemaCheck<'w, 'p> {
     pub key_rule: Option<&'p NameRule>,
     /// Whether `counts` are wanted (strict limits).
     pub count: bool,
-    /// See [`clean_features`].
+    /// See [`clean_features`]: a subtree whose features avoid these is skipped whole.
     pub clean: Option<FeatureSet>,
+    /// [`clean_features`] as a filter on keywords alone, which holds wherever whole subtrees
+    /// cannot be skipped (a shape rule every node is tested on, strict mode, a key rule): a
+    /// keyword whose feature avoids these is one the profile keeps.
+    pub listed: Option<FeatureSet>,
     pub out: &'w mut Vec<Finding>,
     pub counts: SchemaCounts,
     /// The provider's shape rules (see [`crate::shape`]), tested on every node visited.
@@ -86,22 +90,30 @@ impl<'a> Visit<'a> for SchemaCheck<'_, '_> {
             }
             return;
         }
-        if !self.shape.is_empty() {
-            self.shape_rules(s, path);
+        // The keywords the shape and strict rules read, from one scan of the node.
+        let keys = if self.shape.is_empty() && self.rules.is_none() {
+            NodeKeys::default()
+        } else {
+            NodeKeys::of(s)
+        };
+        let breaks = keys.broken(self.shape, s, false);
+        if !breaks.is_empty() {
+            self.shape_rules(s, path, breaks);
         }
-        let object = (self.count || self.rules.is_some()) && s.is_object_like();
+        let object = (self.count || self.rules.is_some()) && keys.is_object_like();
         let depth = scope.depth + usize::from(object);
         self.counts.depth = self.counts.depth.max(depth);
         if let Some(rules) = self.rules {
-            self.strict_node(s, path, object, scope.root, rules);
+            self.strict_node(s, &keys, path, object, scope.root, rules);
         }
         for e in s.keywords {
             let child = path.push(Seg::Key(entry_name(e)));
-            if self.listed_only && may_find(self.clean, e) {
+            if self.listed_only && may_find(self.listed, e) {
                 self.keyword(e, &child);
             }
+            // The strict limits read the schema's size, not its optional properties.
             if self.count {
-                self.counts.add_keyword(s, e);
+                self.counts.add_keyword_size(e);
             }
             if let Some(below) = scope.below(e, depth) {
                 walk_subschemas(self, e, &child, below);
@@ -130,10 +142,10 @@ impl SchemaCheck<'_, '_> {
         self.out.push(Finding::rejected(None, at, feature, path.to_pointer(), message));
     }
 
-    /// The provider's shape rules the node breaks, each a finding in the provider's words.
+    /// The provider's shape rules the node breaks (`breaks`), each a finding in the
+    /// provider's words.
     #[cold]
-    fn shape_rules(&mut self, s: &Schema<'_>, path: &Path<'_>) {
-        let breaks = broken_rules(self.shape, s, false);
+    fn shape_rules(&mut self, s: &Schema<'_>, path: &Path<'_>, breaks: ShapeRules) {
         for rule in self.shape.iter() {
             if breaks.contains(rule) {
                 let message = shape_message(self.target.name(), self.profile, rule);
@@ -148,10 +160,10 @@ impl SchemaCheck<'_, '_> {
 
     /// The rule that every object of a strict schema is closed (the root of a tool without
     /// parameters may be the empty object: the provider reads it as "no arguments").
-    fn open_object(&mut self, s: &Schema<'_>, path: &Path<'_>, root: bool) {
-        let open_root_ok = root && s.properties().is_empty();
+    fn open_object(&mut self, s: &Schema<'_>, keys: &NodeKeys<'_>, path: &Path<'_>, root: bool) {
+        let open_root_ok = root && keys.properties().is_empty();
         let closed = matches!(
-            s.get(Keyword::AdditionalProperties).map(|e| e.value),
+            keys.additional.map(|e| e.value),
             Some(Value::Schema(x)) if x.boolean == Some(false)
         );
         if !closed && !open_root_ok {
@@ -194,21 +206,21 @@ impl SchemaCheck<'_, '_> {
     fn strict_node(
         &mut self,
         s: &Schema<'_>,
+        keys: &NodeKeys<'_>,
         path: &Path<'_>,
         object: bool,
         root: bool,
         rules: StrictRules,
     ) {
-        let has = |k| s.get(k).is_some();
-        if !s.declares_kind() {
+        if !keys.declares_kind() {
             let m =
                 "strict mode needs a `type` (or `anyOf`, `$ref`, `enum`, `const`) on every schema";
             self.push(s.at, "type", path, m.into());
         }
-        if s.is_array_without_items() {
+        if keys.is_array_without_items() {
             self.push(s.at, "items", path, "strict mode needs `items` on every array".into());
         }
-        if has(Keyword::Ref)
+        if keys.reference
             && !self.profile.holds_ref_siblings()
             && s.keywords.iter().any(|e| !entry_name(e).starts_with('$'))
         {
@@ -219,10 +231,13 @@ impl SchemaCheck<'_, '_> {
         if !object {
             return;
         }
-        self.open_object(s, path, root);
-        if rules.all_required {
-            let required = crate::ir::NameSet::new(s.required());
-            for p in s.properties().iter().filter(|p| !required.contains(p.name)) {
+        self.open_object(s, keys, path, root);
+        let (props, required) = (keys.properties(), keys.required());
+        // Every property is required where `required` lists them all in their order (as the
+        // strict pass writes it), answered in one walk over both without a set.
+        if rules.all_required && !in_order(props.iter().map(|p| p.name), required.iter().copied()) {
+            let required = crate::ir::NameSet::new(required);
+            for p in props.iter().filter(|p| !required.contains(p.name)) {
                 let at = path.push(Seg::Key("required"));
                 let m = format!(
                     "strict mode requires every property in `required`; {:?} is not",
@@ -234,12 +249,12 @@ impl SchemaCheck<'_, '_> {
     }
 }
 
-/// Whether [`SchemaCheck::keyword`] may find `e`: under [`clean_features`] (`clean`) only a
+/// Whether [`SchemaCheck::keyword`] may find `e`: under [`clean_features`] (`listed`) only a
 /// keyword whose feature the profile changes, or a type array, can be one it does not keep
 /// (every built-in profile keeps every other keyword: the test below).
 #[inline]
-fn may_find(clean: Option<FeatureSet>, e: &Entry<'_>) -> bool {
-    let Some(changed) = clean else { return true };
+fn may_find(listed: Option<FeatureSet>, e: &Entry<'_>) -> bool {
+    let Some(changed) = listed else { return true };
     match e.keyword.feature() {
         Some(f) => changed.contains(f),
         None => matches!(e.value, Value::Type(t) if t.array),

@@ -40,11 +40,22 @@ impl SchemaCounts {
     /// their own nodes.
     #[inline]
     pub fn add_keyword(&mut self, owner: &Schema<'_>, e: &Entry<'_>) {
+        if e.keyword == Keyword::Properties
+            && let Value::Props(props) = e.value
+        {
+            self.add_params(props, owner.required());
+        }
+        self.add_keyword_size(e);
+    }
+
+    /// What [`SchemaCounts::add_keyword`] adds but for the optional and union-typed
+    /// properties, which only the per-request limits read: the size of one schema.
+    #[inline]
+    pub fn add_keyword_size(&mut self, e: &Entry<'_>) {
         match e.value {
             Value::Props(props) => {
                 if e.keyword == Keyword::Properties {
                     self.properties += props.len();
-                    self.add_params(props, owner.required());
                 }
                 if names_count(e.keyword) {
                     self.add_names(props);

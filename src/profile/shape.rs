@@ -6,7 +6,7 @@
 //! still would, both through [`broken`], so the writer and the check cannot disagree.
 
 use super::Action;
-use crate::ir::{JsonType, Keyword, Schema, SchemaFeature, Value};
+use crate::ir::{Entry, JsonType, Keyword, Schema, SchemaFeature, Value};
 
 /// A rule on the shape of one schema node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -234,83 +234,194 @@ pub(crate) fn broken_rules(rules: ShapeRules, s: &Schema<'_>, root: bool) -> Sha
     if s.boolean.is_some() || rules.is_empty() {
         return ShapeRules::NONE;
     }
-    // The first entry of each keyword a rule reads, as `Schema::get` finds it.
-    let (mut any_of, mut ty, mut props, mut required, mut enumeration) =
-        (None, None, None, None, None);
-    let (mut combined, mut items) = (false, false);
-    for e in s.keywords {
-        match e.keyword {
-            Keyword::AnyOf => any_of = any_of.or(Some(e)),
-            Keyword::Type => ty = ty.or(Some(e)),
-            Keyword::OneOf | Keyword::AllOf | Keyword::Ref => combined = true,
-            Keyword::Properties => props = props.or(Some(e)),
-            Keyword::Required => required = required.or(Some(e)),
-            Keyword::Enum => enumeration = enumeration.or(Some(e)),
-            Keyword::Items => items = true,
-            _ => {}
+    NodeKeys::of(s).broken(rules, s, root)
+}
+
+/// What the rules on one node read of its keywords, from one scan: the first entry of each
+/// keyword a rule reads, as [`Schema::get`] finds it, and whether others are there. The shape
+/// rules read it through [`NodeKeys::broken`]; the pre-flight check reads the same scan for
+/// its strict rules, rather than scanning the node once per keyword it asks about.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct NodeKeys<'a> {
+    /// `anyOf`.
+    pub any_of: Option<&'a Entry<'a>>,
+    /// `type`.
+    pub ty: Option<&'a Entry<'a>>,
+    /// `properties`.
+    pub props: Option<&'a Entry<'a>>,
+    /// `required`.
+    pub required: Option<&'a Entry<'a>>,
+    /// `enum`.
+    pub enumeration: Option<&'a Entry<'a>>,
+    /// `additionalProperties`.
+    pub additional: Option<&'a Entry<'a>>,
+    /// `oneOf`, `allOf` or `$ref` is there.
+    pub combined: bool,
+    /// `$ref` is there.
+    pub reference: bool,
+    /// `const` is there.
+    pub constant: bool,
+    /// `items` is there.
+    pub items: bool,
+}
+
+impl<'a> NodeKeys<'a> {
+    /// The keywords of `s` the rules read, in one scan.
+    #[inline]
+    pub(crate) fn of(s: &Schema<'a>) -> NodeKeys<'a> {
+        let mut k = NodeKeys::default();
+        for e in s.keywords {
+            match e.keyword {
+                Keyword::AnyOf => k.any_of = k.any_of.or(Some(e)),
+                Keyword::Type => k.ty = k.ty.or(Some(e)),
+                Keyword::OneOf | Keyword::AllOf => k.combined = true,
+                Keyword::Ref => (k.combined, k.reference) = (true, true),
+                Keyword::Const => k.constant = true,
+                Keyword::Properties => k.props = k.props.or(Some(e)),
+                Keyword::Required => k.required = k.required.or(Some(e)),
+                Keyword::Enum => k.enumeration = k.enumeration.or(Some(e)),
+                Keyword::AdditionalProperties => k.additional = k.additional.or(Some(e)),
+                Keyword::Items => k.items = true,
+                _ => {}
+            }
+        }
+        k
+    }
+
+    /// The node's `type`, when it holds valid type names ([`Schema::types`]).
+    #[inline]
+    pub(crate) fn types(&self) -> Option<crate::ir::Types<'a>> {
+        match self.ty.map(|e| e.value) {
+            Some(Value::Type(t)) => Some(t),
+            _ => None,
         }
     }
-    let types = match ty.map(|e| e.value) {
-        Some(Value::Type(t)) => Some(t),
-        _ => None,
-    };
-    let one_type = types.and_then(|t| match t.list {
-        [t] => Some(*t),
-        _ => None,
-    });
-    let props_value = props.map(|e| e.value);
-    let has_type = |t| types.is_some_and(|types| types.contains(t));
-    let bit = |rule: ShapeRule, yes: bool| if yes { rule.bit() } else { 0 };
-    let mut bits = bit(ShapeRule::AnyOfAlone, any_of.is_some() && s.keywords.len() > 1)
-        | bit(ShapeRule::TypeRequired, ty.is_none() && any_of.is_none() && !combined)
-        | bit(
-            ShapeRule::PropertiesNonEmpty,
-            match props_value {
-                Some(Value::Props(p)) => p.is_empty(),
-                Some(_) => false,
-                None => one_type == Some(JsonType::Object),
-            },
-        )
-        | bit(ShapeRule::ArrayItems, has_type(JsonType::Array) && !items)
-        | bit(
-            ShapeRule::ObjectKeywordsOnObject,
-            (props.is_some() || required.is_some())
-                && types.is_some_and(|t| !t.contains(JsonType::Object)),
-        )
-        | bit(ShapeRule::EnumOnString, enumeration.is_some() && one_type != Some(JsonType::String))
-        | bit(ShapeRule::RootProperties, root && has_type(JsonType::Object) && props.is_none());
-    if rules.contains(ShapeRule::EnumNonEmpty)
-        && let Some(Value::Json(crate::ir::Json::Array(values))) = enumeration.map(|e| e.value)
-        && values.iter().any(|v| matches!(v, crate::ir::Json::String("")))
-    {
-        bits |= ShapeRule::EnumNonEmpty.bit();
-    }
-    if rules.contains(ShapeRule::EnumNoNull)
-        && let Some(Value::Json(crate::ir::Json::Array(values))) = enumeration.map(|e| e.value)
-        && values.iter().any(|v| matches!(v, crate::ir::Json::Null))
-    {
-        bits |= ShapeRule::EnumNoNull.bit();
-    }
-    // The one rule that costs more than a look: a set of the property names.
-    if rules.contains(ShapeRule::RequiredDefined)
-        && let Some(Value::Strings(names)) = required.map(|e| e.value)
-        && !names.is_empty()
-    {
-        let defined = match props_value {
+
+    /// The node's `properties` ([`Schema::properties`]).
+    #[inline]
+    pub(crate) fn properties(&self) -> &'a [crate::ir::Prop<'a>] {
+        match self.props.map(|e| e.value) {
             Some(Value::Props(p)) => p,
             _ => &[],
-        };
-        let defined = crate::ir::NameSet::new(defined);
-        if names.iter().any(|r| !defined.contains(r)) {
-            bits |= ShapeRule::RequiredDefined.bit();
         }
     }
-    let out = ShapeRules(bits & rules.0);
-    debug_assert!(
-        rules.iter().all(|r| out.contains(r) == broken(r, s, root)),
-        "one scan and the rules one by one disagree"
-    );
-    out
+
+    /// The node's `required` ([`Schema::required`]).
+    #[inline]
+    pub(crate) fn required(&self) -> &'a [&'a str] {
+        match self.required.map(|e| e.value) {
+            Some(Value::Strings(names)) => names,
+            _ => &[],
+        }
+    }
+
+    /// Whether the node is an object schema ([`Schema::is_object_like`]).
+    #[inline]
+    pub(crate) fn is_object_like(&self) -> bool {
+        self.types().map_or(self.props.is_some(), |t| t.contains(JsonType::Object))
+    }
+
+    /// Whether the node says what kind of value it accepts ([`Schema::declares_kind`]).
+    #[inline]
+    pub(crate) fn declares_kind(&self) -> bool {
+        self.ty.is_some()
+            || self.any_of.is_some()
+            || self.reference
+            || self.enumeration.is_some()
+            || self.constant
+    }
+
+    /// Whether the node accepts arrays but says nothing of their items
+    /// ([`Schema::is_array_without_items`]).
+    #[inline]
+    pub(crate) fn is_array_without_items(&self) -> bool {
+        self.types().is_some_and(|t| t.contains(JsonType::Array)) && !self.items
+    }
+
+    /// The rules of `rules` that the node `s` these keys were read from breaks, as
+    /// [`broken_rules`] answers.
+    pub(crate) fn broken(&self, rules: ShapeRules, s: &Schema<'_>, root: bool) -> ShapeRules {
+        if s.boolean.is_some() || rules.is_empty() {
+            return ShapeRules::NONE;
+        }
+        let NodeKeys { any_of, ty, props, required, enumeration, combined, items, .. } = *self;
+        let types = self.types();
+        let one_type = types.and_then(|t| match t.list {
+            [t] => Some(*t),
+            _ => None,
+        });
+        let props_value = props.map(|e| e.value);
+        let has_type = |t| types.is_some_and(|types| types.contains(t));
+        let bit = |rule: ShapeRule, yes: bool| if yes { rule.bit() } else { 0 };
+        let mut bits = bit(ShapeRule::AnyOfAlone, any_of.is_some() && s.keywords.len() > 1)
+            | bit(ShapeRule::TypeRequired, ty.is_none() && any_of.is_none() && !combined)
+            | bit(
+                ShapeRule::PropertiesNonEmpty,
+                match props_value {
+                    Some(Value::Props(p)) => p.is_empty(),
+                    Some(_) => false,
+                    None => one_type == Some(JsonType::Object),
+                },
+            )
+            | bit(ShapeRule::ArrayItems, has_type(JsonType::Array) && !items)
+            | bit(
+                ShapeRule::ObjectKeywordsOnObject,
+                (props.is_some() || required.is_some())
+                    && types.is_some_and(|t| !t.contains(JsonType::Object)),
+            )
+            | bit(
+                ShapeRule::EnumOnString,
+                enumeration.is_some() && one_type != Some(JsonType::String),
+            )
+            | bit(ShapeRule::RootProperties, root && has_type(JsonType::Object) && props.is_none());
+        if rules.contains(ShapeRule::EnumNonEmpty)
+            && let Some(Value::Json(crate::ir::Json::Array(values))) = enumeration.map(|e| e.value)
+            && values.iter().any(|v| matches!(v, crate::ir::Json::String("")))
+        {
+            bits |= ShapeRule::EnumNonEmpty.bit();
+        }
+        if rules.contains(ShapeRule::EnumNoNull)
+            && let Some(Value::Json(crate::ir::Json::Array(values))) = enumeration.map(|e| e.value)
+            && values.iter().any(|v| matches!(v, crate::ir::Json::Null))
+        {
+            bits |= ShapeRule::EnumNoNull.bit();
+        }
+        // The one rule that costs more than a look: a set of the property names.
+        // Most nodes name their required properties in the order they define them: one walk
+        // over both answers without a set.
+        if rules.contains(ShapeRule::RequiredDefined)
+            && let Some(Value::Strings(names)) = required.map(|e| e.value)
+            && !names.is_empty()
+            && !in_order(names.iter().copied(), self.properties().iter().map(|p| p.name))
+        {
+            let defined = match props_value {
+                Some(Value::Props(p)) => p,
+                _ => &[],
+            };
+            let defined = crate::ir::NameSet::new(defined);
+            if names.iter().any(|r| !defined.contains(r)) {
+                bits |= ShapeRule::RequiredDefined.bit();
+            }
+        }
+        let out = ShapeRules(bits & rules.0);
+        debug_assert!(
+            rules.iter().all(|r| out.contains(r) == broken(r, s, root)),
+            "one scan and the rules one by one disagree"
+        );
+        out
+    }
+}
+
+/// Whether every name of `names` is among `list`, in `list`'s order: a walk over both that
+/// answers most real nodes (`required` names its properties in their order). `false` says
+/// only that the order differs or a name is missing; a set then tells which.
+#[inline]
+pub(crate) fn in_order<'n>(
+    names: impl IntoIterator<Item = &'n str>,
+    list: impl IntoIterator<Item = &'n str>,
+) -> bool {
+    let mut rest = list.into_iter();
+    names.into_iter().all(|name| rest.any(|l| l == name))
 }
 
 #[cfg(test)]
@@ -341,6 +452,108 @@ mod tests {
         assert!(!set.every_node());
         assert_eq!(set.iter().collect::<Vec<_>>(), [ShapeRule::ArrayItems]);
         assert!(ShapeRules::NONE.is_empty());
+    }
+
+    /// Every combination of the keywords the rules read (types, `properties` empty or not,
+    /// `required` in order, out of order or naming no property, `items`, `enum` values,
+    /// `anyOf`, `$ref`, `const`, `additionalProperties`): one scan answers as the node's own
+    /// readers and every rule one by one do, and the in-order shortcut never says yes where a
+    /// name is missing.
+    #[test]
+    fn one_scan_answers_as_each_reader_does() {
+        use crate::ir::{Json, Prop, Types};
+        let leaf = Schema { boolean: None, keywords: &[], features: Default::default(), at: 0 };
+        let closed = Schema { boolean: Some(false), ..leaf };
+        let props_ab = [Prop::new("a", 0, leaf), Prop::new("b", 0, leaf)];
+        let entry = |keyword, value| Entry { keyword, at: 0, value };
+        let object_array = [JsonType::Object, JsonType::Array];
+        let types = [
+            None,
+            Some(Types::one(JsonType::Object)),
+            Some(Types::one(JsonType::Array)),
+            Some(Types::one(JsonType::String)),
+            Some(Types { list: &object_array, array: true }),
+        ];
+        let props: [Option<&[Prop<'_>]>; 3] = [None, Some(&[]), Some(&props_ab)];
+        let requireds: [Option<&[&str]>; 5] =
+            [None, Some(&[]), Some(&["a", "b"]), Some(&["b", "a"]), Some(&["a", "c"])];
+        let enums: [Option<&[Json<'_>]>; 4] = [
+            None,
+            Some(&[Json::String("x")]),
+            Some(&[Json::String("")]),
+            Some(&[Json::Null, Json::String("x")]),
+        ];
+        let branches = [leaf];
+        let mut nodes = 0;
+        for ty in types {
+            for p in props {
+                for r in requireds {
+                    for en in enums {
+                        for extra in 0..32u8 {
+                            let mut kw: Vec<Entry<'_>> = Vec::new();
+                            if extra & 1 != 0 {
+                                kw.push(entry(Keyword::AnyOf, Value::Schemas(&branches)));
+                            }
+                            if let Some(t) = ty {
+                                kw.push(entry(Keyword::Type, Value::Type(t)));
+                            }
+                            if let Some(p) = p {
+                                kw.push(entry(Keyword::Properties, Value::Props(p)));
+                            }
+                            if let Some(r) = r {
+                                kw.push(entry(Keyword::Required, Value::Strings(r)));
+                            }
+                            if let Some(e) = en {
+                                kw.push(entry(Keyword::Enum, Value::Json(Json::Array(e))));
+                            }
+                            if extra & 2 != 0 {
+                                kw.push(entry(Keyword::Items, Value::Schema(&leaf)));
+                            }
+                            if extra & 4 != 0 {
+                                kw.push(entry(Keyword::Ref, Value::Str("#/$defs/x")));
+                            }
+                            if extra & 8 != 0 {
+                                kw.push(entry(Keyword::Const, Value::Json(Json::Null)));
+                            }
+                            if extra & 16 != 0 {
+                                kw.push(entry(
+                                    Keyword::AdditionalProperties,
+                                    Value::Schema(&closed),
+                                ));
+                            }
+                            let s = Schema { keywords: &kw, ..leaf };
+                            let keys = NodeKeys::of(&s);
+                            assert_eq!(keys.types(), s.types());
+                            assert_eq!(keys.properties().len(), s.properties().len());
+                            assert_eq!(keys.required(), s.required());
+                            assert_eq!(keys.is_object_like(), s.is_object_like());
+                            assert_eq!(keys.declares_kind(), s.declares_kind());
+                            assert_eq!(keys.is_array_without_items(), s.is_array_without_items());
+                            let additional = s.get(Keyword::AdditionalProperties);
+                            assert_eq!(keys.additional.is_some(), additional.is_some());
+                            let all = ShapeRules(u16::MAX >> 6);
+                            for root in [false, true] {
+                                let breaks = keys.broken(all, &s, root);
+                                for rule in ShapeRule::ALL {
+                                    assert_eq!(breaks.contains(rule), broken(rule, &s, root));
+                                }
+                            }
+                            let names = s.properties().iter().map(|p| p.name);
+                            let set = crate::ir::NameSet::new(s.properties());
+                            if in_order(s.required().iter().copied(), names) {
+                                assert!(s.required().iter().all(|r| set.contains(r)));
+                            }
+                            nodes += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(nodes, 5 * 3 * 5 * 4 * 32);
+        assert!(in_order(["a", "c"], ["a", "b", "c"]));
+        assert!(!in_order(["c", "a"], ["a", "b", "c"]));
+        assert!(!in_order(["d"], ["a", "b", "c"]));
+        assert!(in_order([], ["a"]));
     }
 
     #[test]
