@@ -14,6 +14,7 @@ mod links;
 mod order;
 mod places;
 mod recorder;
+mod row;
 mod store;
 mod text;
 mod view;
