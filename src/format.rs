@@ -205,6 +205,11 @@ pub struct FormatInfo {
     /// object is matched to the format it looks like, such a format is not listed beside the
     /// one whose shape it shares: that one stands for both.
     pub wire_of: Option<&'static str>,
+    /// The members of the format's tool object that [`crate::CanonicalTool`] holds in typed
+    /// fields of the same name (MCP's `title` and `annotations`): read from this format, they
+    /// fill those fields; read from another, a member so named is kept in
+    /// [`crate::CanonicalTool::source_meta`] like any other.
+    pub canonical_members: &'static [&'static str],
 }
 
 /// A schema field a format's tools may hold instead of their own ([`FormatInfo::other_field`]).
@@ -272,7 +277,15 @@ impl FormatInfo {
             upper_type_names: false,
             other_field: None,
             wire_of: None,
+            canonical_members: &[],
         }
+    }
+
+    /// Sets [`FormatInfo::canonical_members`].
+    #[must_use]
+    pub const fn canonical_members(mut self, members: &'static [&'static str]) -> FormatInfo {
+        self.canonical_members = members;
+        self
     }
 
     /// Sets [`FormatInfo::wire_of`].

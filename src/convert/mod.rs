@@ -537,7 +537,7 @@ impl Converter {
             if let Some(first) = lowered.left_out.into_iter().next() {
                 return Err(first.error);
             }
-            Ok(lowered.tools.iter().map(|t| tool_from_ir(t, from.name())).collect())
+            Ok(lowered.tools.iter().map(|t| tool_from_ir(t, from.info())).collect())
         });
         self.retain();
         tools

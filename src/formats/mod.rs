@@ -28,6 +28,7 @@ pub use cohere::Cohere;
 pub use gemini::{Gemini, GeminiJson};
 pub use langchain::LangChain;
 pub use mcp::Mcp;
+pub(crate) use mcp::{report_unwritten, write_mcp_tools};
 pub use mistral::Mistral;
 pub use ollama::Ollama;
 pub use openai::{OpenAi, OpenAiResponses};

@@ -377,7 +377,7 @@ fn convert(args: &ConvertArgs) -> ExitCode {
     let from: &dyn Adapter = if args.operations.is_empty() {
         &args.from
     } else {
-        if args.from.name() != tooladapter::formats::rules::openapi::INFO.name {
+        if !args.from.info().imports {
             error!("usage"; "--operations selects OpenAPI operations; it needs --from openapi");
             return ExitCode::from(2);
         }

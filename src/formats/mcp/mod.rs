@@ -4,8 +4,11 @@
 //! else a server adds (`displayName`, `category`) ride along verbatim when MCP is the target.
 
 mod header;
+mod owned;
 pub mod rules;
 mod traffic;
+
+pub(crate) use owned::{report_unwritten, write_mcp_tools};
 
 use std::cell::Cell;
 
