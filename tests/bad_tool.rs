@@ -89,7 +89,11 @@ fn second(catalog: &str, format: &str) -> String {
     if v.is_array() {
         return "/1".to_owned();
     }
-    let key = tooladapter::formats::builtin(format).expect("a format").info().catalog_key;
+    let key = tooladapter::formats::builtin(format)
+        .expect("a format")
+        .info()
+        .catalog_key
+        .expect("an object catalog");
     format!("/{key}/1")
 }
 

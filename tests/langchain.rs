@@ -375,7 +375,7 @@ fn langchain_is_a_registered_keep_all_format() {
     let r = Registry::default();
     let adapter = r.get("langchain").expect("registered");
     assert!(tooladapter::SchemaFeature::ALL.iter().all(|f| adapter.info().supports_feature(*f)));
-    assert_eq!(adapter.info().catalog_key, "");
+    assert_eq!(adapter.info().catalog_key, None);
     assert!(adapter.info().tool_is_schema);
 }
 

@@ -23,6 +23,7 @@ pub const INFO: FormatInfo = FormatInfo::new("mcp", &PROFILE)
     .schema_members(&[super::INPUT])
     .envelope(super::JSON_RPC)
     .catalog_hints(super::LIST_HINTS)
+    .catalog_object()
     .canonical_members(&["title", "annotations"]);
 
 // Tool traffic (read 2026-11-28).
