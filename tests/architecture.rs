@@ -551,3 +551,42 @@ fn files_have_no_import_cycle() {
         .collect();
     assert!(cycles.is_empty(), "import cycles between files through these edges: {cycles:#?}");
 }
+
+/// The suites `tests/README.md`'s map lists: each `` [`name`](name.rs) `` link.
+fn suites_listed(readme: &str) -> Vec<String> {
+    readme
+        .split("[`")
+        .skip(1)
+        .filter_map(|rest| {
+            let (name, after) = rest.split_once("`](")?;
+            let file = after.split_once(')')?.0;
+            (file == format!("{name}.rs")).then(|| name.to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn the_tests_readme_lists_every_suite_once() {
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let readme = fs::read_to_string(tests.join("README.md")).expect("reads tests/README.md");
+    let listed = suites_listed(&readme);
+    let mut files: Vec<String> = fs::read_dir(&tests)
+        .expect("reads tests/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
+    files.sort();
+    let missing: Vec<&String> = files.iter().filter(|f| !listed.contains(f)).collect();
+    let stale: Vec<&String> = listed.iter().filter(|l| !files.contains(l)).collect();
+    let mut twice = listed.clone();
+    twice.sort();
+    let twice: BTreeSet<&String> =
+        twice.windows(2).filter(|w| w[0] == w[1]).map(|w| &w[0]).collect();
+    assert!(
+        missing.is_empty() && stale.is_empty() && twice.is_empty(),
+        "tests/README.md's map: suites not listed {missing:?}, listed without a file {stale:?}, \
+         listed twice {twice:?}"
+    );
+}
