@@ -316,7 +316,7 @@ fn catalogs_are_arrays() {
     let one = r#"{"title":"t","type":"object","properties":{},"tools":[{"title":"u"}]}"#;
     let c = convert(one, "langchain", "mcp");
     assert_eq!(c.tools_written(), 1);
-    assert_eq!(c.shape(), tooladapter::Shape::Single);
+    assert_eq!(c.shape(), tooladapter::DocumentKind::Single);
     assert_eq!(
         json_of(&c),
         json!({"name": "t", "inputSchema": {"type": "object", "properties": {},

@@ -16,7 +16,7 @@ use crate::ir::{Json, Member, Tool};
 use crate::lower::{At, Kind, Lowerer, ReadNote};
 use crate::pointer::{Path, Seg};
 
-use super::Shape;
+use super::DocumentKind;
 use super::layout::{Group, Layout};
 use super::left_out::LeftOut;
 
@@ -25,7 +25,7 @@ use super::left_out::LeftOut;
 pub(super) struct Lowered<'a> {
     /// Where the input's strings live, for the writer.
     pub(super) source: Source<'a>,
-    pub(super) shape: Shape,
+    pub(super) shape: DocumentKind,
     pub(super) tools: &'a mut [Tool<'a>],
     pub(super) layout: Layout<'a>,
     /// What the readers said about the tools: report entries, tools to leave out.
@@ -107,7 +107,7 @@ fn lower_shape<'a>(
             let tool = lower_one(lw, from, 0, &root)?;
             Ok(Lowered {
                 source: Source::default(),
-                shape: Shape::Single,
+                shape: DocumentKind::Single,
                 tools: lw.alloc_slice(1, tool, &root)?,
                 layout: Layout::plain(false),
                 notes: Vec::new(),
@@ -135,7 +135,7 @@ fn lower_shape<'a>(
 fn catalog<'a>(tools: &'a mut [Tool<'a>], layout: Layout<'a>) -> Lowered<'a> {
     Lowered {
         source: Source::default(),
-        shape: Shape::Catalog,
+        shape: DocumentKind::Catalog,
         tools,
         layout,
         notes: Vec::new(),

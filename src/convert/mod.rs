@@ -32,9 +32,9 @@ use run::{Refusal, Scratch, emit_document, record_findings, report_too_large, ru
 pub use traffic::TrafficOptions;
 use traffic::map_direction;
 
-/// Whether the input was one tool or a catalog; the output mirrors it.
+/// The input document's kind: one tool or a catalog; the output mirrors it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Shape {
+pub enum DocumentKind {
     /// A single tool object.
     #[default]
     Single,
@@ -42,13 +42,18 @@ pub enum Shape {
     Catalog,
 }
 
+/// The former name of [`DocumentKind`]: "shape" now names only what a provider accepts of a
+/// schema node (the shape pass, `ShapeRule`).
+#[deprecated(since = "0.1.0", note = "renamed DocumentKind")]
+pub type Shape = DocumentKind;
+
 /// The result of a conversion: output bytes and the report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Conversion {
     output: Vec<u8>,
     report: Report,
     inverse: Recorded,
-    shape: Shape,
+    shape: DocumentKind,
     tools: usize,
     /// The losses the options denied ([`Options::deny_loss`]).
     deny: Option<DenyLoss>,
@@ -107,7 +112,7 @@ impl Conversion {
     }
 
     /// Whether the input was a single tool or a catalog.
-    pub fn shape(&self) -> Shape {
+    pub fn shape(&self) -> DocumentKind {
         self.shape
     }
 
@@ -133,7 +138,7 @@ impl Conversion {
     fn clear(&mut self) {
         self.output.clear();
         self.report.clear();
-        self.shape = Shape::Single;
+        self.shape = DocumentKind::Single;
         self.tools = 0;
         self.deny = None;
         self.written.clear();
