@@ -83,6 +83,28 @@ fn reexports(src: &Path) -> BTreeMap<String, String> {
     names
 }
 
+/// The edges of `edges` that lie on a cycle: an edge a -> b with a path back from b to a.
+fn on_cycles<T: Ord + Clone>(edges: &BTreeMap<T, BTreeSet<T>>) -> Vec<(&T, &T)> {
+    let reaches = |start: &T, goal: &T| {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![start.clone()];
+        while let Some(n) = stack.pop() {
+            if &n == goal {
+                return true;
+            }
+            if seen.insert(n.clone()) {
+                stack.extend(edges.get(&n).into_iter().flatten().cloned());
+            }
+        }
+        false
+    };
+    edges
+        .iter()
+        .flat_map(|(a, bs)| bs.iter().map(move |b| (a, b)))
+        .filter(|(a, b)| reaches(b, a))
+        .collect()
+}
+
 #[test]
 fn top_level_modules_have_no_import_cycle() {
     let (src, files) = library_files();
@@ -110,26 +132,8 @@ fn top_level_modules_have_no_import_cycle() {
             }
         }
     }
-    // A cycle exists when some edge a -> b has a path back from b to a.
-    let reaches = |start: &str, goal: &str| {
-        let mut seen = BTreeSet::new();
-        let mut stack = vec![start.to_owned()];
-        while let Some(n) = stack.pop() {
-            if n == goal {
-                return true;
-            }
-            if seen.insert(n.clone()) {
-                stack.extend(edges.get(&n).into_iter().flatten().cloned());
-            }
-        }
-        false
-    };
-    let cycles: Vec<String> = edges
-        .iter()
-        .flat_map(|(a, bs)| bs.iter().map(move |b| (a, b)))
-        .filter(|(a, b)| reaches(b, a))
-        .map(|(a, b)| format!("{a} -> {b}"))
-        .collect();
+    let cycles: Vec<String> =
+        on_cycles(&edges).into_iter().map(|(a, b)| format!("{a} -> {b}")).collect();
     assert!(cycles.is_empty(), "import cycles through these edges: {cycles:?}");
 }
 
@@ -530,25 +534,8 @@ fn files_have_no_import_cycle() {
     let edges = file_edges();
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let name = |p: &PathBuf| p.strip_prefix(&src).unwrap_or(p).display().to_string();
-    let reaches = |start: &PathBuf, goal: &PathBuf| {
-        let mut seen = BTreeSet::new();
-        let mut stack = vec![start.clone()];
-        while let Some(n) = stack.pop() {
-            if &n == goal {
-                return true;
-            }
-            if seen.insert(n.clone()) {
-                stack.extend(edges.get(&n).into_iter().flatten().cloned());
-            }
-        }
-        false
-    };
-    let cycles: Vec<String> = edges
-        .iter()
-        .flat_map(|(a, bs)| bs.iter().map(move |b| (a, b)))
-        .filter(|(a, b)| reaches(b, a))
-        .map(|(a, b)| format!("{} -> {}", name(a), name(b)))
-        .collect();
+    let cycles: Vec<String> =
+        on_cycles(&edges).into_iter().map(|(a, b)| format!("{} -> {}", name(a), name(b))).collect();
     assert!(cycles.is_empty(), "import cycles between files through these edges: {cycles:#?}");
 }
 
