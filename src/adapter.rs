@@ -145,10 +145,13 @@ pub trait Adapter: Send + Sync {
         None
     }
 
-    /// Writes a catalog. The default is a JSON array of tools. `wrapper` holds the members of
-    /// the source's catalog object in order (the tool list itself as a `null` placeholder
-    /// under its key) when the source was an object and the format is the same; a format whose
-    /// catalog is an object writes them back.
+    /// Writes a catalog. `wrapper` holds the members of the source's catalog object in order
+    /// (the tool list itself as a `null` placeholder under its key) when the source was an
+    /// object and the format is the same. The default reads the format's facts: a format whose
+    /// catalog is an object ([`FormatInfo::catalog_object`]) writes its tools under
+    /// [`FormatInfo::catalog_key`] (under [`FormatInfo::catalog_alias`] where the source's
+    /// wrapper spelled it so) with the wrapper's other members back in their places; any other
+    /// writes a JSON array of tools.
     fn write_catalog(
         &self,
         tools: &[Tool<'_>],
@@ -156,7 +159,14 @@ pub trait Adapter: Send + Sync {
         cx: &EmitContext<'_>,
         w: &mut Writer<'_>,
     ) {
-        let _ = wrapper;
+        let info = self.info();
+        if let Some(key) = info.catalog_key.filter(|_| info.catalog_object) {
+            let spelled = |alias: &&str| wrapper.iter().any(|m| m.key == *alias);
+            let key = info.catalog_alias.filter(spelled).unwrap_or(key);
+            let each = |t: &Tool<'_>, w: &mut Writer<'_>| self.write_tool(t, cx, w);
+            crate::emit::write_object_catalog(key, tools, wrapper, each, w);
+            return;
+        }
         w.begin_array();
         for tool in tools {
             w.element();

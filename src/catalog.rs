@@ -134,7 +134,7 @@ impl<'s> Split<'s> {
         let (array, head, tail, tools) = match text.trim_start().as_bytes().first()? {
             b'[' => (true, "[".to_owned(), "]".to_owned(), serde_json::from_str(text).ok()?),
             b'{' => {
-                let (head, tail, tools) = cut_object(text, from.info().catalog_key)?;
+                let (head, tail, tools) = cut_object(text, from.info().catalog_key?)?;
                 (false, head, tail, tools)
             }
             _ => return None,
@@ -330,9 +330,6 @@ fn limits_span_catalog(limits: &ProviderLimits) -> bool {
 /// tools. `None` when the object is not a catalog of `key` (a format without a catalog object
 /// reads any object as one tool) or repeats a key (which the library refuses).
 fn cut_object<'t>(text: &'t str, key: &str) -> Option<(String, String, Vec<&'t RawValue>)> {
-    if key.is_empty() {
-        return None;
-    }
     let mut de = serde_json::Deserializer::from_str(text);
     let (members, tools) = de.deserialize_map(CutMembers { key, text: PhantomData }).ok()?;
     de.end().ok()?;

@@ -117,14 +117,19 @@ pub struct FormatInfo {
     /// through [`crate::Adapter::import`] rather than reading tools as they are. Such an input is one
     /// document, never a catalog to split or stream.
     pub imports: bool,
-    /// The member of a catalog object that holds the tool list (`{"tools": […]}`). Empty for
+    /// The member of a catalog object that holds the tool list (`{"tools": […]}`). `None` for
     /// a format without a catalog object (LangChain): any object is then one tool, and
     /// catalogs are JSON arrays only.
-    pub catalog_key: &'static str,
+    pub catalog_key: Option<&'static str>,
     /// Another spelling of [`FormatInfo::catalog_key`] the format reads (Gemini's proto field
-    /// name `function_declarations`); empty when there is none. The same format writes the
-    /// catalog back under the spelling its source used.
-    pub catalog_alias: &'static str,
+    /// name `function_declarations`), when it has one. The same format writes the catalog
+    /// back under the spelling its source used.
+    pub catalog_alias: Option<&'static str>,
+    /// Whether the format writes a catalog as an object, its tools under
+    /// [`FormatInfo::catalog_key`] (an MCP `tools/list` result, an AgentCard's `skills`,
+    /// Bedrock's `toolConfig`, a Gemini `Tool`), rather than as a JSON array: what
+    /// [`crate::Adapter::write_catalog`] does by default.
+    pub catalog_object: bool,
     /// Members of a catalog object that say how to hold the list (how long to cache it, for
     /// whom), not what its tools are: MCP 2026-07-28's `ttlMs`, `cacheScope` and `resultType`.
     /// Another format drops them with an `info` entry, where other catalog members are a
@@ -135,11 +140,11 @@ pub struct FormatInfo {
     pub envelope: Option<Envelope>,
     /// The member of a request body holding a list of the format's catalog objects and
     /// provider built-ins (a Gemini request's `tools`: `[{"functionDeclarations": […]},
-    /// {"googleSearch": {}}]`); empty for a format whose requests list tools directly. Where
+    /// {"googleSearch": {}}]`); `None` for a format whose requests list tools directly. Where
     /// it is set, such a list is read wherever a list of tools is (the request, or the list
     /// alone): each catalog object's tools in place, and written back grouped as they were
     /// by the same format.
-    pub request_key: &'static str,
+    pub request_key: Option<&'static str>,
     /// Where a tool this format writes holds its name: a JSON pointer into the written tool
     /// object (`/name`; OpenAI Chat's `/function/name`; LangChain's `/title`). The catalog
     /// splitter ([`crate::catalog`]) reads written tools' names there, to see that tools
@@ -205,6 +210,11 @@ pub struct FormatInfo {
     /// object is matched to the format it looks like, such a format is not listed beside the
     /// one whose shape it shares: that one stands for both.
     pub wire_of: Option<&'static str>,
+    /// The members of the format's tool object that [`crate::CanonicalTool`] holds in typed
+    /// fields of the same name (MCP's `title` and `annotations`): read from this format, they
+    /// fill those fields; read from another, a member so named is kept in
+    /// [`crate::CanonicalTool::source_meta`] like any other.
+    pub canonical_members: &'static [&'static str],
 }
 
 /// A schema field a format's tools may hold instead of their own ([`FormatInfo::other_field`]).
@@ -253,11 +263,12 @@ impl FormatInfo {
             reads: true,
             writes: true,
             imports: false,
-            catalog_key: "tools",
-            catalog_alias: "",
+            catalog_key: Some("tools"),
+            catalog_alias: None,
+            catalog_object: false,
             catalog_hints: &[],
             envelope: None,
-            request_key: "",
+            request_key: None,
             name_pointer: "/name",
             schema_members: &[],
             marks: &[],
@@ -272,7 +283,15 @@ impl FormatInfo {
             upper_type_names: false,
             other_field: None,
             wire_of: None,
+            canonical_members: &[],
         }
+    }
+
+    /// Sets [`FormatInfo::canonical_members`].
+    #[must_use]
+    pub const fn canonical_members(mut self, members: &'static [&'static str]) -> FormatInfo {
+        self.canonical_members = members;
+        self
     }
 
     /// Sets [`FormatInfo::wire_of`].
@@ -347,14 +366,29 @@ impl FormatInfo {
     /// Sets [`FormatInfo::catalog_key`].
     #[must_use]
     pub const fn catalog_key(mut self, key: &'static str) -> FormatInfo {
-        self.catalog_key = key;
+        self.catalog_key = Some(key);
+        self
+    }
+
+    /// A format without a catalog object ([`FormatInfo::catalog_key`] `None`): any object is
+    /// one tool.
+    #[must_use]
+    pub const fn no_catalog_object(mut self) -> FormatInfo {
+        self.catalog_key = None;
+        self
+    }
+
+    /// Sets [`FormatInfo::catalog_object`]: catalogs are written as objects.
+    #[must_use]
+    pub const fn catalog_object(mut self) -> FormatInfo {
+        self.catalog_object = true;
         self
     }
 
     /// Sets [`FormatInfo::catalog_alias`].
     #[must_use]
     pub const fn catalog_alias(mut self, alias: &'static str) -> FormatInfo {
-        self.catalog_alias = alias;
+        self.catalog_alias = Some(alias);
         self
     }
 
@@ -375,7 +409,7 @@ impl FormatInfo {
     /// Sets [`FormatInfo::request_key`].
     #[must_use]
     pub const fn request_key(mut self, key: &'static str) -> FormatInfo {
-        self.request_key = key;
+        self.request_key = Some(key);
         self
     }
 

@@ -77,7 +77,9 @@ pub mod traffic;
 pub use adapter::{Adapter, FormatInfo};
 #[cfg(any(feature = "rmcp", feature = "async-openai"))]
 pub use bridges::BridgeError;
-pub use convert::{Conversion, Converter, Shape, TrafficOptions};
+#[allow(deprecated)]
+pub use convert::Shape;
+pub use convert::{Conversion, Converter, DocumentKind, TrafficOptions};
 pub use error::{ConversionError, Direction, ErrorKind};
 pub use formats::{Format, IntoFormat};
 pub use inverse::{Inverse, ToolCall, UnmapError};

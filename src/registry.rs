@@ -8,8 +8,9 @@ use crate::adapter::Adapter;
 use crate::convert::{Conversion, Converter};
 use crate::error::{ConversionError, Direction, ErrorKind};
 use crate::formats::{Mcp, builtins};
+use crate::formats::{report_unwritten, write_mcp_tools};
 use crate::options::Options;
-use crate::owned::{CanonicalTool, report_unwritten, write_mcp_tools};
+use crate::owned::CanonicalTool;
 use crate::report::Report;
 
 /// Formats by name. `Registry::default()` holds every built-in format; `Registry::new()` none.

@@ -21,10 +21,17 @@ const BROKEN: &str = r#"{"name":"broken","description":"Bad.","inputSchema":{"ty
 /// A tool whose `$ref`s expand past a budget of 20 nodes.
 const BOMB: &str = r##"{"name":"broken","description":"Bad.","inputSchema":{"type":"object","$defs":{"a":{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"integer","maximum":3}}},"b":{"type":"object","properties":{"l":{"$ref":"#/$defs/a"},"r":{"$ref":"#/$defs/a"}}},"c":{"type":"object","properties":{"l":{"$ref":"#/$defs/b"},"r":{"$ref":"#/$defs/b"}}}},"properties":{"l":{"$ref":"#/$defs/c"},"r":{"$ref":"#/$defs/c"}}}}"##;
 
-const SOURCES: [&str; 8] =
-    ["mcp", "openai", "openai-responses", "anthropic", "gemini", "bedrock", "langchain", "a2a"];
-const TARGETS: [&str; 8] =
-    ["mcp", "openai", "openai-responses", "anthropic", "gemini", "bedrock", "langchain", "a2a"];
+/// Every built-in format that reads tools as they are (an OpenAPI import reads documents).
+fn sources() -> Vec<&'static str> {
+    let formats = tooladapter::formats::builtins().iter();
+    formats.map(|f| f.info()).filter(|i| i.reads && !i.imports).map(|i| i.name).collect()
+}
+
+/// Every built-in format that writes tools.
+fn targets() -> Vec<&'static str> {
+    let formats = tooladapter::formats::builtins().iter();
+    formats.map(|f| f.info()).filter(|i| i.writes).map(|i| i.name).collect()
+}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Bad {
@@ -89,7 +96,11 @@ fn second(catalog: &str, format: &str) -> String {
     if v.is_array() {
         return "/1".to_owned();
     }
-    let key = tooladapter::formats::builtin(format).expect("a format").info().catalog_key;
+    let key = tooladapter::formats::builtin(format)
+        .expect("a format")
+        .info()
+        .catalog_key
+        .expect("an object catalog");
     format!("/{key}/1")
 }
 
@@ -112,7 +123,7 @@ fn errors(c: &Conversion) -> Vec<&ReportEntry> {
 fn a_bad_tool_is_left_out_and_the_others_are_written() {
     let budget = Options::default().max_ref_expansion(20);
     let mut checked = [0usize; 5];
-    for from in SOURCES {
+    for from in sources() {
         let plain = catalog(from, &[ALPHA, BROKEN, GAMMA]);
         let bomb = catalog(from, &[ALPHA, BOMB, GAMMA]);
         let good = catalog(from, &[ALPHA, GAMMA]);
@@ -124,7 +135,7 @@ fn a_bad_tool_is_left_out_and_the_others_are_written() {
             let base = if bad == Bad::Budget { &bomb } else { &plain };
             let Some(input) = spoil(base, from, bad) else { continue };
             let options = if bad == Bad::Budget { budget.clone() } else { Options::default() };
-            for to in TARGETS {
+            for to in targets() {
                 let whole = convert(&good, from, to, &options);
                 let c = convert(&input, from, to, &options);
                 // A target that inlines no refs has no budget to break.
@@ -379,7 +390,7 @@ fn no_tool_an_error_entry_leaves_out_is_written() {
     ];
     let mut left_out = 0;
     let registry = Registry::default();
-    for to in TARGETS {
+    for to in targets() {
         for o in &options {
             // Strict mode asked of a target without one is refused whole.
             let Ok(c) = registry.convert_with(input.as_bytes(), "mcp", to, o) else { continue };

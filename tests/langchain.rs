@@ -316,7 +316,7 @@ fn catalogs_are_arrays() {
     let one = r#"{"title":"t","type":"object","properties":{},"tools":[{"title":"u"}]}"#;
     let c = convert(one, "langchain", "mcp");
     assert_eq!(c.tools_written(), 1);
-    assert_eq!(c.shape(), tooladapter::Shape::Single);
+    assert_eq!(c.shape(), tooladapter::DocumentKind::Single);
     assert_eq!(
         json_of(&c),
         json!({"name": "t", "inputSchema": {"type": "object", "properties": {},
@@ -375,7 +375,7 @@ fn langchain_is_a_registered_keep_all_format() {
     let r = Registry::default();
     let adapter = r.get("langchain").expect("registered");
     assert!(tooladapter::SchemaFeature::ALL.iter().all(|f| adapter.info().supports_feature(*f)));
-    assert_eq!(adapter.info().catalog_key, "");
+    assert_eq!(adapter.info().catalog_key, None);
     assert!(adapter.info().tool_is_schema);
 }
 

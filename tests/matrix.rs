@@ -226,6 +226,7 @@ fn list_of(info: &FormatInfo, catalog: &Value) -> Vec<Value> {
         Value::Array(list) => list.clone(),
         Value::Object(o) => [info.catalog_key, info.catalog_alias]
             .into_iter()
+            .flatten()
             .find_map(|k| o.get(k).and_then(Value::as_array).cloned())
             .unwrap_or_default(),
         _ => Vec::new(),
@@ -254,22 +255,21 @@ fn shapes(info: &FormatInfo, list: &[Value], label: &str) -> Vec<Doc> {
         docs.push(Doc { label: format!("{label} tool {i}"), value: tool.clone() });
     }
     docs.push(Doc { label: format!("{label} array"), value: Value::Array(list.to_vec()) });
-    let key = info.catalog_key;
-    if key.is_empty() {
+    let Some(key) = info.catalog_key else {
         return docs;
-    }
+    };
     let catalog = json!({ key: list });
     docs.push(Doc { label: format!("{label} catalog"), value: catalog.clone() });
-    if info.request_key.is_empty() {
+    if let Some(request_key) = info.request_key {
+        let groups = json!([catalog, {"googleSearch": {}}]);
+        let request = json!({"contents": [{"role": "user", "parts": [{"text": "hi"}]}],
+            request_key: groups});
+        docs.push(Doc { label: format!("{label} request"), value: request });
+        docs.push(Doc { label: format!("{label} request list"), value: groups });
+    } else {
         let request = json!({"model": "m-1", "messages": [{"role": "user", "content": "hi"}],
             key: list, "tool_choice": "auto", "max_tokens": 64});
         docs.push(Doc { label: format!("{label} request"), value: request });
-    } else {
-        let groups = json!([catalog, {"googleSearch": {}}]);
-        let request = json!({"contents": [{"role": "user", "parts": [{"text": "hi"}]}],
-            info.request_key: groups});
-        docs.push(Doc { label: format!("{label} request"), value: request });
-        docs.push(Doc { label: format!("{label} request list"), value: groups });
     }
     if let Some(envelope) = info.envelope {
         let response = json!({envelope.marker: "2.0", "id": 1, envelope.result: catalog});

@@ -111,7 +111,7 @@ impl Conversion {
     /// Whether the input was a catalog (else a single tool).
     #[getter]
     fn is_catalog(&self) -> bool {
-        !self.outcome.left_out && self.outcome.inner.shape() == tooladapter::Shape::Catalog
+        !self.outcome.left_out && self.outcome.inner.shape() == tooladapter::DocumentKind::Catalog
     }
 
     fn __repr__(&self) -> String {

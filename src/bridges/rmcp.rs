@@ -10,6 +10,7 @@ use rmcp::model::Tool;
 use serde_json::{Map, Value as JsonValue};
 
 use super::{BridgeError, Losses, object_schema};
+use crate::adapter::Adapter as _;
 use crate::owned::{CanonicalTool, JsonSchema};
 use crate::pointer::escape_into;
 use crate::report::{Code, Report};
@@ -43,7 +44,7 @@ impl From<&Tool> for CanonicalTool {
             _ => Map::new(),
         };
         let mut out = CanonicalTool::new(tool.name.as_ref());
-        out.source_format = Some(crate::formats::rules::mcp::INFO.name.to_owned());
+        out.source_format = Some(crate::formats::Mcp.name().to_owned());
         for (key, value) in members {
             match (key.as_str(), value) {
                 ("name", JsonValue::String(_)) => {}

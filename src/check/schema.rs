@@ -174,7 +174,7 @@ impl SchemaCheck<'_, '_> {
 
     /// Whether `s` is skipped as clean: its features avoid every one the profile changes
     /// (see [`clean_features`]), so it holds no finding. A node's features hold its
-    /// subtree's (the IR's invariant, asserted where a tool's passes end: `ir::features::covers`).
+    /// subtree's (the IR's invariant, asserted where a tool's passes end: `ir::covers`).
     #[inline]
     fn skipped_clean(&self, s: &Schema<'_>) -> bool {
         self.clean.is_some_and(|changed| s.features.intersection(changed).is_empty())

@@ -16,7 +16,7 @@ use crate::ir::{Json, Member, Tool};
 use crate::lower::{At, Kind, Lowerer, ReadNote};
 use crate::pointer::{Path, Seg};
 
-use super::Shape;
+use super::DocumentKind;
 use super::layout::{Group, Layout};
 use super::left_out::LeftOut;
 
@@ -25,7 +25,7 @@ use super::left_out::LeftOut;
 pub(super) struct Lowered<'a> {
     /// Where the input's strings live, for the writer.
     pub(super) source: Source<'a>,
-    pub(super) shape: Shape,
+    pub(super) shape: DocumentKind,
     pub(super) tools: &'a mut [Tool<'a>],
     pub(super) layout: Layout<'a>,
     /// What the readers said about the tools: report entries, tools to leave out.
@@ -93,8 +93,7 @@ fn lower_shape<'a>(
             {
                 return lower_in_envelope(lw, from, envelope, left_out);
             }
-            let request = Some(info.request_key).filter(|k| !k.is_empty());
-            if let Some((key, list)) = request.and_then(|k| lw.find(0, k).map(|l| (k, l)))
+            if let Some((key, list)) = info.request_key.and_then(|k| lw.find(0, k).map(|l| (k, l)))
                 && lw.kind(list) == Kind::Array
             {
                 let (mut tools, mut groups): (&'a mut [Tool<'a>], _) = (&mut [], &[][..]);
@@ -108,7 +107,7 @@ fn lower_shape<'a>(
             let tool = lower_one(lw, from, 0, &root)?;
             Ok(Lowered {
                 source: Source::default(),
-                shape: Shape::Single,
+                shape: DocumentKind::Single,
                 tools: lw.alloc_slice(1, tool, &root)?,
                 layout: Layout::plain(false),
                 notes: Vec::new(),
@@ -119,11 +118,11 @@ fn lower_shape<'a>(
         other => Err(lw.error(
             &root,
             ErrorKind::Shape(match info.catalog_key {
-                "" => format!(
+                None => format!(
                     "expected a tool object or a JSON array of tools, found {}",
                     other.as_str()
                 ),
-                key => format!(
+                Some(key) => format!(
                     "expected a tool object, a JSON array of tools or {{\"{key}\": […]}}, found {}",
                     other.as_str()
                 ),
@@ -136,7 +135,7 @@ fn lower_shape<'a>(
 fn catalog<'a>(tools: &'a mut [Tool<'a>], layout: Layout<'a>) -> Lowered<'a> {
     Lowered {
         source: Source::default(),
-        shape: Shape::Catalog,
+        shape: DocumentKind::Catalog,
         tools,
         layout,
         notes: Vec::new(),
@@ -155,7 +154,7 @@ fn catalog_list(
 ) -> Result<Option<(&'static str, At)>, ConversionError> {
     let mut lists = [info.catalog_key, info.catalog_alias]
         .into_iter()
-        .filter(|key| !key.is_empty())
+        .flatten()
         .filter_map(|key| lw.find(at, key).map(|l| (key, l)))
         .filter(|(_, l)| lw.kind(*l) == Kind::Array);
     let list = lists.next();
@@ -233,7 +232,7 @@ fn lower_in_envelope<'a>(
         let message = format!(
             "the `{}` of this response holds no `{}` list: it is not a list of tools",
             envelope.result,
-            from.info().catalog_key
+            from.info().catalog_key.unwrap_or_default()
         );
         return Err(lw.error(&result_path, ErrorKind::Shape(message)));
     };
@@ -281,7 +280,7 @@ fn lower_list<'a>(
     left_out: &mut Vec<LeftOut>,
 ) -> Result<(&'a mut [Tool<'a>], &'a [Group<'a>]), ConversionError> {
     let info = from.info();
-    if info.request_key.is_empty() {
+    if info.request_key.is_none() {
         return Ok((lower_tools(lw, from, list, path, left_out)?, &[]));
     }
     let (mut n_tools, mut n_groups) = (0, 0);

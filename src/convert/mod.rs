@@ -33,9 +33,9 @@ use run::{Scratch, emit_document, record_findings, report_too_large, run_passes}
 pub use traffic::TrafficOptions;
 use traffic::map_direction;
 
-/// Whether the input was one tool or a catalog; the output mirrors it.
+/// The input document's kind: one tool or a catalog; the output mirrors it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Shape {
+pub enum DocumentKind {
     /// A single tool object.
     #[default]
     Single,
@@ -43,13 +43,18 @@ pub enum Shape {
     Catalog,
 }
 
+/// The former name of [`DocumentKind`]: "shape" now names only what a provider accepts of a
+/// schema node (the shape pass, `ShapeRule`).
+#[deprecated(since = "0.1.0", note = "renamed DocumentKind")]
+pub type Shape = DocumentKind;
+
 /// The result of a conversion: output bytes and the report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Conversion {
     output: Vec<u8>,
     report: Report,
     inverse: Recorded,
-    shape: Shape,
+    shape: DocumentKind,
     tools: usize,
     /// The losses the options denied ([`Options::deny_loss`]).
     deny: Option<DenyLoss>,
@@ -108,7 +113,7 @@ impl Conversion {
     }
 
     /// Whether the input was a single tool or a catalog.
-    pub fn shape(&self) -> Shape {
+    pub fn shape(&self) -> DocumentKind {
         self.shape
     }
 
@@ -134,7 +139,7 @@ impl Conversion {
     fn clear(&mut self) {
         self.output.clear();
         self.report.clear();
-        self.shape = Shape::Single;
+        self.shape = DocumentKind::Single;
         self.tools = 0;
         self.deny = None;
         self.written.clear();
@@ -523,7 +528,7 @@ impl Converter {
             if let Some(first) = lowered.left_out.into_iter().next() {
                 return Err(first.error);
             }
-            Ok(lowered.tools.iter().map(|t| tool_from_ir(t, from.name())).collect())
+            Ok(lowered.tools.iter().map(|t| tool_from_ir(t, from.info())).collect())
         });
         self.retain();
         tools

@@ -17,7 +17,7 @@ use crate::report::Report;
 use super::document::Lowered;
 use super::layout::write_catalog;
 use super::left_out::LeftOut;
-use super::{Conversion, Shape};
+use super::{Conversion, DocumentKind};
 
 /// Buffers the passes reuse between conversions.
 pub(super) struct Scratch<'s> {
@@ -74,7 +74,7 @@ pub(super) fn run_passes<'a>(
             // budget or the depth limit) is left out with what it recorded so far; running
             // out of arena ends the conversion, whose later tools would need it too.
             Err(e)
-                if lowered.shape == Shape::Catalog
+                if lowered.shape == DocumentKind::Catalog
                     && !matches!(e.kind(), ErrorKind::ArenaLimit { .. }) =>
             {
                 cx.report.truncate(mark);
@@ -115,7 +115,7 @@ pub(super) fn run_passes<'a>(
         }
         record_findings(&crate::formats::EMPTY_TOOL, tools, scratch.findings, &mut cx);
     }
-    if lowered.shape == Shape::Catalog && !route.same_family() {
+    if lowered.shape == DocumentKind::Catalog && !route.same_family() {
         super::layout::report_dropped(&lowered.layout, route, &mut cx.report);
     }
     Ok(kept)
@@ -167,7 +167,7 @@ pub(super) fn emit_document(
         .with_source(lowered.source)
         .with_limit(limit);
     match lowered.shape {
-        Shape::Single => {
+        DocumentKind::Single => {
             let Some(tool) = tools.first() else {
                 let msg = conversion.report.first_message().unwrap_or_default().to_owned();
                 // Where in the tool it failed, as the entry that says why names it.
@@ -183,7 +183,7 @@ pub(super) fn emit_document(
             };
             to.write_tool(tool, cx, &mut w);
         }
-        Shape::Catalog => write_catalog(to, tools, &lowered.layout, cx, &mut w),
+        DocumentKind::Catalog => write_catalog(to, tools, &lowered.layout, cx, &mut w),
     }
     let over = w.over();
     if over.is_some() || conversion.output.len() > limit {

@@ -8,8 +8,10 @@
 //! - `schema.rs`: writing a schema, its keywords and their values.
 //! - `source.rs`: telling the input's own strings, which are copied as the input spelled them.
 //! - `escape.rs`: escaping strings, and copying short runs in fixed-size windows.
+//! - `catalog.rs`: a catalog written as an object, its tool list under its key.
 //! - `padded.rs`: text known at compile time, written in one fixed-size copy.
 
+mod catalog;
 mod escape;
 mod padded;
 mod schema;
@@ -18,6 +20,7 @@ mod source;
 mod tests;
 mod writer;
 
+pub(crate) use catalog::write_object_catalog;
 pub use escape::write_escaped;
 pub(crate) use source::Source;
 pub use writer::Writer;

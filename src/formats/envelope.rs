@@ -9,6 +9,20 @@ use crate::ir::{Json, Role, Schema, Tool, ToolMember};
 use crate::lower::{At, Kind, Lowerer, SMALL, Seen};
 use crate::pointer::{Path, Seg};
 
+/// A format's tool members and the role each plays, as data: the members it names, every
+/// other member [`Role::Meta`]. A reader classifies each key of a tool object by its table
+/// ([`lower_envelope`]'s `role`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Roles(pub(crate) &'static [(&'static str, Role)]);
+
+impl Roles {
+    /// The role of member `key`.
+    #[inline]
+    pub(crate) fn of(&self, key: &str) -> Role {
+        self.0.iter().find(|(k, _)| *k == key).map_or(Role::Meta, |(_, role)| *role)
+    }
+}
+
 /// A tool with no members yet; envelope readers fill it in.
 pub(crate) const EMPTY_TOOL: Tool<'static> = Tool::new("");
 
@@ -260,33 +274,25 @@ pub(crate) fn lower_opaque<'a>(
 }
 
 /// Writes the members of a same-format tool in source order, with the typed fields (which
-/// passes may have changed) in place of the raw ones. `outer` selects wrapper-level members.
-/// A non-empty `input_key` names the input schema's member (written last if the source had
-/// none); empty keeps the source's key.
-pub(crate) fn write_members(
-    tool: &Tool<'_>,
-    w: &mut Writer<'_>,
-    outer: bool,
-    input_key: &'static str,
-) {
-    write_wrapped_members(tool, w, outer, input_key, "");
+/// passes may have changed) in place of the raw ones; wrapper-level members ([`Role::Outer`])
+/// are the wrapper's to write. `input_key` names the input schema's member (written last if
+/// the source had none); `None` keeps the source's key.
+pub(crate) fn write_members(tool: &Tool<'_>, w: &mut Writer<'_>, input_key: Option<&'static str>) {
+    write_wrapped_members(tool, w, input_key, None);
 }
 
 /// [`write_members`] for a format whose input member wraps the schema under `schema_key`
-/// (see [`lower_wrapped_envelope`]); an empty `schema_key` is [`write_members`].
+/// (see [`lower_wrapped_envelope`]); no `schema_key` is [`write_members`].
 pub(crate) fn write_wrapped_members(
     tool: &Tool<'_>,
     w: &mut Writer<'_>,
-    outer: bool,
-    input_key: &'static str,
-    schema_key: &'static str,
+    input_key: Option<&'static str>,
+    schema_key: Option<&'static str>,
 ) {
     let mut wrote_input = false;
     let mut wrote_strict = false;
     for m in tool.members {
-        if (m.role == Role::Outer) != outer
-            || (m.role == Role::Structure && (outer || m.value == Json::Null))
-        {
+        if m.role == Role::Outer || (m.role == Role::Structure && m.value == Json::Null) {
             continue;
         }
         match m.role {
@@ -296,14 +302,15 @@ pub(crate) fn write_wrapped_members(
             }
             Role::Input => {
                 if let Some(s) = &tool.input {
-                    w.key(if input_key.is_empty() { m.key } else { input_key });
-                    if schema_key.is_empty() {
-                        w.schema(s);
-                    } else {
-                        w.begin_object();
-                        w.key_plain(schema_key);
-                        w.schema(s);
-                        w.end_object();
+                    w.key(input_key.unwrap_or(m.key));
+                    match schema_key {
+                        None => w.schema(s),
+                        Some(schema_key) => {
+                            w.begin_object();
+                            w.key_plain(schema_key);
+                            w.schema(s);
+                            w.end_object();
+                        }
                     }
                     wrote_input = true;
                 }
@@ -336,11 +343,16 @@ pub(crate) fn write_wrapped_members(
             }
         }
     }
-    if !outer && !wrote_input && !input_key.is_empty() {
-        write_wrapped_input(tool.input.as_ref(), input_key, schema_key, w);
+    if let Some(input_key) = input_key.filter(|_| !wrote_input) {
+        match schema_key {
+            None => write_input(tool.input.as_ref(), input_key, w),
+            Some(schema_key) => {
+                write_wrapped_input(tool.input.as_ref(), input_key, schema_key, w);
+            }
+        }
     }
     // Strict mode set by the conversion on a tool whose source did not state it.
-    if let (false, false, Some(b)) = (outer, wrote_strict, tool.strict) {
+    if let (false, Some(b)) = (wrote_strict, tool.strict) {
         w.key_plain("strict");
         w.bool(b);
     }
@@ -366,18 +378,13 @@ pub(crate) fn write_input(schema: Option<&Schema<'_>>, key: &'static str, w: &mu
 }
 
 /// Writes `input_key: {schema_key: schema}`, the empty object schema standing in for a
-/// missing one (Bedrock's `"inputSchema": {"json": …}`); [`write_input`] when `schema_key` is
-/// empty.
+/// missing one (Bedrock's `"inputSchema": {"json": …}`).
 pub(crate) fn write_wrapped_input(
     schema: Option<&Schema<'_>>,
     input_key: &'static str,
     schema_key: &'static str,
     w: &mut Writer<'_>,
 ) {
-    if schema_key.is_empty() {
-        write_input(schema, input_key, w);
-        return;
-    }
     w.key_plain(input_key);
     w.begin_object();
     write_input(schema, schema_key, w);
@@ -408,39 +415,4 @@ fn write_name_on(tool: &Tool<'_>, w: &mut Writer<'_>) {
         w.key_plain("description");
         w.string(d);
     }
-}
-
-/// Writes a catalog object `{key: [tools…]}`, with the source wrapper's other members in their
-/// places when the format is the same.
-pub(crate) fn write_object_catalog(
-    key: &str,
-    tools: &[Tool<'_>],
-    wrapper: &[crate::ir::Member<'_>],
-    mut write_tool: impl FnMut(&Tool<'_>, &mut Writer<'_>),
-    w: &mut Writer<'_>,
-) {
-    let mut write_tools = |w: &mut Writer<'_>| {
-        w.begin_array();
-        for tool in tools {
-            w.element();
-            write_tool(tool, w);
-        }
-        w.end_array();
-    };
-    w.begin_object();
-    let mut wrote_tools = false;
-    for m in wrapper {
-        w.key(m.key);
-        if m.key == key {
-            wrote_tools = true;
-            write_tools(w);
-        } else {
-            w.json(&m.value);
-        }
-    }
-    if !wrote_tools {
-        w.key(key);
-        write_tools(w);
-    }
-    w.end_object();
 }

@@ -28,6 +28,7 @@ pub use cohere::Cohere;
 pub use gemini::{Gemini, GeminiJson};
 pub use langchain::LangChain;
 pub use mcp::Mcp;
+pub(crate) use mcp::{report_unwritten, write_mcp_tools};
 pub use mistral::Mistral;
 pub use ollama::Ollama;
 pub use openai::{OpenAi, OpenAiResponses};
@@ -52,9 +53,10 @@ pub mod rules {
     pub use super::xai::rules as xai;
 }
 
+pub(crate) use crate::emit::write_object_catalog;
 pub(crate) use envelope::{
-    EMPTY_TOOL, lower_envelope, lower_opaque, lower_wrapped_envelope, open_with_name_description,
-    write_input, write_members, write_name_description, write_object_catalog, write_opaque,
+    EMPTY_TOOL, Roles, lower_envelope, lower_opaque, lower_wrapped_envelope,
+    open_with_name_description, write_input, write_members, write_name_description, write_opaque,
     write_wrapped_input, write_wrapped_members, wrong,
 };
 

@@ -104,7 +104,7 @@ fn fit(lw: &Lowerer<'_, '_>, at: At, info: &'static FormatInfo, depth: usize) ->
     let lists = [(info.catalog_key, "catalog"), (info.catalog_alias, "catalog")]
         .into_iter()
         .chain([(info.request_key, "request")]);
-    for (key, what) in lists.filter(|(k, _)| !k.is_empty()) {
+    for (key, what) in lists.filter_map(|(k, what)| Some((k?, what))) {
         let Some(list) = lw.find(at, key).filter(|l| lw.kind(*l) == Kind::Array) else {
             continue;
         };
@@ -248,7 +248,7 @@ impl Marked {
 fn named_by(info: &'static FormatInfo) -> Vec<&'static str> {
     let mut keys: Vec<&'static str> = Vec::new();
     keys.extend(info.schema_members);
-    keys.extend([info.catalog_key, info.catalog_alias, info.request_key]);
+    keys.extend([info.catalog_key, info.catalog_alias, info.request_key].into_iter().flatten());
     keys.extend(info.envelope.map(|e| e.marker));
     for mark in info.marks {
         keys.extend(mark.all.iter().chain(mark.any).map(|s| key_of(s)));
@@ -298,7 +298,7 @@ pub(crate) fn missing(
     }
     let keys = infos().flat_map(|i| [i.catalog_key, i.catalog_alias, i.request_key]);
     if let Some((key, v)) = keys
-        .filter(|k| !k.is_empty())
+        .flatten()
         .find_map(|k| lw.find(at, k).filter(|v| lw.kind(*v) != Kind::Array).map(|v| (k, v)))
     {
         let kind = ErrorKind::WrongType {

@@ -6,9 +6,6 @@
 
 use std::fmt;
 
-use super::keyword::Keyword;
-use super::schema::{Entry, Value};
-
 macro_rules! features {
     ($($(#[$doc:meta])* $variant:ident => $name:literal,)*) => {
         /// One JSON Schema keyword or construct that a target may or may not support.
@@ -313,64 +310,6 @@ impl FromIterator<SchemaFeature> for FeatureSet {
         }
         set
     }
-}
-
-/// The constructs of a node read off its keywords together rather than one by one (an array
-/// type without `items`), which lowering and [`features_of`] both add.
-#[inline]
-fn node_constructs(keywords: &[Entry<'_>]) -> FeatureSet {
-    let (mut array, mut items) = (false, false);
-    for e in keywords {
-        match e.value {
-            Value::Type(t) => array |= t.contains(super::JsonType::Array),
-            _ => items |= e.keyword == Keyword::Items,
-        }
-    }
-    if array && !items {
-        FeatureSet::of(&[SchemaFeature::ItemlessArray])
-    } else {
-        FeatureSet::EMPTY
-    }
-}
-
-/// Whether the feature set of every node of `s` holds every feature of its subtree (what
-/// [`features_of`] finds from its keywords): lowering and the passes keep it so, and whatever
-/// skips a subtree by its features (the check, the passes' walks) relies on it. For debug
-/// assertions where a tool's schema is finished.
-pub(crate) fn covers(s: &super::Schema<'_>) -> bool {
-    let own = features_of(s.keywords);
-    own.difference(s.features).is_empty()
-        && s.keywords.iter().all(|e| match e.value {
-            Value::Schema(c) => covers(c),
-            Value::Schemas(list) => list.iter().all(covers),
-            Value::Props(props) => props.iter().all(|p| covers(&p.schema)),
-            _ => true,
-        })
-}
-
-/// The features of a node with these keywords (its own and its children's), as lowering
-/// computes them.
-pub fn features_of(keywords: &[Entry<'_>]) -> FeatureSet {
-    let mut set = node_constructs(keywords);
-    for e in keywords {
-        if let Some(f) = e.keyword.feature() {
-            set.insert(f);
-        }
-        match e.value {
-            Value::Schema(s) => set = set.union(s.features),
-            Value::Schemas(list) => {
-                if e.keyword == Keyword::Items {
-                    set.insert(SchemaFeature::TupleItems);
-                }
-                set = list.iter().fold(set, |a, s| a.union(s.features));
-            }
-            Value::Props(props) => set = props.iter().fold(set, |a, p| a.union(p.schema.features)),
-            Value::Type(t) if t.array => set.insert(SchemaFeature::TypeArray),
-            Value::Json(_) if e.keyword == Keyword::Type => set.insert(SchemaFeature::DialectType),
-            _ => {}
-        }
-    }
-    set
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! [`Keyword::Unknown`] with its name beside it, so no keyword vanishes unseen.
 
 use super::features::SchemaFeature;
-use super::schema::JsonType;
+use super::json_type::JsonType;
 
 /// A JSON Schema keyword (2020-12, plus the draft-07 and OpenAPI ones tool catalogs still use).
 #[repr(u8)]

@@ -7,6 +7,7 @@
 mod draft;
 mod features;
 mod json;
+mod json_type;
 mod keyword;
 pub(crate) mod measure;
 mod name_set;
@@ -20,13 +21,14 @@ mod value_type;
 pub(crate) mod visit;
 
 pub(crate) use draft::Draft;
-pub(crate) use features::covers;
-pub use features::{FeatureSet, SchemaFeature, features_of};
+pub use features::{FeatureSet, SchemaFeature};
 pub use json::{Json, Member};
+pub use json_type::JsonType;
 pub use keyword::Keyword;
 pub(crate) use name_set::NameSet;
+pub(crate) use schema::covers;
 pub(crate) use schema::required_of;
-pub use schema::{Entry, JsonType, Prop, Schema, Types, Value};
+pub use schema::{Entry, Prop, Schema, Types, Value, features_of};
 pub use tool::{
     CLOSED_EMPTY_OBJECT_SCHEMA, EMPTY_OBJECT_SCHEMA, MemberKeeps, Role, Tool, ToolMember,
 };

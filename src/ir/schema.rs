@@ -5,101 +5,10 @@
 //! of keywords and of properties comes out unchanged. Lookups are linear, which is cheaper than
 //! hashing for the three to six keywords a real schema node has.
 
-use super::features::FeatureSet;
+use super::features::{FeatureSet, SchemaFeature};
 use super::json::{Json, Member};
+use super::json_type::JsonType;
 use super::keyword::Keyword;
-
-/// A JSON Schema primitive type name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum JsonType {
-    /// `null`
-    Null,
-    /// `boolean`
-    Boolean,
-    /// `object`
-    Object,
-    /// `array`
-    Array,
-    /// `number`
-    Number,
-    /// `string`
-    String,
-    /// `integer`
-    Integer,
-}
-
-impl JsonType {
-    /// Every type, in declaration order (`ALL[t as usize] == t`).
-    pub const ALL: [JsonType; 7] = [
-        JsonType::Null,
-        JsonType::Boolean,
-        JsonType::Object,
-        JsonType::Array,
-        JsonType::Number,
-        JsonType::String,
-        JsonType::Integer,
-    ];
-
-    /// Parses a type name as JSON Schema spells it.
-    #[inline]
-    pub fn from_name(name: &str) -> Option<JsonType> {
-        // On the bytes: a `match` on `&str` compares the candidates one by one.
-        Some(match name.as_bytes() {
-            b"null" => JsonType::Null,
-            b"boolean" => JsonType::Boolean,
-            b"object" => JsonType::Object,
-            b"array" => JsonType::Array,
-            b"number" => JsonType::Number,
-            b"string" => JsonType::String,
-            b"integer" => JsonType::Integer,
-            _ => return None,
-        })
-    }
-
-    /// Parses a type name as Gemini's OpenAPI `Type` enum spells it (`STRING`, `OBJECT`, …);
-    /// lower-case names are read too.
-    pub fn from_openapi_name(name: &str) -> Option<JsonType> {
-        JsonType::from_name(name).or_else(|| {
-            Some(match name {
-                "NULL" => JsonType::Null,
-                "BOOLEAN" => JsonType::Boolean,
-                "OBJECT" => JsonType::Object,
-                "ARRAY" => JsonType::Array,
-                "NUMBER" => JsonType::Number,
-                "STRING" => JsonType::String,
-                "INTEGER" => JsonType::Integer,
-                _ => return None,
-            })
-        })
-    }
-
-    /// The type name as Gemini's OpenAPI `Type` enum spells it.
-    pub const fn as_upper_str(self) -> &'static str {
-        match self {
-            JsonType::Null => "NULL",
-            JsonType::Boolean => "BOOLEAN",
-            JsonType::Object => "OBJECT",
-            JsonType::Array => "ARRAY",
-            JsonType::Number => "NUMBER",
-            JsonType::String => "STRING",
-            JsonType::Integer => "INTEGER",
-        }
-    }
-
-    /// The type name as JSON Schema spells it.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            JsonType::Null => "null",
-            JsonType::Boolean => "boolean",
-            JsonType::Object => "object",
-            JsonType::Array => "array",
-            JsonType::Number => "number",
-            JsonType::String => "string",
-            JsonType::Integer => "integer",
-        }
-    }
-}
 
 /// The value of `type`: one name, or an array of names (`array` says which form it was).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -288,6 +197,64 @@ pub(crate) fn required_of<'a>(keywords: &[Entry<'a>]) -> &'a [&'a str] {
         Some(Value::Strings(s)) => s,
         _ => &[],
     }
+}
+
+/// The constructs of a node read off its keywords together rather than one by one (an array
+/// type without `items`), which lowering and [`features_of`] both add.
+#[inline]
+fn node_constructs(keywords: &[Entry<'_>]) -> FeatureSet {
+    let (mut array, mut items) = (false, false);
+    for e in keywords {
+        match e.value {
+            Value::Type(t) => array |= t.contains(JsonType::Array),
+            _ => items |= e.keyword == Keyword::Items,
+        }
+    }
+    if array && !items {
+        FeatureSet::of(&[SchemaFeature::ItemlessArray])
+    } else {
+        FeatureSet::EMPTY
+    }
+}
+
+/// The features of a node with these keywords (its own and its children's), as lowering
+/// computes them.
+pub fn features_of(keywords: &[Entry<'_>]) -> FeatureSet {
+    let mut set = node_constructs(keywords);
+    for e in keywords {
+        if let Some(f) = e.keyword.feature() {
+            set.insert(f);
+        }
+        match e.value {
+            Value::Schema(s) => set = set.union(s.features),
+            Value::Schemas(list) => {
+                if e.keyword == Keyword::Items {
+                    set.insert(SchemaFeature::TupleItems);
+                }
+                set = list.iter().fold(set, |a, s| a.union(s.features));
+            }
+            Value::Props(props) => set = props.iter().fold(set, |a, p| a.union(p.schema.features)),
+            Value::Type(t) if t.array => set.insert(SchemaFeature::TypeArray),
+            Value::Json(_) if e.keyword == Keyword::Type => set.insert(SchemaFeature::DialectType),
+            _ => {}
+        }
+    }
+    set
+}
+
+/// Whether the feature set of every node of `s` holds every feature of its subtree (what
+/// [`features_of`] finds from its keywords): lowering and the passes keep it so, and whatever
+/// skips a subtree by its features (the check, the passes' walks) relies on it. For debug
+/// assertions where a tool's schema is finished.
+pub(crate) fn covers(s: &Schema<'_>) -> bool {
+    let own = features_of(s.keywords);
+    own.difference(s.features).is_empty()
+        && s.keywords.iter().all(|e| match e.value {
+            Value::Schema(c) => covers(c),
+            Value::Schemas(list) => list.iter().all(covers),
+            Value::Props(props) => props.iter().all(|p| covers(&p.schema)),
+            _ => true,
+        })
 }
 
 #[cfg(test)]

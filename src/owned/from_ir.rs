@@ -11,6 +11,7 @@ use super::object::SchemaObject;
 use super::schema::{Items, JsonSchema, SchemaType};
 use super::slot::{SlotMut, SlotRef};
 use super::tool::CanonicalTool;
+use crate::format::FormatInfo;
 use crate::ir::{self, Json, Role};
 
 impl<'a> ir::Schema<'a> {
@@ -155,33 +156,35 @@ impl SchemaObject {
     }
 }
 
-/// An owned [`CanonicalTool`] from an IR tool read from `source_format`.
+/// An owned [`CanonicalTool`] from an IR tool read from the format `source`.
 ///
 /// The typed fields come from the IR's (name, description, schemas, `strict`). Of the
 /// metadata members (roles [`Role::Meta`] and [`Role::Outer`]), an MCP string `title` becomes
 /// [`CanonicalTool::title`] and a non-null MCP `annotations` [`CanonicalTool::annotations`];
 /// every other one goes to [`CanonicalTool::source_meta`] verbatim, in source order. An opaque
 /// tool keeps its whole source object under `source_meta["opaque"]`.
-pub(crate) fn tool_from_ir(tool: &ir::Tool<'_>, source_format: &str) -> CanonicalTool {
+pub(crate) fn tool_from_ir(tool: &ir::Tool<'_>, source: &FormatInfo) -> CanonicalTool {
     let mut out = CanonicalTool {
         name: tool.name.to_owned(),
         description: tool.description.map(str::to_owned),
         input_schema: tool.input.as_ref().map(ir::Schema::deep_copy),
         output_schema: tool.output.as_ref().map(ir::Schema::deep_copy),
         strict: tool.strict,
-        source_format: Some(source_format.to_owned()),
+        source_format: Some(source.name.to_owned()),
         ..CanonicalTool::default()
     };
     if let Some(raw) = &tool.opaque {
         out.source_meta.insert("opaque".to_owned(), json_to_value(raw));
     }
-    let mcp = source_format == crate::formats::rules::mcp::INFO.name;
+    let typed = |key: &str| source.canonical_members.contains(&key);
     for member in tool.members.iter().filter(|m| matches!(m.role, Role::Meta | Role::Outer)) {
         match (member.key, member.value) {
-            ("title", Json::String(s)) if mcp && out.title.is_none() => {
+            ("title", Json::String(s)) if typed("title") && out.title.is_none() => {
                 out.title = Some(s.to_owned());
             }
-            ("annotations", v) if mcp && v != Json::Null && out.annotations.is_none() => {
+            ("annotations", v)
+                if typed("annotations") && v != Json::Null && out.annotations.is_none() =>
+            {
                 out.annotations = Some(json_to_value(&v));
             }
             (key, v) => {

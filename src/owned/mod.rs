@@ -18,12 +18,13 @@
 //! - `serde.rs`: `Serialize` / `Deserialize` for the schema types;
 //! - `tool.rs`: [`CanonicalTool`] and the fields of it no target format holds;
 //! - `from_ir.rs`: IR → owned ([`crate::ir::Schema::deep_copy`], the crate's `tool_from_ir`);
-//! - `mcp.rs`: writing owned tools as an MCP catalog, and reporting what that form leaves out.
+//!
+//! Writing owned tools as an MCP catalog, and reporting what that form leaves out, is MCP's
+//! and lives in its folder (`formats/mcp/owned.rs`).
 //!
 //! The model's rules (validation, tags, ids) are policy on this data and live in `model.rs`.
 
 mod from_ir;
-mod mcp;
 mod object;
 pub(crate) mod rules;
 mod schema;
@@ -34,7 +35,6 @@ mod tests;
 mod tool;
 
 pub(crate) use from_ir::tool_from_ir;
-pub(crate) use mcp::{report_unwritten, write_mcp_tools};
 pub use object::SchemaObject;
 pub use rules::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use schema::{InstanceType, Items, JsonSchema, SchemaType};

@@ -6,9 +6,9 @@ use bumpalo::Bump;
 use serde_json::{Number, Value, json};
 
 use super::slot::{SlotMut, WRITE_ORDER};
-use super::{CanonicalTool, JsonSchema, SchemaObject, tool_from_ir, write_mcp_tools};
+use super::{CanonicalTool, JsonSchema, SchemaObject, tool_from_ir};
 use crate::adapter::Adapter;
-use crate::formats::{Anthropic, Mcp, OpenAi};
+use crate::formats::{Anthropic, Mcp, OpenAi, write_mcp_tools};
 use crate::ir::{self, Json, Keyword, Tool};
 use crate::lower::{Lowerer, Reading};
 use crate::options::Limits;
@@ -223,7 +223,7 @@ fn tool_from_ir_fills_typed_fields_and_keeps_the_rest() {
     let src = r#"{"name":"get_weather","title":"Weather","description":"Gets it",
         "inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true},
         "_meta":{"k":1.50},"icons":[]}"#;
-    let tool = with_tool(&Mcp, src, |t| tool_from_ir(t, "mcp"));
+    let tool = with_tool(&Mcp, src, |t| tool_from_ir(t, Mcp.info()));
     assert_eq!(tool.name, "get_weather");
     assert_eq!(tool.title.as_deref(), Some("Weather"));
     assert_eq!(tool.description.as_deref(), Some("Gets it"));
@@ -239,7 +239,8 @@ fn tool_from_ir_fills_typed_fields_and_keeps_the_rest() {
     assert!(tool.tags.is_empty() && tool.required_scopes.is_empty());
 
     // A null `annotations` is not a value: kept verbatim in source_meta.
-    let tool = with_tool(&Mcp, r#"{"name":"x","annotations":null}"#, |t| tool_from_ir(t, "mcp"));
+    let tool =
+        with_tool(&Mcp, r#"{"name":"x","annotations":null}"#, |t| tool_from_ir(t, Mcp.info()));
     assert_eq!(tool.annotations, None);
     assert_eq!(tool.source_meta["annotations"], Value::Null);
     assert_eq!(tool.input_schema, None);
@@ -249,7 +250,7 @@ fn tool_from_ir_fills_typed_fields_and_keeps_the_rest() {
 fn tool_from_ir_other_formats() {
     let src = r#"{"type":"function","function":{"name":"f","title":"not MCP",
         "parameters":{"type":"object"},"strict":true},"x-outer":1}"#;
-    let tool = with_tool(&OpenAi, src, |t| tool_from_ir(t, "openai"));
+    let tool = with_tool(&OpenAi, src, |t| tool_from_ir(t, OpenAi.info()));
     assert_eq!(tool.strict, Some(true));
     assert_eq!(tool.title, None);
     assert_eq!(tool.source_meta["x-outer"], 1);
@@ -257,7 +258,7 @@ fn tool_from_ir_other_formats() {
     assert_eq!(tool.source_format.as_deref(), Some("openai"));
 
     let src = r#"{"type":"web_search_20250305","name":"web_search","max_uses":5}"#;
-    let tool = with_tool(&Anthropic, src, |t| tool_from_ir(t, "anthropic"));
+    let tool = with_tool(&Anthropic, src, |t| tool_from_ir(t, Anthropic.info()));
     assert_eq!(tool.name, "web_search");
     assert_eq!(tool.source_meta["opaque"], serde_json::from_str::<Value>(src).expect("json"));
 }
@@ -266,7 +267,7 @@ fn tool_from_ir_other_formats() {
 fn write_mcp_tools_round_trips_an_mcp_catalog() {
     let source: Value = serde_json::from_str(MCP_CATALOG).expect("json");
     let tool_src = source["tools"][0].to_string();
-    let tool = with_tool(&Mcp, &tool_src, |t| tool_from_ir(t, "mcp"));
+    let tool = with_tool(&Mcp, &tool_src, |t| tool_from_ir(t, Mcp.info()));
     let mut out = b"prefix".to_vec();
     write_mcp_tools(std::slice::from_ref(&tool), &mut out);
     let written: Value = serde_json::from_slice(&out[6..]).expect("JSON");

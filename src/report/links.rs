@@ -9,7 +9,7 @@
 use smallvec::SmallVec;
 
 use super::More;
-use super::store::{Span, Texts, Written};
+use super::text::{Span, Texts, Written};
 use crate::pointer::{Path, Seg};
 
 /// The length past which a pointer's bytes count against the recorder's limit on long

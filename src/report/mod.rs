@@ -15,6 +15,7 @@ mod note;
 mod order;
 mod places;
 mod recorder;
+mod row;
 mod store;
 mod text;
 mod view;

@@ -5,7 +5,8 @@
 
 use super::Report;
 use super::links::NONE;
-use super::store::{Span, TextSpan, Written};
+use super::store::{Span, TextSpan};
+use super::text::Written;
 
 /// What [`Report::locate`] asks of the input document a report's entries are about, by
 /// source position (a value's place on the parsed document, or a member's key's).

@@ -8,7 +8,8 @@
 //! of what it wrote.
 
 use super::links::NONE;
-use super::store::{Formats, Parts, Text, TextSpan, Texts, Written};
+use super::store::{Formats, Parts, Text, TextSpan, Texts};
+use super::text::Written;
 use super::{Effect, Note, Report, ReportEntry};
 use crate::scan::same_short;
 

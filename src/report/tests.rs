@@ -2,7 +2,8 @@
 
 use super::*;
 use links::NONE;
-use store::{Parts, Written};
+use store::Parts;
+use text::Written;
 
 /// A report travels inside errors (`BridgeError`): what only a report with entries needs
 /// is boxed.

@@ -201,3 +201,11 @@ impl Span {
         Span { start: self.start + (self.len - n), len: n }
     }
 }
+
+/// A text written for a row, and whether it is a shared one written before (not at the
+/// buffer's end, so not to be cut).
+#[derive(Clone, Copy)]
+pub(super) struct Written {
+    pub(super) span: TextSpan,
+    pub(super) fresh: bool,
+}

@@ -10,7 +10,7 @@ use std::fmt;
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use super::links::NONE;
-use super::store::Row;
+use super::row::Row;
 use super::{Code, Effect, Report, ReportEntry, Severity};
 
 /// One entry of a [`Report`], read in place: the fields of [`ReportEntry`], borrowed.

@@ -343,3 +343,16 @@ pub fn number_member(w: &mut Writer<'_>, key: &'static str, n: Option<&str>) {
         _ => w.raw("0"),
     }
 }
+
+/// A call as a stream assembles it ([`StreamTranscoder::assemble`](super::StreamTranscoder::assemble)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssembledCall {
+    /// Its id, when it had one.
+    pub id: Option<String>,
+    /// Its tool's name.
+    pub name: String,
+    /// Its arguments: the fragments joined.
+    pub arguments: String,
+    /// Whether the stream ended the call (a call cut off is not complete).
+    pub complete: bool,
+}

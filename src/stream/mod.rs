@@ -5,6 +5,7 @@
 //! - `frame.rs`: bytes → events (SSE, JSON lines, a JSON array), chunked anywhere.
 //! - `event.rs`: what a format implements ([`StreamFormat`]: its [`StreamGrammar`] as data, a
 //!   reader, a writer) and the provider-neutral [`Event`]s between them.
+//! - `limits.rs`: the bounds of one stream ([`StreamLimits`]) and which one a stream broke.
 //! - `core.rs`: the open calls between events: matching fragments to calls, ids, maps, what
 //!   is held and for how long, the limits, the report.
 //!
@@ -13,6 +14,7 @@
 mod core;
 mod event;
 mod frame;
+mod limits;
 
 use std::io::Write;
 
@@ -25,59 +27,13 @@ use crate::pointer::Path;
 use crate::report::Report;
 
 pub use event::{
-    Event, EventRule, Framing, Key, Output, Role, Sink, StreamFormat, StreamGrammar, StreamReader,
-    StreamWriter, Wire, as_number, as_object, as_str, as_u64, member, number_member,
+    AssembledCall, Event, EventRule, Framing, Key, Output, Role, Sink, StreamFormat, StreamGrammar,
+    StreamReader, StreamWriter, Wire, as_number, as_object, as_str, as_u64, member, number_member,
 };
 
 pub(crate) use self::core::{CallMap, Core, Setup};
 use frame::{FrameError, Framer};
-
-/// The limits of one stream.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StreamLimits {
-    /// Most calls open at once. Default 1,024 (providers send at most 128 tools a request).
-    pub max_open_calls: usize,
-    /// Most bytes held between events: arguments kept to the end of their call, and what a
-    /// target that repeats its output at its end keeps to the end of the message. Default
-    /// 64 MiB.
-    pub max_buffered_bytes: usize,
-    /// Largest event (or SSE line) read. Default 16 MiB.
-    pub max_event_bytes: usize,
-}
-
-impl Default for StreamLimits {
-    fn default() -> Self {
-        StreamLimits {
-            max_open_calls: 1024,
-            max_buffered_bytes: 64 << 20,
-            max_event_bytes: 16 << 20,
-        }
-    }
-}
-
-/// Which limit a stream broke.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum StreamLimit {
-    /// More calls open at once than [`StreamLimits::max_open_calls`].
-    #[error("more than {limit} calls open at once")]
-    OpenCalls {
-        /// The limit.
-        limit: usize,
-    },
-    /// More bytes held than [`StreamLimits::max_buffered_bytes`].
-    #[error("more than {limit} bytes held between events")]
-    Buffered {
-        /// The limit.
-        limit: usize,
-    },
-    /// An event larger than [`StreamLimits::max_event_bytes`].
-    #[error("an event over {limit} bytes")]
-    Event {
-        /// The limit.
-        limit: usize,
-    },
-}
+pub use limits::{StreamLimit, StreamLimits};
 
 /// Why a stream cannot be transcoded.
 #[derive(Debug, thiserror::Error)]
@@ -113,19 +69,6 @@ pub enum StreamError {
     /// An earlier error ended this stream.
     #[error("the stream failed earlier")]
     Failed,
-}
-
-/// A call as a stream assembles it ([`StreamTranscoder::assemble`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AssembledCall {
-    /// Its id, when it had one.
-    pub id: Option<String>,
-    /// Its tool's name.
-    pub name: String,
-    /// Its arguments: the fragments joined.
-    pub arguments: String,
-    /// Whether the stream ended the call (a call cut off is not complete).
-    pub complete: bool,
 }
 
 /// Transcodes one streamed model answer from one provider's stream to another's.

@@ -5,11 +5,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tooladapter::{Code, Format, Options, ProfileSet, Severity, Strict};
+use tooladapter::{Code, Format, ProfileSet, Severity, Strict};
 
 use crate::batch::{Batch, Emit, Work};
 use crate::report::{Pointers, Printing, ReportMode};
-use crate::{Outcome, strict_usable};
+use crate::{Outcome, run};
 
 /// Arguments of `check`.
 #[derive(clap::Args)]
@@ -60,21 +60,12 @@ pub struct CheckArgs {
 /// `convert` converts one (the same batch code), each line or file on its own.
 pub fn run(args: &CheckArgs) -> ExitCode {
     let (from, to) = (args.from.unwrap_or(args.to), args.to);
-    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
-    crate::report::say_errors_as(args.report, input);
-    if let Err(code) = strict_usable(args.profile, args.strict) {
+    let input = run::named_input(args.input.as_deref());
+    let started = run::begin(args.report, input, args.profile, args.strict);
+    if let Err(code) = started.and_then(|()| run::input_usable(input)) {
         return code;
     }
-    if let Some(path) = input
-        && let Err(e) = crate::input::check_named(path, true)
-    {
-        crate::report::say(&crate::report::Failure::of_input(&e, e.to_string()), None);
-        return ExitCode::from(e.code());
-    }
-    let mut options = Options::default().profile_set(args.profile).record_inverse(false);
-    if let Some(s) = args.strict {
-        options = options.strict(s);
-    }
+    let options = run::options(args.profile, args.strict).record_inverse(false);
     // Only what the provider would reject is a finding; a dated limit is told as a warning.
     let printing = Printing {
         mode: args.report,
@@ -94,23 +85,13 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             Some(dir) if dir.is_dir() => crate::batch::json_files(dir, args.allow_empty)
                 .and_then(|files| batch.dir(&files, None, &mut emit)),
             _ if args.ndjson => batch.ndjson(input, None, &mut emit),
-            _ => {
-                let limit = options.limits.max_input_bytes;
-                let read = match input {
-                    Some(path) => crate::input::read_path(path, limit, true),
-                    None => crate::input::read_stdin(limit),
-                };
-                match read {
-                    Ok(bytes) => emit.write(&mut batch.single(&bytes), &mut std::io::sink()),
-                    Err(e) => {
-                        crate::report::say(
-                            &crate::report::Failure::of_input(&e, e.to_string()),
-                            None,
-                        );
-                        return ExitCode::from(e.code());
-                    }
+            _ => match run::read_one(input, options.limits.max_input_bytes) {
+                Ok(bytes) => emit.write(&mut batch.single(&bytes), &mut std::io::sink()),
+                Err(e) => {
+                    crate::report::say(&crate::report::Failure::of_input(&e, e.to_string()), None);
+                    return ExitCode::from(e.code());
                 }
-            }
+            },
         }
     };
     if let Err(e) = result.and_then(|()| stdout.flush()) {

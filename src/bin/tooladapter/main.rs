@@ -17,12 +17,14 @@ macro_rules! error {
 
 mod batch;
 mod check;
+mod convert;
 mod exact;
 mod input;
 mod maps;
 mod names;
 mod output;
 mod report;
+mod run;
 mod stream;
 mod traffic;
 mod unmap;
@@ -32,14 +34,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use tooladapter::formats::OpenApi;
 use tooladapter::ir::Keyword;
-use tooladapter::{
-    Action, Adapter, DenyLoss, Format, Inverse, Options, ProfileSet, SchemaFeature, Severity,
-    Strict,
-};
+use tooladapter::{Action, Adapter, DenyLoss, Format, ProfileSet, SchemaFeature, Severity, Strict};
 
-use report::{Pointers, Printing, ReportMode};
+use report::{Pointers, ReportMode};
 
 /// Parses `KEYWORD=ACTION` for `--policy`.
 fn parse_policy(s: &str) -> Result<(Keyword, Action), String> {
@@ -279,7 +277,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Formats(args) => print_formats(args.profile),
-        Command::Convert(args) => convert(&args),
+        Command::Convert(args) => convert::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Unmap(args) => unmap::run(&args),
         Command::Traffic(args) => traffic::run(&args),
@@ -364,197 +362,6 @@ fn print_formats(profile: ProfileSet) -> ExitCode {
     out.push('\n');
     out.push_str(LEGEND);
     write_stdout(out.as_bytes())
-}
-
-fn convert(args: &ConvertArgs) -> ExitCode {
-    let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
-    report::say_errors_as(args.report, input);
-    let to: &dyn Adapter = &args.to;
-    if let Err(code) = strict_usable(args.profile, args.strict) {
-        return code;
-    }
-    let filtered;
-    let from: &dyn Adapter = if args.operations.is_empty() {
-        &args.from
-    } else {
-        if args.from.name() != tooladapter::formats::rules::openapi::INFO.name {
-            error!("usage"; "--operations selects OpenAPI operations; it needs --from openapi");
-            return ExitCode::from(2);
-        }
-        filtered = args.operations.iter().fold(OpenApi::new(), |api, g| api.operations(g));
-        &filtered
-    };
-    let mut options = Options::default()
-        .pretty(args.pretty)
-        .unroll_recursion(args.unroll_recursion)
-        .dated_limits(args.dated_limits)
-        .profile_set(args.profile);
-    options.policy = args.policy.clone();
-    options.deny_loss = args.deny_loss;
-    // Only `--map-out` writes the inverse map.
-    options.record_inverse = args.map_out.is_some();
-    // A report printed nowhere reads no pointers: its entries are not placed in the document.
-    options.document_pointers = args.report != ReportMode::None;
-    if let Some(s) = args.strict {
-        options = options.strict(s);
-    } else if args.no_strict {
-        options = options.strict(Strict::Off);
-    }
-    if args.strict.is_some() && !to.info().holds_strict() {
-        let strict: Vec<&str> =
-            tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
-        error!("usage"; "{} has no strict mode ({} do)", to.name(), and_list(&strict));
-        return ExitCode::from(2);
-    }
-    if let Some(n) = args.max_ref_expansion {
-        options = options.max_ref_expansion(n);
-    }
-    if let Some(n) = args.max_output_ratio {
-        options = options.max_output_ratio(n);
-    }
-    if let Some(n) = args.max_output_bytes {
-        options = options.max_output_bytes(n);
-    }
-    if let Some(n) = args.max_import_ratio {
-        options = options.max_import_ratio(n);
-    }
-    if let Some(path) = input
-        && let Err(e) = input::check_named(path, true)
-    {
-        report::say(&report::Failure::of_input(&e, e.to_string()), None);
-        return ExitCode::from(e.code());
-    }
-    // A folder's files are listed once: the files the write-safety rule checks are the files
-    // converted.
-    let files = match input.filter(|p| p.is_dir()) {
-        Some(dir) => match batch::json_files(dir, args.allow_empty) {
-            Ok(files) => Some(files),
-            Err(e) => return io_error(e),
-        },
-        None => None,
-    };
-    let writes = output::Writes {
-        output: args.output.as_deref(),
-        report_file: args.report_file.as_deref(),
-        map_out: args.map_out.as_deref(),
-        force: args.force,
-    };
-    let planned = match output::plan(input, files.as_deref(), &writes) {
-        Ok(planned) => planned,
-        Err(message) => {
-            error!("usage"; "{message}");
-            return ExitCode::from(2);
-        }
-    };
-    let mut report_file = match &planned.report_file {
-        Some(dest) => match output::OutFile::create(dest) {
-            Ok(f) => Some(f),
-            Err(e) => return io_error(e),
-        },
-        None => None,
-    };
-    let mut stderr = std::io::stderr();
-    let report_sink: &mut dyn Write = match report_file.as_mut() {
-        Some(f) => f,
-        None => &mut stderr,
-    };
-    let mut outcome = Outcome::default();
-    let printing = Printing {
-        mode: args.report,
-        level: args.report_level,
-        pointers: args.report_pointers,
-        also: None,
-    };
-    let batch = match batch::Batch::new(from, to, &options, printing, args.jobs) {
-        Ok(batch) => batch.keep_inverse(args.map_out.is_some()).input(input),
-        Err(e) => return io_error(e),
-    };
-    let show_bar = batch::bar_wanted(args.output.as_deref());
-    let limit = options.limits.max_input_bytes;
-    let to_stderr = args.report_file.is_none();
-    let mut inverse = Ok(Inverse::default());
-    // Whether a single input gave output: when it did not, no file is replaced.
-    let mut produced = true;
-    let is_batch = args.ndjson || files.is_some();
-    let single = !is_batch;
-    let io_result = if is_batch {
-        let mut emit = batch::Emit::new(&mut *report_sink, to_stderr, &mut outcome, show_bar);
-        let result = match &files {
-            Some(files) => batch.dir(files, planned.folder.as_deref(), &mut emit),
-            None => batch.ndjson(input, planned.output.as_ref(), &mut emit),
-        };
-        inverse = emit.into_inverse();
-        result
-    } else {
-        let mut out = match output::Output::open(planned.output.as_ref()) {
-            Ok(out) => out,
-            Err(e) => return io_error(e),
-        };
-        let read = match input {
-            Some(path) => input::read_path(path, limit, true),
-            None => input::read_stdin(limit),
-        };
-        let result = match read.map_err(std::io::Error::from) {
-            Ok(bytes) => {
-                // A catalog of many tools is split across the threads when that gives the
-                // same bytes as converting it whole; otherwise it is converted whole.
-                let mut done =
-                    batch.catalog(&bytes, show_bar).unwrap_or_else(|| batch.single(&bytes));
-                let mut emit = batch::Emit::new(&mut *report_sink, to_stderr, &mut outcome, false);
-                let result = emit.write(&mut done, &mut out);
-                inverse = emit.into_inverse();
-                result
-            }
-            Err(e) => Err(e),
-        };
-        produced = outcome.tally.failed == 0;
-        // A single input that gave no output, or one whose loss `--deny-loss` denies,
-        // replaces no file.
-        result.and_then(|()| if produced && !outcome.lost { out.finish() } else { Ok(()) })
-    };
-    // A summary when there is something to sum up: entries, tools left out, or (in a batch)
-    // inputs that failed; a single input's failure is its error message alone.
-    let summary = match args.report {
-        ReportMode::Text => {
-            let t = &outcome.tally;
-            let failed = t.failed > 0 && !single;
-            let said = failed || t.left_out > 0 || t.entries.iter().any(|n| *n > 0);
-            said.then(|| outcome.tally.line())
-        }
-        _ => None,
-    };
-    let summarized =
-        io_result.and_then(|()| summary.map_or(Ok(()), |line| writeln!(report_sink, "{line}")));
-    let flushed = summarized.and_then(|()| report_sink.flush());
-    let finished = flushed.and_then(|()| match report_file {
-        Some(file) if produced => file.commit(),
-        _ => Ok(()),
-    });
-    if let Err(e) = finished {
-        return outcome.ended_by(&e);
-    }
-    // A map is written only for a run whose output was: not after a denied loss.
-    let map_out = args.map_out.as_deref().zip(planned.map_out.as_ref());
-    if let Some((path, dest)) = map_out.filter(|_| produced && !outcome.lost) {
-        let mut inverse = match inverse {
-            Ok(inverse) => inverse,
-            Err(clash) => {
-                error!("map"; "--map-out {}: not written: {clash}", path.display());
-                return ExitCode::from(1);
-            }
-        };
-        if inverse.from.is_empty() {
-            inverse.from = from.name().to_owned();
-            inverse.to = to.name().to_owned();
-        }
-        let written = serde_json::to_vec_pretty(&inverse)
-            .map_err(std::io::Error::other)
-            .and_then(|bytes| output::write_file(dest, &[&bytes]));
-        if let Err(e) = written {
-            return io_error(e);
-        }
-    }
-    outcome.code()
 }
 
 /// The command line's advice on an error reading `input`: `--from` when the input looks like

@@ -30,11 +30,14 @@ pub mod rules;
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
 use crate::error::ConversionError;
-use crate::ir::{Member, Role, Tool};
+use crate::ir::{Role, Tool};
 use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
 
-use super::{lower_envelope, write_members, write_object_catalog, wrong};
+use super::{Roles, lower_envelope, write_members, wrong};
+
+/// The members of a skill and their roles: a skill is named by its `id`.
+const ROLES: Roles = Roles(&[("id", Role::Name), ("description", Role::Description)]);
 
 /// The A2A AgentCard skill format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -56,17 +59,13 @@ impl Adapter for A2a {
         if lw.kind(at) == Kind::Object && lw.find(at, "id").is_none() {
             return Err(missing_id(lw, at, path));
         }
-        lower_envelope(lw, at, path, |key| match key {
-            "id" => Role::Name,
-            "description" => Role::Description,
-            _ => Role::Meta,
-        })
+        lower_envelope(lw, at, path, |key| ROLES.of(key))
     }
 
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
         w.begin_object();
         if cx.same_format() {
-            write_members(tool, w, false, "");
+            write_members(tool, w, None);
         } else {
             w.key_plain("id");
             w.string(tool.name);
@@ -79,16 +78,6 @@ impl Adapter for A2a {
             w.end_array();
         }
         w.end_object();
-    }
-
-    fn write_catalog(
-        &self,
-        tools: &[Tool<'_>],
-        wrapper: &[Member<'_>],
-        cx: &EmitContext<'_>,
-        w: &mut Writer<'_>,
-    ) {
-        write_object_catalog("skills", tools, wrapper, |t, w| self.write_tool(t, cx, w), w);
     }
 }
 

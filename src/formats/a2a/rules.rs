@@ -40,6 +40,7 @@ const MARKS: &[Mark] = &[Mark::all(&["id", "tags"], "skill")];
 pub const INFO: FormatInfo = FormatInfo::new("a2a", &PROFILE)
     .toolfoundation(&TOOLFOUNDATION)
     .catalog_key("skills")
+    .catalog_object()
     .marks(MARKS)
     .name_pointer("/id")
     .no_input_schema();

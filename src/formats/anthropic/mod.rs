@@ -14,12 +14,20 @@ use crate::pointer::Path;
 use crate::traffic::TrafficFormat;
 
 use super::{
-    lower_envelope, lower_opaque, not_built_in, open_with_name_description, write_input,
+    Roles, lower_envelope, lower_opaque, not_built_in, open_with_name_description, write_input,
     write_members, write_opaque,
 };
 
 /// Where an Anthropic client tool holds its input schema.
 const INPUT: &str = "input_schema";
+
+/// The members of an Anthropic tool and their roles.
+const ROLES: Roles = Roles(&[
+    ("name", Role::Name),
+    ("description", Role::Description),
+    (INPUT, Role::Input),
+    ("strict", Role::Strict),
+]);
 
 /// The Anthropic Messages API tool format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -54,13 +62,7 @@ impl Adapter for Anthropic {
             }
             return lower_opaque(lw, at, path);
         }
-        let mut tool = lower_envelope(lw, at, path, |key| match key {
-            "name" => Role::Name,
-            "description" => Role::Description,
-            INPUT => Role::Input,
-            "strict" => Role::Strict,
-            _ => Role::Meta,
-        })?;
+        let mut tool = lower_envelope(lw, at, path, |key| ROLES.of(key))?;
         tool.input_pointer = "/input_schema";
         Ok(tool)
     }
@@ -72,7 +74,7 @@ impl Adapter for Anthropic {
         let same = cx.same_format();
         if same {
             w.begin_object();
-            write_members(tool, w, false, INPUT);
+            write_members(tool, w, Some(INPUT));
         } else {
             open_with_name_description(tool, w);
             write_input(tool.input.as_ref(), INPUT, w);

@@ -18,12 +18,12 @@ mod traffic;
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
-use crate::ir::{Member, Role, Tool};
+use crate::ir::{Role, Tool};
 use crate::lower::{At, Kind, Lowerer};
 use crate::pointer::{Path, Seg};
 
 use super::{
-    foreign_in, lower_opaque, lower_wrapped_envelope, missing, write_object_catalog, write_opaque,
+    Roles, foreign_in, lower_opaque, lower_wrapped_envelope, missing, write_opaque,
     write_wrapped_input, write_wrapped_members, wrong,
 };
 
@@ -38,15 +38,13 @@ const SCHEMA_KEY: &str = "json";
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Bedrock;
 
-fn spec_role(key: &str) -> Role {
-    match key {
-        "name" => Role::Name,
-        "description" => Role::Description,
-        INPUT_KEY => Role::Input,
-        "strict" => Role::Strict,
-        _ => Role::Meta,
-    }
-}
+/// The members of a Bedrock `toolSpec` and their roles.
+const SPEC_ROLES: Roles = Roles(&[
+    ("name", Role::Name),
+    ("description", Role::Description),
+    (INPUT_KEY, Role::Input),
+    ("strict", Role::Strict),
+]);
 
 impl Adapter for Bedrock {
     fn info(&self) -> &FormatInfo {
@@ -88,12 +86,11 @@ impl Adapter for Bedrock {
         };
         // The name sits below `toolSpec`, where the catalog reader does not look for it.
         let name = lw.str(name);
-        let mut tool = lower_wrapped_envelope(lw, spec, &p, SCHEMA_KEY, spec_role).map_err(
-            |e| match name {
-                Some(n) => e.with_tool(n),
-                None => e,
-            },
-        )?;
+        let mut tool = lower_wrapped_envelope(lw, spec, &p, SCHEMA_KEY, |key| SPEC_ROLES.of(key))
+            .map_err(|e| match name {
+            Some(n) => e.with_tool(n),
+            None => e,
+        })?;
         tool.members_pointer = "/toolSpec";
         tool.input_pointer = "/toolSpec/inputSchema/json";
         tool.at = at as u32;
@@ -111,7 +108,7 @@ impl Adapter for Bedrock {
             w.begin_object();
         }
         if same {
-            write_wrapped_members(tool, w, false, INPUT_KEY, SCHEMA_KEY);
+            write_wrapped_members(tool, w, Some(INPUT_KEY), Some(SCHEMA_KEY));
         } else {
             w.key_plain("name");
             w.string(tool.name);
@@ -129,17 +126,6 @@ impl Adapter for Bedrock {
         }
         w.end_object();
         w.end_object();
-    }
-
-    fn write_catalog(
-        &self,
-        tools: &[Tool<'_>],
-        wrapper: &[Member<'_>],
-        cx: &EmitContext<'_>,
-        w: &mut Writer<'_>,
-    ) {
-        let key = rules::INFO.catalog_key;
-        write_object_catalog(key, tools, wrapper, |t, w| self.write_tool(t, cx, w), w);
     }
 }
 

@@ -100,6 +100,7 @@ pub const INFO: FormatInfo = FormatInfo::new("bedrock", &PROFILE)
     .strict(StrictMode::new(&STRICT))
     .object_root()
     .provider()
+    .catalog_object()
     .name_pointer("/toolSpec/name")
     .schema_members(&[super::SPEC_KEY])
     .marks(MARKS);

@@ -19,13 +19,12 @@ mod traffic;
 use crate::adapter::{Adapter, EmitContext, FormatInfo};
 use crate::emit::Writer;
 use crate::error::{ConversionError, ErrorKind};
-use crate::ir::{JsonType, Keyword, Member, Role, Schema, Tool, Value};
+use crate::ir::{JsonType, Keyword, Role, Schema, Tool, Value};
 use crate::lower::{At, Lowerer};
 use crate::pointer::{Path, Seg};
 
 use super::{
-    lower_envelope, lower_opaque, open_with_name_description, write_members, write_object_catalog,
-    write_opaque,
+    Roles, lower_envelope, lower_opaque, open_with_name_description, write_members, write_opaque,
 };
 
 /// Gemini function declarations with `parameters` (the OpenAPI 3.0 subset).
@@ -35,8 +34,6 @@ pub struct Gemini;
 /// Gemini function declarations with `parametersJsonSchema` (JSON Schema).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GeminiJson;
-
-use rules::CATALOG_KEY;
 
 /// A declaration's schema fields: OpenAPI `parameters`, JSON Schema `parametersJsonSchema`,
 /// and that field's proto name, which the API reads too (proto3's JSON mapping accepts the
@@ -51,6 +48,15 @@ const PARAMETERS_JSON_SNAKE: &str = "parameters_json_schema";
 /// first; and where `gemini-json` ones do.
 pub(crate) const SCHEMA_MEMBERS: &[&str] = &[PARAMETERS, PARAMETERS_JSON, PARAMETERS_JSON_SNAKE];
 const JSON_SCHEMA_MEMBERS: &[&str] = &[PARAMETERS_JSON, PARAMETERS_JSON_SNAKE, PARAMETERS];
+
+/// The members of a declaration and their roles: either schema field is the input.
+const ROLES: Roles = Roles(&[
+    ("name", Role::Name),
+    ("description", Role::Description),
+    (PARAMETERS, Role::Input),
+    (PARAMETERS_JSON, Role::Input),
+    (PARAMETERS_JSON_SNAKE, Role::Input),
+]);
 
 /// The spellings of each field, for the format whose field it is not
 /// ([`FormatInfo::other_field`]).
@@ -117,12 +123,7 @@ fn lower<'a>(
     // `parameters` is OpenAPI: its type names may be upper case. The flag is set for the
     // whole declaration, which is harmless for the other members (kept verbatim).
     lw.set_openapi_types(openapi);
-    let tool = lower_envelope(lw, at, path, |key| match key {
-        "name" => Role::Name,
-        "description" => Role::Description,
-        PARAMETERS | PARAMETERS_JSON | PARAMETERS_JSON_SNAKE => Role::Input,
-        _ => Role::Meta,
-    });
+    let tool = lower_envelope(lw, at, path, |key| ROLES.of(key));
     let lower = openapi && lw.openapi_types_lower();
     lw.set_openapi_types(false);
     let mut tool = tool?;
@@ -187,7 +188,7 @@ fn write(
         // The field as the source spelled it, when it is the one written.
         let spelled = tool.members.iter().any(|m| m.role == Role::Input && spells(m.key, key));
         let renamed = input.is_some() && !spelled && other.is_none();
-        write_members(&shown, w, false, if renamed { key } else { "" });
+        write_members(&shown, w, renamed.then_some(key));
     } else {
         open_with_name_description(tool, w);
         if let Some(s) = &input {
@@ -228,22 +229,6 @@ macro_rules! gemini_adapter {
 
             fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
                 write(tool, &$info, $field, cx, w);
-            }
-
-            fn write_catalog(
-                &self,
-                tools: &[Tool<'_>],
-                wrapper: &[Member<'_>],
-                cx: &EmitContext<'_>,
-                w: &mut Writer<'_>,
-            ) {
-                let each = |t: &Tool<'_>, w: &mut Writer<'_>| self.write_tool(t, cx, w);
-                // The wrapper is the source's, for the same format: its spelling is kept.
-                let key = match wrapper.iter().any(|m| m.key == rules::CATALOG_ALIAS) {
-                    true => rules::CATALOG_ALIAS,
-                    false => CATALOG_KEY,
-                };
-                write_object_catalog(key, tools, wrapper, each, w);
             }
         }
     };

@@ -229,6 +229,7 @@ pub const fn declaration(info: FormatInfo) -> FormatInfo {
     info.family("gemini")
         .marks(MARKS)
         .catalog_key(CATALOG_KEY)
+        .catalog_object()
         .catalog_alias(CATALOG_ALIAS)
         .request_key(REQUEST_KEY)
         .optional_input_schema()

@@ -28,7 +28,7 @@ const MARKS: &[Mark] =
 /// members and the model LangChain hands it to reads it as function parameters.
 pub const INFO: FormatInfo = FormatInfo::new("langchain", &PROFILE)
     .toolfoundation(&TOOLFOUNDATION)
-    .catalog_key("")
+    .no_catalog_object()
     .tool_is_schema()
     .marks(MARKS)
     .name_pointer("/title")

@@ -4,25 +4,34 @@
 //! else a server adds (`displayName`, `category`) ride along verbatim when MCP is the target.
 
 mod header;
+mod owned;
 pub mod rules;
 mod traffic;
+
+pub(crate) use owned::{report_unwritten, write_mcp_tools};
 
 use std::cell::Cell;
 
 use crate::adapter::{Adapter, EmitContext, Envelope, FormatInfo};
 use crate::emit::Writer;
 use crate::error::ConversionError;
-use crate::ir::{Member, Role, Tool};
+use crate::ir::{Role, Tool};
 use crate::lower::{At, Lowerer, ReadNote};
 use crate::pointer::Path;
 use crate::report::{Code, EntryKind, Note};
 
-use super::{
-    lower_envelope, write_input, write_members, write_name_description, write_object_catalog,
-};
+use super::{Roles, lower_envelope, write_input, write_members, write_name_description};
 
 /// Where an MCP tool holds its input schema.
 const INPUT: &str = "inputSchema";
+
+/// The members of an MCP tool and their roles.
+const ROLES: Roles = Roles(&[
+    ("name", Role::Name),
+    ("description", Role::Description),
+    (INPUT, Role::Input),
+    ("outputSchema", Role::Output),
+]);
 
 /// The JSON-RPC 2.0 response a `tools/list` result arrives in, `{"jsonrpc": "2.0", "id": …,
 /// "result": {"tools": […]}}`, or an error response `{…, "error": {"code", "message"}}`
@@ -108,16 +117,9 @@ impl Adapter for Mcp {
     ) -> Result<Tool<'a>, ConversionError> {
         lw.watch_keyword(header::KEY);
         let execution = Cell::new(false);
-        let mut tool = lower_envelope(lw, at, path, |key| match key {
-            "name" => Role::Name,
-            "description" => Role::Description,
-            INPUT => Role::Input,
-            "outputSchema" => Role::Output,
-            EXECUTION => {
-                execution.set(true);
-                Role::Meta
-            }
-            _ => Role::Meta,
+        let mut tool = lower_envelope(lw, at, path, |key| {
+            execution.set(execution.get() || key == EXECUTION);
+            ROLES.of(key)
         })?;
         tool.input_pointer = "/inputSchema";
         if lw.watched() {
@@ -132,7 +134,7 @@ impl Adapter for Mcp {
     fn write_tool(&self, tool: &Tool<'_>, cx: &EmitContext<'_>, w: &mut Writer<'_>) {
         w.begin_object();
         if cx.same_format() {
-            write_members(tool, w, false, INPUT);
+            write_members(tool, w, Some(INPUT));
         } else {
             write_name_description(tool, w);
             write_input(tool.input.as_ref(), INPUT, w);
@@ -142,15 +144,5 @@ impl Adapter for Mcp {
             }
         }
         w.end_object();
-    }
-
-    fn write_catalog(
-        &self,
-        tools: &[Tool<'_>],
-        wrapper: &[Member<'_>],
-        cx: &EmitContext<'_>,
-        w: &mut Writer<'_>,
-    ) {
-        write_object_catalog("tools", tools, wrapper, |t, w| self.write_tool(t, cx, w), w);
     }
 }

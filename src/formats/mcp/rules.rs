@@ -22,7 +22,9 @@ pub const INFO: FormatInfo = FormatInfo::new("mcp", &PROFILE)
     .toolfoundation(&TOOLFOUNDATION)
     .schema_members(&[super::INPUT])
     .envelope(super::JSON_RPC)
-    .catalog_hints(super::LIST_HINTS);
+    .catalog_hints(super::LIST_HINTS)
+    .catalog_object()
+    .canonical_members(&["title", "annotations"]);
 
 // Tool traffic (read 2026-11-28).
 

@@ -18,8 +18,8 @@ use crate::pointer::{Path, Seg};
 use crate::traffic::TrafficFormat;
 
 use super::{
-    lower_envelope, lower_opaque, not_built_in, write_input, write_members, write_name_description,
-    write_opaque,
+    Roles, lower_envelope, lower_opaque, not_built_in, write_input, write_members,
+    write_name_description, write_opaque,
 };
 
 /// Where an OpenAI function holds its input schema.
@@ -27,15 +27,13 @@ const PARAMETERS: &str = "parameters";
 /// Where an OpenAI Chat tool holds its function.
 const FUNCTION: &str = "function";
 
-fn function_role(key: &str) -> Role {
-    match key {
-        "name" => Role::Name,
-        "description" => Role::Description,
-        PARAMETERS => Role::Input,
-        "strict" => Role::Strict,
-        _ => Role::Meta,
-    }
-}
+/// The members of an OpenAI function and their roles.
+const FUNCTION_ROLES: Roles = Roles(&[
+    ("name", Role::Name),
+    ("description", Role::Description),
+    (PARAMETERS, Role::Input),
+    ("strict", Role::Strict),
+]);
 
 /// A tool of another `type` than `function`: a built-in (`web_search`, `mcp`, …) kept
 /// verbatim; or another format's tool (an Anthropic `"type": "custom"` with its
@@ -81,7 +79,7 @@ impl Adapter for OpenAi {
             if type_.is_some_and(|t| t != "function") {
                 return built_in(lw, at, path);
             }
-            let mut tool = lower_envelope(lw, at, path, function_role)?;
+            let mut tool = lower_envelope(lw, at, path, |key| FUNCTION_ROLES.of(key))?;
             tool.input_pointer = "/parameters";
             return Ok(tool);
         };
@@ -99,7 +97,7 @@ impl Adapter for OpenAi {
         for ((key, key_at, v), slot) in lw.members(at).zip(outer.iter_mut()) {
             let p = path.push(Seg::Key(key));
             let (role, value) = if v == function {
-                tool = Some(lower_envelope(lw, v, &p, function_role)?);
+                tool = Some(lower_envelope(lw, v, &p, |key| FUNCTION_ROLES.of(key))?);
                 (Role::Structure, Json::Null)
             } else if key == "type" {
                 lw.skip(v, &p)?;
@@ -137,7 +135,7 @@ impl Adapter for OpenAi {
                     (Role::Structure, "function") => {
                         w.key_plain("function");
                         w.begin_object();
-                        write_members(tool, w, false, "");
+                        write_members(tool, w, None);
                         w.end_object();
                     }
                     (Role::Structure, _) => {
@@ -161,7 +159,7 @@ impl Adapter for OpenAi {
             w.begin_object();
         }
         if same {
-            write_members(tool, w, false, "");
+            write_members(tool, w, None);
         } else {
             write_name_description(tool, w);
             if let Some(s) = &tool.input {
@@ -207,7 +205,7 @@ impl Adapter for OpenAiResponses {
         let mut tool = lower_envelope(lw, at, path, |key| match key {
             // `"type": "function"` says what the tool is: written back where it stood.
             "type" => Role::Structure,
-            key => function_role(key),
+            key => FUNCTION_ROLES.of(key),
         })?;
         tool.input_pointer = "/parameters";
         Ok(tool)
@@ -226,7 +224,7 @@ impl Adapter for OpenAiResponses {
             }
             // An omitted `strict` stays omitted: the API makes the tool strict where it can,
             // as its author meant.
-            write_members(tool, w, false, "parameters");
+            write_members(tool, w, Some("parameters"));
         } else {
             if !w.open_fixed(r#"{"type":"function","#) {
                 w.begin_object();

@@ -54,7 +54,7 @@ use crate::ir::{Role, Tool};
 use crate::lower::{At, Lowerer};
 use crate::pointer::Path;
 
-use super::{Mcp, lower_envelope};
+use super::{Mcp, Roles, lower_envelope};
 
 use document::Document;
 use notes::Notes;
@@ -62,6 +62,15 @@ use schema::Defs;
 
 /// The member of a translated tool that marks its schemas as OpenAPI 3.0 Schema Objects.
 const DIALECT: &str = "dialect";
+
+/// The members of a translated operation's tool and their roles: the dialect member is part
+/// of the tool's structure (it says how to read the schemas), not metadata.
+const ROLES: Roles = Roles(&[
+    ("name", Role::Name),
+    ("description", Role::Description),
+    ("inputSchema", Role::Input),
+    (DIALECT, Role::Structure),
+]);
 
 /// The OpenAPI format: imports an OpenAPI 3.0 or 3.1 document (JSON), one tool per
 /// operation. It cannot be written.
@@ -119,13 +128,7 @@ impl Adapter for OpenApi {
         at: At,
         path: &Path<'_>,
     ) -> Result<Tool<'a>, ConversionError> {
-        let mut tool = lower_envelope(lw, at, path, |key| match key {
-            "name" => Role::Name,
-            "description" => Role::Description,
-            "inputSchema" => Role::Input,
-            DIALECT => Role::Structure,
-            _ => Role::Meta,
-        })?;
+        let mut tool = lower_envelope(lw, at, path, |key| ROLES.of(key))?;
         tool.openapi_schema = tool.member(DIALECT).is_some();
         tool.input_pointer = "/inputSchema";
         Ok(tool)

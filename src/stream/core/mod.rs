@@ -17,8 +17,8 @@ use crate::report::{Code, EntryKind, Note, Report};
 use crate::traffic::note::{Notes, Record, TrafficNote};
 use crate::traffic::{ArgParser, IdRule, made_id, rewritten_id};
 
-use super::event::{Event, Key, Output, StreamGrammar, StreamWriter, Wire};
-use super::{AssembledCall, StreamLimit, StreamLimits};
+use super::event::{AssembledCall, Event, Key, Output, StreamGrammar, StreamWriter, Wire};
+use super::limits::{StreamLimit, StreamLimits};
 
 mod args;
 mod sink;

@@ -1,17 +1,22 @@
-//! Owned tools written as MCP, the form `Registry::from_canonical` converts them through
-//! (the richest one), and the report of what that form leaves out.
+//! Owned tools ([`CanonicalTool`]) written as MCP, the form `Registry::from_canonical`
+//! converts them through (the richest one), and the report of what that form leaves out.
 //!
-//! Writer and report sit together because the report is defined by the writer: a field is
-//! reported exactly when [`write_mcp_tools`] has no member for it.
+//! It lives in the MCP folder because what an MCP tool holds is MCP's fact: the IR writer
+//! (`mod.rs`) and this one write the same members. Owned tools are not arena tools, so this
+//! one serializes them directly rather than building an IR first; the bytes are then read
+//! back by the MCP reader like any input. Writer and report sit together because the report
+//! is defined by the writer: a field is reported exactly when [`write_mcp_tools`] has no
+//! member for it.
 
 use crate::report::{Code, EntryKind, Note};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use super::tool::CanonicalTool;
+use super::INPUT;
+use crate::owned::CanonicalTool;
 
 /// The MCP format's name, which `source_format` holds for a tool read from MCP.
-const MCP: &str = crate::formats::rules::mcp::INFO.name;
+const MCP: &str = super::rules::INFO.name;
 
 /// Writes `tools` as an MCP catalog, `{"tools":[…]}`: per tool `name`, `title`,
 /// `description`, `inputSchema` (`{"type":"object","properties":{}}` when there is none),
@@ -79,7 +84,7 @@ impl Serialize for McpTool<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let t = self.0;
         let mut map = serializer.serialize_map(None)?;
-        let mut written: [&str; 6] = ["name", "inputSchema", "", "", "", ""];
+        let mut written: [&str; 6] = ["name", INPUT, "", "", "", ""];
         map.serialize_entry("name", &t.name)?;
         if let Some(title) = &t.title {
             map.serialize_entry("title", title)?;
@@ -90,11 +95,9 @@ impl Serialize for McpTool<'_> {
             written[3] = "description";
         }
         match &t.input_schema {
-            Some(schema) => map.serialize_entry("inputSchema", schema)?,
-            None => map.serialize_entry(
-                "inputSchema",
-                &serde_json::json!({"type": "object", "properties": {}}),
-            )?,
+            Some(schema) => map.serialize_entry(INPUT, schema)?,
+            None => map
+                .serialize_entry(INPUT, &serde_json::json!({"type": "object", "properties": {}}))?,
         }
         if let Some(schema) = &t.output_schema {
             map.serialize_entry("outputSchema", schema)?;
