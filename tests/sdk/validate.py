@@ -34,9 +34,8 @@ import rules
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 
-# Targets with a strict mode (`tooladapter convert --help`: OpenAI, Anthropic; Bedrock is not
-# checked here: it has no Python SDK type of its own).
-STRICT_TARGETS = ("openai", "openai-responses", "anthropic")
+# Targets with a strict mode (`tooladapter convert --help`).
+STRICT_TARGETS = ("openai", "openai-responses", "anthropic", "bedrock")
 
 LINE_ERROR = re.compile(r"^error: line (\d+):")
 
@@ -164,9 +163,9 @@ class Run:
 def written_tools(target: str, text: str) -> list:
     """The tool list of one written catalog."""
     doc = json.loads(text)
-    if target in ("gemini", "gemini-json"):
+    if target in ("gemini", "gemini-json", "vertex"):
         return doc["functionDeclarations"] if isinstance(doc, dict) else doc
-    if target == "mcp":
+    if target in ("mcp", "bedrock"):
         return doc["tools"] if isinstance(doc, dict) else doc
     return doc if isinstance(doc, list) else [doc]
 
@@ -299,6 +298,10 @@ PAYLOADS = (
         ("gemini", "gemini-json"),
         ("generativelanguage.googleapis.com", "aiplatform.googleapis.com"),
     ),
+    ("pydantic-ai/gemini-generate-content", ("vertex",), ("aiplatform.googleapis.com",)),
+    ("pydantic-ai/openai-compatible-chat-completions", ("mistral",), ("api.mistral.ai",)),
+    ("pydantic-ai/openai-compatible-chat-completions", ("cohere",), ("api.cohere.com/v2/",)),
+    ("pydantic-ai/openai-compatible-chat-completions", ("ollama",), ("ollama.com/",)),
 )
 
 
