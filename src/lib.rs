@@ -78,7 +78,7 @@ pub use adapter::{Adapter, FormatInfo};
 pub use bridges::BridgeError;
 pub use convert::{Conversion, Converter, Shape, TrafficOptions};
 pub use error::{ConversionError, Direction, ErrorKind};
-pub use formats::{Format, IntoFormat};
+pub use formats::{Format, IntoFormat, ModelFamily};
 pub use inverse::{Inverse, ToolCall, UnmapError};
 pub use ir::{FeatureSet, SchemaFeature};
 #[cfg(feature = "validate")]

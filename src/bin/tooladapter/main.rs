@@ -20,6 +20,7 @@ mod check;
 mod exact;
 mod input;
 mod maps;
+mod model;
 mod names;
 mod output;
 mod report;
@@ -181,6 +182,10 @@ struct ConvertArgs {
     /// support matrix: unsupported keywords dropped, a warning each; no strict mode).
     #[arg(long, value_parser = names::profile(), default_value_t = ProfileSet::Default)]
     profile: ProfileSet,
+    /// With `--to bedrock`: the model family behind the request, whose facts the tools are
+    /// held to (only `anthropic` has a strict mode; without a family, Claude's rules hold).
+    #[arg(long, value_name = "FAMILY", value_parser = names::model_family())]
+    model_family: Option<tooladapter::ModelFamily>,
     /// Write the inverse map (renamed tools and keys, strict widening) as JSON to this file,
     /// for `tooladapter unmap --map`.
     #[arg(long, value_name = "PATH")]
@@ -369,10 +374,13 @@ fn print_formats(profile: ProfileSet) -> ExitCode {
 fn convert(args: &ConvertArgs) -> ExitCode {
     let input = args.input.as_deref().filter(|p| p.as_os_str() != "-");
     report::say_errors_as(args.report, input);
-    let to: &dyn Adapter = &args.to;
     if let Err(code) = strict_usable(args.profile, args.strict) {
         return code;
     }
+    let to = match model::target(args.to, args.model_family, args.strict) {
+        Ok(to) => to,
+        Err(code) => return code,
+    };
     let filtered;
     let from: &dyn Adapter = if args.operations.is_empty() {
         &args.from
