@@ -568,3 +568,65 @@ fn cli_model_family() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("nova"), "{err}");
 }
+
+/// Every model family × every Converse `toolChoice` member, converted Bedrock → Bedrock and
+/// checked: a choice the family takes comes out byte-identical and `check` finds nothing; one
+/// it does not take is left out of the `toolConfig` with a warning at its pointer, and
+/// `check` finds it as an error there. Without a family every choice is kept, as before.
+#[test]
+fn model_families_hold_their_tool_choice() {
+    let mut converter = Converter::new();
+    for member in ["auto", "any", "tool"] {
+        let choice = if member == "tool" {
+            json!({"tool": {"name": "get_weather"}})
+        } else {
+            json!({member: {}})
+        };
+        let input = json!({"tools": [weather_tool()], "toolChoice": choice}).to_string();
+        let plain =
+            Registry::default().convert(input.as_bytes(), "bedrock", "bedrock").expect("ok");
+        assert_eq!(plain.output_str(), input, "{member}");
+        let pointer = format!("/toolChoice/{member}");
+        for family in ModelFamily::ALL {
+            let to = family.adapter();
+            let c = converter
+                .convert(input.as_bytes(), &Bedrock, to, &Options::default())
+                .unwrap_or_else(|e| panic!("{family} {member}: {e}"))
+                .clone();
+            let report = converter
+                .check(input.as_bytes(), &Bedrock, to, &Options::default())
+                .expect("reads")
+                .clone();
+            if family.tool_choice().contains(&member) {
+                assert_eq!(c.output_str(), input, "{family} {member}");
+                assert!(c.report().is_empty(), "{family} {member}: {:?}", c.report());
+                assert!(report.is_empty(), "{family} {member}: {report:?}");
+                continue;
+            }
+            let out = json_of(&c);
+            assert_eq!(out.get("toolChoice"), None, "{family} {member}: {out}");
+            assert_eq!(out["tools"], json!([weather_tool()]), "{family} {member}");
+            let dropped: Vec<_> = c
+                .report()
+                .entries()
+                .iter()
+                .map(|e| (e.code, e.severity, e.pointer.as_str()))
+                .collect();
+            assert_eq!(
+                dropped,
+                [(Code::CatalogMemberDropped, Severity::Warning, pointer.as_str())],
+                "{family} {member}"
+            );
+            let found: Vec<_> =
+                report.entries().iter().map(|e| (e.code, e.severity, e.pointer.as_str())).collect();
+            assert_eq!(
+                found,
+                [(Code::WouldBeRejected, Severity::Error, pointer.as_str())],
+                "{family} {member}"
+            );
+            let again =
+                converter.check(c.output(), &Bedrock, to, &Options::default()).expect("reads");
+            assert!(again.is_empty(), "{family} {member}: {again:?}");
+        }
+    }
+}

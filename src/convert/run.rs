@@ -7,7 +7,7 @@ use bumpalo::Bump;
 use crate::check::{self, Finding};
 use crate::emit::Writer;
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::ir::Tool;
+use crate::ir::{Member, Tool};
 use crate::lower::Locator;
 use crate::options::Options;
 use crate::passes::{self, PassCx};
@@ -142,7 +142,35 @@ pub(super) fn run_passes<'a>(
     if lowered.shape == Shape::Catalog && !route.same_family {
         super::layout::report_dropped(&lowered.layout, route, &mut cx.report);
     }
+    if lowered.shape == Shape::Catalog && route.same_family {
+        drop_refused_choice(lowered, arena, &mut cx, scratch.findings);
+    }
     Ok(kept)
+}
+
+/// Into the same format, a catalog's tool choice the target's models do not take
+/// ([`check::tool_choice`]) is left out of the catalog object, which the provider would
+/// refuse whole: a warning (the file the caller wrote changes; a call it forced is no longer
+/// forced).
+#[cold]
+fn drop_refused_choice<'a>(
+    lowered: &mut Lowered<'a>,
+    arena: &'a Bump,
+    cx: &mut PassCx<'_, '_>,
+    findings: &mut Vec<Finding>,
+) {
+    findings.clear();
+    let wrapper = lowered.layout.wrapper;
+    let Some(index) = check::tool_choice(wrapper, cx.target, findings) else { return };
+    let kept: Vec<Member<'a>> =
+        wrapper.iter().enumerate().filter(|(i, _)| *i != index).map(|(_, m)| *m).collect();
+    lowered.layout.wrapper = arena.alloc_slice_copy(&kept);
+    for f in findings.drain(..) {
+        let kind = EntryKind::metadata_lost(Code::CatalogMemberDropped);
+        let message = format!("{}; dropped", f.message);
+        let note = Note { kind, feature: f.feature, pointer: f.pointer, message };
+        cx.record(&crate::formats::EMPTY_TOOL, f.at, note);
+    }
 }
 
 /// The error of a report past its budget ([`crate::report::Recorder::budget`]).

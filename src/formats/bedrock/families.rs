@@ -19,7 +19,7 @@
 //!
 //! Without a family the `bedrock` format is unchanged: Claude's rules, strict mode included.
 
-use crate::adapter::{FormatInfo, StrictMode};
+use crate::adapter::{FormatInfo, StrictMode, ToolChoiceRule};
 
 use super::rules::{PROFILE, converse};
 
@@ -41,16 +41,35 @@ pub enum ModelFamily {
 
 crate::named::named!(ModelFamily, "model family", display);
 
-/// Bedrock Converse for Claude: the `bedrock` format's own facts, strict mode included.
-pub const ANTHROPIC_INFO: FormatInfo = super::rules::INFO;
+const TOOL_CHOICE_SOURCE: &str = "Bedrock API reference, `ToolChoice` (\"ToolChoice is only \
+     supported by Anthropic Claude 3 models and by Mistral AI Mistral Large\"; `tool`: \"Only \
+     supported by Anthropic Claude 3 and Amazon Nova models\"), langchain-ai/langchain-aws#620 \
+     and #424 (read 2026-11-28)";
+
+/// A `toolConfig`'s `toolChoice` members the family takes ([`ModelFamily::tool_choice`]).
+const fn choice(takes: &'static [&'static str]) -> ToolChoiceRule {
+    ToolChoiceRule::new("toolChoice", takes, TOOL_CHOICE_SOURCE)
+}
+
+/// Bedrock Converse for Claude: the `bedrock` format's facts, strict mode included.
+pub const ANTHROPIC_INFO: FormatInfo =
+    super::rules::INFO.tool_choice(choice(&["auto", "any", "tool"]));
 
 /// Bedrock Converse for a family without a documented strict mode: Claude's schema rules (the
 /// only ones documented), no `strict`.
-pub const NO_STRICT_INFO: FormatInfo = converse(FormatInfo::new("bedrock", &PROFILE));
+const NO_STRICT: FormatInfo = converse(FormatInfo::new("bedrock", &PROFILE));
 
-const TOOL_CHOICE_SOURCE: &str = "Bedrock API reference, `ToolChoice` (\"ToolChoice is only \
-     supported by Anthropic Claude 3 models and by Mistral AI Mistral Large\"; `tool`: \"Only \
-     supported by Anthropic Claude 3 and Amazon Nova models\"); read 2026-11-28";
+/// Bedrock Converse for Amazon Nova.
+pub const NOVA_INFO: FormatInfo = NO_STRICT.tool_choice(choice(&["auto", "any", "tool"]));
+
+/// Bedrock Converse for Meta's Llama.
+pub const LLAMA_INFO: FormatInfo = NO_STRICT.tool_choice(choice(&["auto"]));
+
+/// Bedrock Converse for Mistral AI's models.
+pub const MISTRAL_INFO: FormatInfo = NO_STRICT.tool_choice(choice(&["auto", "any"]));
+
+/// Bedrock Converse for Cohere's Command models.
+pub const COHERE_INFO: FormatInfo = NO_STRICT.tool_choice(choice(&[]));
 
 impl ModelFamily {
     /// Every family, in the order the CLI lists them.
@@ -73,11 +92,15 @@ impl ModelFamily {
         }
     }
 
-    /// The family's facts: the `bedrock` format's, with the family's strict mode.
+    /// The family's facts: the `bedrock` format's, with the family's strict mode and
+    /// `toolChoice` support.
     pub const fn info(self) -> &'static FormatInfo {
         match self {
             ModelFamily::Anthropic => &ANTHROPIC_INFO,
-            _ => &NO_STRICT_INFO,
+            ModelFamily::Nova => &NOVA_INFO,
+            ModelFamily::Llama => &LLAMA_INFO,
+            ModelFamily::Mistral => &MISTRAL_INFO,
+            ModelFamily::Cohere => &COHERE_INFO,
         }
     }
 
@@ -104,11 +127,9 @@ impl ModelFamily {
     /// - Cohere: none (the API reference names only Claude and Mistral Large; langchain-aws
     ///   infers none).
     pub const fn tool_choice(self) -> &'static [&'static str] {
-        match self {
-            ModelFamily::Anthropic | ModelFamily::Nova => &["auto", "any", "tool"],
-            ModelFamily::Llama => &["auto"],
-            ModelFamily::Mistral => &["auto", "any"],
-            ModelFamily::Cohere => &[],
+        match self.info().tool_choice {
+            Some(rule) => rule.takes,
+            None => &[],
         }
     }
 
@@ -121,19 +142,29 @@ impl ModelFamily {
     pub const fn adapter(self) -> &'static dyn crate::Adapter {
         match self {
             ModelFamily::Anthropic => &Claude,
-            _ => &OtherModels,
+            ModelFamily::Nova => &Nova,
+            ModelFamily::Llama => &Llama,
+            ModelFamily::Mistral => &Mistral,
+            ModelFamily::Cohere => &Cohere,
         }
     }
 }
 
-/// Bedrock Converse for Claude models.
-#[derive(Clone, Copy, Debug, Default)]
-struct Claude;
+/// Declares the adapter of each family: a unit type whose tools the `bedrock` format's code
+/// reads and writes, under the family's facts.
+macro_rules! family_adapters {
+    ($($ty:ident: $info:ident),* $(,)?) => {$(
+        #[derive(Clone, Copy, Debug, Default)]
+        struct $ty;
 
-super::super::wire::shares_wire!(Claude, ANTHROPIC_INFO, super::Bedrock);
+        super::super::wire::shares_wire!($ty, $info, super::Bedrock);
+    )*};
+}
 
-/// Bedrock Converse for models without a documented strict mode.
-#[derive(Clone, Copy, Debug, Default)]
-struct OtherModels;
-
-super::super::wire::shares_wire!(OtherModels, NO_STRICT_INFO, super::Bedrock);
+family_adapters!(
+    Claude: ANTHROPIC_INFO,
+    Nova: NOVA_INFO,
+    Llama: LLAMA_INFO,
+    Mistral: MISTRAL_INFO,
+    Cohere: COHERE_INFO,
+);
