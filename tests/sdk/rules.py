@@ -55,7 +55,19 @@ TARGETS = (
     "xai",
     "vertex",
     "bedrock",
+    # Bedrock held to one model family's facts (`--model-family`).
+    *(f"bedrock+{family}" for family in ("anthropic", "nova", "llama", "mistral", "cohere")),
 )
+
+# The Bedrock targets: the format, and the format for each model family.
+BEDROCK = tuple(t for t in TARGETS if t.split("+")[0] == "bedrock")
+
+
+def cli_args(target: str) -> list[str]:
+    """The CLI's arguments naming `target`: `--to bedrock --model-family nova` for
+    `bedrock+nova`."""
+    base, _, family = target.partition("+")
+    return ["--to", base] + (["--model-family", family] if family else [])
 
 Problem = tuple[str, str, str]
 
@@ -91,7 +103,7 @@ SHAPES = {
     "xai": Shape(("function", "name"), ("function", "parameters")),
     # Gemini's declarations on Vertex AI.
     "vertex": Shape(("name",), ("parameters",)),
-    "bedrock": Shape(("toolSpec", "name"), ("toolSpec", "inputSchema", "json")),
+    **{t: Shape(("toolSpec", "name"), ("toolSpec", "inputSchema", "json")) for t in BEDROCK},
 }
 
 
@@ -133,7 +145,7 @@ def is_strict(target: str, tool: Any) -> bool:
         return tool.get("strict") is True
     if target == "anthropic":
         return tool.get("strict") is True
-    if target == "bedrock":
+    if target in BEDROCK:
         spec = tool.get("toolSpec")
         return isinstance(spec, dict) and spec.get("strict") is True
     return False
@@ -479,7 +491,7 @@ def anthropic_name(target, tool):
         yield ptr("name"), f"{name!r} does not match ^[a-zA-Z0-9_-]{{1,128}}$"
 
 
-@rule("anthropic-property-key", "anthropic", "bedrock")
+@rule("anthropic-property-key", "anthropic", *BEDROCK)
 def anthropic_property_key(target, tool):
     """Property keys of `input_schema.properties` match `^[a-zA-Z0-9_.-]{1,64}$`.
 
@@ -530,7 +542,7 @@ def anthropic_root_combinator(target, tool):
                 yield f"{at}{ptr(key)}", f"{key} at the root"
 
 
-@rule("anthropic-strict-additional-properties", "anthropic", "bedrock", strict_only=True)
+@rule("anthropic-strict-additional-properties", "anthropic", "bedrock", "bedrock+anthropic", strict_only=True)
 def anthropic_strict_additional_properties(target, tool):
     """In a strict tool every object has `"additionalProperties": false`.
 
@@ -810,7 +822,7 @@ _BEDROCK_NAME = re.compile(
 )
 
 
-@rule("bedrock-name", "bedrock")
+@rule("bedrock-name", *BEDROCK)
 def bedrock_name(target, tool):
     """Tool name `[a-zA-Z0-9_-]+`, 1 to 64 characters.
 
@@ -825,7 +837,7 @@ def bedrock_name(target, tool):
         yield ptr(*SHAPES[target].name), f"{name!r} is not a valid Bedrock tool name"
 
 
-@rule("bedrock-root-not-object", "bedrock")
+@rule("bedrock-root-not-object", *BEDROCK)
 def bedrock_root_not_object(target, tool):
     """`inputSchema.json` describes an object.
 
@@ -836,6 +848,21 @@ def bedrock_root_not_object(target, tool):
     if not (isinstance(schema, dict) and schema.get("type") == "object"):
         got = schema.get("type") if isinstance(schema, dict) else schema
         yield at, f'root type is {got!r}, not "object"'
+
+
+@rule("bedrock-family-strict", *(t for t in BEDROCK if t not in ("bedrock", "bedrock+anthropic")))
+def bedrock_family_strict(target, tool):
+    """No `toolSpec.strict` for a model family without strict tool use.
+
+    Bedrock structured outputs (`strict` on a tool) is documented for "Anthropic: Claude
+    Haiku 4.5, Claude Sonnet 4.5, Claude Opus 4.5, Claude Opus 4.6" and "select" open-weight
+    models (langchain-ai/langchain-aws#883); no other family documents which of its models
+    enforce it, so a tool written for one holds no `strict` (src/formats/bedrock/families.rs).
+    Checked 2026-11-28.
+    """
+    spec = tool.get("toolSpec") if isinstance(tool, dict) else None
+    if isinstance(spec, dict) and "strict" in spec:
+        yield ptr("toolSpec", "strict"), f"strict for {target.partition('+')[2]} models"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -930,7 +957,7 @@ def sdk_problems(target: str, tool: Any) -> list[Problem]:
         return []
     if target == "xai":
         return _xai_problems(tool)
-    if target == "bedrock":
+    if target in BEDROCK:
         report = ParamValidator().validate(tool, _BEDROCK_TOOL)
         if report.has_errors():
             return [("sdk-botocore.Tool:invalid", "", report.generate_report()[:200])]

@@ -35,7 +35,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 
 # Targets with a strict mode (`tooladapter convert --help`).
-STRICT_TARGETS = ("openai", "openai-responses", "anthropic", "bedrock")
+STRICT_TARGETS = ("openai", "openai-responses", "anthropic", "bedrock", "bedrock+anthropic")
 
 LINE_ERROR = re.compile(r"^error: line (\d+):")
 
@@ -165,14 +165,14 @@ def written_tools(target: str, text: str) -> list:
     doc = json.loads(text)
     if target in ("gemini", "gemini-json", "vertex"):
         return doc["functionDeclarations"] if isinstance(doc, dict) else doc
-    if target in ("mcp", "bedrock"):
+    if target in ("mcp", *rules.BEDROCK):
         return doc["tools"] if isinstance(doc, dict) else doc
     return doc if isinstance(doc, list) else [doc]
 
 
 def cli(binary: str, source: str, target: str, strict: bool, ndjson: bool, data: bytes):
     """Runs one conversion; returns (exit code, stdout, report entries, stderr text lines)."""
-    args = [binary, "convert", "--from", "mcp" if source == "mcp" else "openai", "--to", target]
+    args = [binary, "convert", "--from", "mcp" if source == "mcp" else "openai", *rules.cli_args(target)]
     args += ["--report", "json", "--jobs", "1"]
     if strict:
         args.append("--strict")
@@ -340,7 +340,8 @@ class Verdicts:
 def cli_check(binary: str, target: str, lines: list[bytes], jobs: int) -> dict[int, list]:
     """`tooladapter check --to target` of each line alone (NDJSON, one tool or request element
     a line): the findings by line number (1-based), as `pointer: message`."""
-    args = [binary, "check", "--to", target, "--ndjson", "--report", "json", "--jobs", str(jobs)]
+    args = [binary, "check", *rules.cli_args(target), "--ndjson", "--report", "json"]
+    args += ["--jobs", str(jobs)]
     proc = subprocess.run(args, input=b"\n".join(lines) + b"\n", capture_output=True, check=False)
     found: dict[int, list] = defaultdict(list)
     for line in proc.stdout.decode(errors="replace").splitlines():
