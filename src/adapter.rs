@@ -44,7 +44,7 @@ use crate::error::ConversionError;
 use crate::ir::{Member, Tool};
 
 pub use crate::emit::Writer;
-pub use crate::format::{Envelope, FormatInfo, Mark, OtherField, StrictMode};
+pub use crate::format::{Envelope, FormatInfo, Mark, OtherField, StrictMode, ToolChoiceRule};
 pub use crate::imported::Imported;
 pub use crate::lower::{At, Elements, Kind, Lowerer, Members};
 pub use crate::pointer::{Path, Seg};

@@ -2,7 +2,7 @@
 //! facts of its envelope) and its [`StrictMode`]. It depends on the profile tables only, so the
 //! options, the route and the adapters can all read it without importing each other.
 
-use crate::ir::{FeatureSet, SchemaFeature};
+use crate::ir::{FeatureSet, Json, Member, SchemaFeature};
 use crate::profile::Profile;
 
 /// A format's strict mode: the profile a strict tool's schema is held to, and how the
@@ -215,6 +215,44 @@ pub struct FormatInfo {
     /// fill those fields; read from another, a member so named is kept in
     /// [`crate::CanonicalTool::source_meta`] like any other.
     pub canonical_members: &'static [&'static str],
+    /// The members of a catalog's tool choice the provider takes, where that depends on the
+    /// model behind the request (Bedrock's `toolChoice` per model family); `None`: any.
+    pub tool_choice: Option<ToolChoiceRule>,
+}
+
+/// Which members of a catalog object's tool-choice member (Bedrock `toolConfig`'s
+/// `toolChoice`, a union of `auto`, `any` and `tool`) a provider takes
+/// ([`FormatInfo::tool_choice`]).
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub struct ToolChoiceRule {
+    /// The catalog object's member holding the choice.
+    pub key: &'static str,
+    /// The choice's members the provider takes.
+    pub takes: &'static [&'static str],
+    /// Where that comes from, with the date it was read.
+    pub source: &'static str,
+}
+
+impl ToolChoiceRule {
+    /// A rule: `key`'s members limited to `takes`, on the authority of `source`.
+    pub const fn new(
+        key: &'static str,
+        takes: &'static [&'static str],
+        source: &'static str,
+    ) -> ToolChoiceRule {
+        ToolChoiceRule { key, takes, source }
+    }
+
+    /// In a catalog object's members, the tool choice the provider refuses: the member's
+    /// index in `wrapper` and the choice's member it does not take (`any` in
+    /// `"toolChoice": {"any": {}}`); `None` when there is no choice or it is taken.
+    pub fn refused<'a>(&self, wrapper: &[Member<'a>]) -> Option<(usize, &'a str)> {
+        let (i, member) = wrapper.iter().enumerate().find(|(_, m)| m.key == self.key)?;
+        let Json::Object(choice) = member.value else { return None };
+        let first = choice.iter().find(|c| !self.takes.contains(&c.key))?;
+        Some((i, first.key))
+    }
 }
 
 /// A schema field a format's tools may hold instead of their own ([`FormatInfo::other_field`]).
@@ -284,6 +322,7 @@ impl FormatInfo {
             other_field: None,
             wire_of: None,
             canonical_members: &[],
+            tool_choice: None,
         }
     }
 
@@ -291,6 +330,13 @@ impl FormatInfo {
     #[must_use]
     pub const fn canonical_members(mut self, members: &'static [&'static str]) -> FormatInfo {
         self.canonical_members = members;
+        self
+    }
+
+    /// Sets [`FormatInfo::tool_choice`].
+    #[must_use]
+    pub const fn tool_choice(mut self, rule: ToolChoiceRule) -> FormatInfo {
+        self.tool_choice = Some(rule);
         self
     }
 

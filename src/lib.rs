@@ -81,7 +81,7 @@ pub use bridges::BridgeError;
 pub use convert::Shape;
 pub use convert::{Conversion, Converter, DocumentKind, TrafficOptions};
 pub use error::{ConversionError, Direction, ErrorKind};
-pub use formats::{Format, IntoFormat};
+pub use formats::{Format, IntoFormat, ModelFamily};
 pub use inverse::{Inverse, ToolCall, UnmapError};
 pub use ir::{FeatureSet, SchemaFeature};
 #[cfg(feature = "validate")]

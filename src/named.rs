@@ -144,6 +144,7 @@ mod tests {
         check::<Severity>();
         check::<DenyLoss>();
         check::<crate::Format>();
+        check::<crate::ModelFamily>();
         check::<crate::traffic::TrafficKind>();
     }
 

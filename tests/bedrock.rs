@@ -9,7 +9,8 @@ mod bin;
 use serde_json::{Value, json};
 use tooladapter::formats::Bedrock;
 use tooladapter::{
-    Code, Conversion, ConversionError, Converter, Effect, ErrorKind, Options, Registry, Severity,
+    Code, Conversion, ConversionError, Converter, Effect, ErrorKind, ModelFamily, Options,
+    Registry, Severity, Strict,
 };
 
 #[track_caller]
@@ -409,4 +410,223 @@ fn cli_lists_and_converts() {
         bin::run(&["convert", "--from", "bedrock", "--to", "mcp", "-"], TOOL_CONFIG.as_bytes());
     assert_eq!(code, 1, "the left-out cache point is an error entry: {err}");
     assert!(err.contains("not-a-function-tool"), "{err}");
+}
+
+/// A strict tool in each format that has a place for `strict`, and one in MCP (no `strict`).
+fn strict_sources() -> [(&'static str, Value); 4] {
+    let schema = json!({"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"], "additionalProperties": false});
+    [
+        (
+            "bedrock",
+            json!({"toolSpec": {"name": "f", "inputSchema": {"json": schema}, "strict": true}}),
+        ),
+        (
+            "openai",
+            json!({"type": "function", "function": {"name": "f", "parameters": schema, "strict": true}}),
+        ),
+        ("anthropic", json!({"name": "f", "input_schema": schema, "strict": true})),
+        ("mcp", json!({"name": "f", "inputSchema": schema})),
+    ]
+}
+
+/// Every model family × every source, plain and with `--strict`: a family with a strict mode
+/// (Claude) keeps a strict source strict and makes tools strict on request; the others refuse
+/// `--strict` as an invalid option, and drop a source's `strict: true` with a warning that
+/// the guarantee is lost; either way the output passes `check` for the family.
+#[test]
+fn model_families_hold_their_strict_mode() {
+    let mut converter = Converter::new();
+    for family in ModelFamily::ALL {
+        let to = family.adapter();
+        assert_eq!(to.name(), "bedrock", "{family}");
+        for (from, tool) in strict_sources() {
+            let input = tool.to_string();
+            for asked in [None, Some(Strict::On)] {
+                let mut options = Options::default();
+                if let Some(s) = asked {
+                    options = options.strict(s);
+                }
+                let result = converter.convert(input.as_bytes(), from, to, &options);
+                if asked.is_some() && family.strict().is_none() {
+                    let e = result
+                        .err()
+                        .unwrap_or_else(|| panic!("{family} {from}: --strict converted"));
+                    assert!(
+                        matches!(e.kind(), ErrorKind::InvalidOptions(_)),
+                        "{family} {from}: {e}"
+                    );
+                    continue;
+                }
+                let c = result.unwrap_or_else(|e| panic!("{family} {from}: {e}")).clone();
+                let out = json_of(&c);
+                let source_strict = tool
+                    .pointer("/strict")
+                    .or_else(|| tool.pointer("/function/strict"))
+                    .or_else(|| tool.pointer("/toolSpec/strict"))
+                    .is_some();
+                let written = out.pointer("/toolSpec/strict").cloned();
+                match family.strict() {
+                    Some(_) if source_strict || asked.is_some() => {
+                        assert_eq!(written, Some(json!(true)), "{family} {from}: {out}");
+                    }
+                    Some(_) => assert_eq!(written, None, "{family} {from}: {out}"),
+                    None => {
+                        assert_eq!(written, None, "{family} {from}: {out}");
+                        let lost = c.report().entries().iter().find(|e| e.feature == "strict");
+                        if source_strict {
+                            let e =
+                                lost.unwrap_or_else(|| panic!("{family} {from}: {:?}", c.report()));
+                            assert_eq!(e.code, Code::MetadataDropped, "{family} {from}");
+                            assert_eq!(e.severity, Severity::Warning, "{family} {from}");
+                        }
+                    }
+                }
+                let report =
+                    converter.check(c.output(), &Bedrock, to, &Options::default()).expect("reads");
+                assert!(report.is_empty(), "{family} {from}: {report:?}");
+            }
+        }
+    }
+}
+
+/// Without a family, `bedrock` is what it was: Claude's facts (the `anthropic` family's).
+#[test]
+fn no_family_is_claude() {
+    for (from, tool) in strict_sources() {
+        let input = tool.to_string();
+        let plain = Registry::default().convert(input.as_bytes(), from, "bedrock").expect("ok");
+        let mut converter = Converter::new();
+        let claude = converter
+            .convert(input.as_bytes(), from, ModelFamily::Anthropic.adapter(), &Options::default())
+            .expect("ok");
+        assert_eq!(plain.output(), claude.output(), "{from}");
+    }
+}
+
+/// `toolChoice` support as data: every family takes a subset of Converse's `ToolChoice`
+/// members, Claude all of them, and none takes a member Converse does not define.
+#[test]
+fn tool_choice_support_is_a_subset_of_converse() {
+    for family in ModelFamily::ALL {
+        assert!(
+            family.tool_choice().iter().all(|m| ["auto", "any", "tool"].contains(m)),
+            "{family}"
+        );
+        assert!(!family.tool_choice_source().is_empty());
+    }
+    assert_eq!(ModelFamily::Anthropic.tool_choice(), ["auto", "any", "tool"]);
+}
+
+#[test]
+fn cli_model_family() {
+    let strict_tool = r#"{"toolSpec":{"name":"f","inputSchema":{"json":{"type":"object","properties":{}}},"strict":true}}"#;
+    for family in ModelFamily::ALL {
+        let name = family.as_str();
+        let (code, out, err) = bin::run(
+            &["convert", "--from", "bedrock", "--to", "bedrock", "--model-family", name, "-"],
+            strict_tool.as_bytes(),
+        );
+        assert_eq!(code, 0, "{name}: {err}");
+        let out: Value = serde_json::from_slice(&out).expect("json");
+        assert_eq!(
+            out.pointer("/toolSpec/strict").is_some(),
+            family.strict().is_some(),
+            "{name}: {out}"
+        );
+        let (code, _, err) = bin::run(
+            &[
+                "convert",
+                "--from",
+                "mcp",
+                "--to",
+                "bedrock",
+                "--model-family",
+                name,
+                "--strict",
+                "-",
+            ],
+            br#"{"name":"f","inputSchema":{"type":"object"}}"#,
+        );
+        assert_eq!(code, if family.strict().is_some() { 0 } else { 2 }, "{name}: {err}");
+        let (code, _, err) = bin::run(
+            &["check", "--to", "bedrock", "--model-family", name, "-"],
+            strict_tool.as_bytes(),
+        );
+        assert_eq!(code, 0, "{name}: {err}");
+    }
+    // A family needs --to bedrock; an unknown one is a usage error naming the known ones.
+    let (code, _, err) = bin::run(
+        &["convert", "--from", "mcp", "--to", "openai", "--model-family", "nova", "-"],
+        br#"{"name":"f"}"#,
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--to bedrock"), "{err}");
+    let (code, _, err) = bin::run(
+        &["convert", "--from", "mcp", "--to", "bedrock", "--model-family", "gpt", "-"],
+        br#"{"name":"f"}"#,
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("nova"), "{err}");
+}
+
+/// Every model family × every Converse `toolChoice` member, converted Bedrock → Bedrock and
+/// checked: a choice the family takes comes out byte-identical and `check` finds nothing; one
+/// it does not take is left out of the `toolConfig` with a warning at its pointer, and
+/// `check` finds it as an error there. Without a family every choice is kept, as before.
+#[test]
+fn model_families_hold_their_tool_choice() {
+    let mut converter = Converter::new();
+    for member in ["auto", "any", "tool"] {
+        let choice = if member == "tool" {
+            json!({"tool": {"name": "get_weather"}})
+        } else {
+            json!({member: {}})
+        };
+        let input = json!({"tools": [weather_tool()], "toolChoice": choice}).to_string();
+        let plain =
+            Registry::default().convert(input.as_bytes(), "bedrock", "bedrock").expect("ok");
+        assert_eq!(plain.output_str(), input, "{member}");
+        let pointer = format!("/toolChoice/{member}");
+        for family in ModelFamily::ALL {
+            let to = family.adapter();
+            let c = converter
+                .convert(input.as_bytes(), &Bedrock, to, &Options::default())
+                .unwrap_or_else(|e| panic!("{family} {member}: {e}"))
+                .clone();
+            let report = converter
+                .check(input.as_bytes(), &Bedrock, to, &Options::default())
+                .expect("reads")
+                .clone();
+            if family.tool_choice().contains(&member) {
+                assert_eq!(c.output_str(), input, "{family} {member}");
+                assert!(c.report().is_empty(), "{family} {member}: {:?}", c.report());
+                assert!(report.is_empty(), "{family} {member}: {report:?}");
+                continue;
+            }
+            let out = json_of(&c);
+            assert_eq!(out.get("toolChoice"), None, "{family} {member}: {out}");
+            assert_eq!(out["tools"], json!([weather_tool()]), "{family} {member}");
+            let dropped: Vec<_> = c
+                .report()
+                .entries()
+                .iter()
+                .map(|e| (e.code, e.severity, e.pointer.as_str()))
+                .collect();
+            assert_eq!(
+                dropped,
+                [(Code::CatalogMemberDropped, Severity::Warning, pointer.as_str())],
+                "{family} {member}"
+            );
+            let found: Vec<_> =
+                report.entries().iter().map(|e| (e.code, e.severity, e.pointer.as_str())).collect();
+            assert_eq!(
+                found,
+                [(Code::WouldBeRejected, Severity::Error, pointer.as_str())],
+                "{family} {member}"
+            );
+            let again =
+                converter.check(c.output(), &Bedrock, to, &Options::default()).expect("reads");
+            assert!(again.is_empty(), "{family} {member}: {again:?}");
+        }
+    }
 }

@@ -1,10 +1,12 @@
 //! The checks of a whole request: tool names unique, the per-request limits (strict tools,
 //! optional and union-typed parameters across them, cache breakpoints), and the dated limits
-//! (a tool's description, tools a request), which only `check` and an obeying conversion read.
+//! (a tool's description, tools a request), which only `check` and an obeying conversion read;
+//! and the catalog's tool choice, where the provider's models take only some.
 
 use crate::adapter::Adapter;
 use crate::ir::measure::{self, SchemaCounts};
-use crate::ir::{Role, Tool};
+use crate::ir::{Member, Role, Tool};
+use crate::pointer::{Seg, write_seg};
 use crate::profile::{DatedLimit, Profile};
 
 use super::{Dated, Finding, is_strict, over};
@@ -161,4 +163,32 @@ fn dated(n: usize, what: &str, limit: DatedLimit, target: &dyn Adapter) -> Strin
         limit.enforced,
         limit.source
     )
+}
+
+/// The catalog's tool choice, when the target's provider does not take it for the models the
+/// format stands for (Bedrock's `toolChoice.tool` for Llama: [`crate::FormatInfo::tool_choice`]):
+/// one request-level finding at the choice, and the index in `wrapper` (the catalog object's
+/// members) of the member holding it, for a conversion to drop.
+pub(crate) fn tool_choice(
+    wrapper: &[Member<'_>],
+    target: &dyn Adapter,
+    out: &mut Vec<Finding>,
+) -> Option<usize> {
+    let rule = target.info().tool_choice?;
+    let (index, refused) = rule.refused(wrapper)?;
+    let mut pointer = String::new();
+    write_seg(&mut pointer, Seg::Key(rule.key));
+    write_seg(&mut pointer, Seg::Key(refused));
+    let takes = match rule.takes {
+        [] => "none".to_owned(),
+        takes => takes.join(", "),
+    };
+    let message = format!(
+        "{} rejects `{}.{refused}` for the models this format stands for: they take {takes} ({})",
+        target.name(),
+        rule.key,
+        rule.source
+    );
+    out.push(Finding::rejected(None, 0, rule.key, pointer, message));
+    Some(index)
 }

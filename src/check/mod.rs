@@ -13,7 +13,7 @@
 mod catalog;
 mod schema;
 
-pub(crate) use catalog::{check_catalog, dated_descriptions, dated_tools};
+pub(crate) use catalog::{check_catalog, dated_descriptions, dated_tools, tool_choice};
 
 use crate::adapter::Adapter;
 use crate::ir::measure::SchemaCounts;

@@ -486,6 +486,7 @@ impl Converter {
             }
             findings.clear();
             check::check_catalog(lowered.tools, to, strict.as_ref(), names, findings);
+            check::tool_choice(lowered.layout.wrapper, to, findings);
             let request = &crate::formats::EMPTY_TOOL;
             record_findings(request, lowered.tools, findings, &mut cx);
             findings.clear();

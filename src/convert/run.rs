@@ -8,11 +8,11 @@ use crate::check::{self, Dated, Finding};
 use crate::context::Context;
 use crate::emit::Writer;
 use crate::error::{ConversionError, Direction, ErrorKind};
-use crate::ir::Tool;
+use crate::ir::{Member, Tool};
 use crate::lower::Locator;
 use crate::options::Options;
 use crate::passes::{self, cx::PassCx};
-use crate::report::Report;
+use crate::report::{Code, EntryKind, Note, Report};
 
 use super::document::Lowered;
 use super::layout::write_catalog;
@@ -118,7 +118,35 @@ pub(super) fn run_passes<'a>(
     if lowered.shape == DocumentKind::Catalog && !route.same_family() {
         super::layout::report_dropped(&lowered.layout, route, &mut cx.report);
     }
+    if lowered.shape == DocumentKind::Catalog && route.same_family() {
+        drop_refused_choice(lowered, arena, &mut cx, scratch.findings);
+    }
     Ok(kept)
+}
+
+/// Into the same format, a catalog's tool choice the target's models do not take
+/// ([`check::tool_choice`]) is left out of the catalog object, which the provider would
+/// refuse whole: a warning (the file the caller wrote changes; a call it forced is no longer
+/// forced).
+#[cold]
+fn drop_refused_choice<'a>(
+    lowered: &mut Lowered<'a>,
+    arena: &'a Bump,
+    cx: &mut PassCx<'_, '_>,
+    findings: &mut Vec<Finding>,
+) {
+    findings.clear();
+    let wrapper = lowered.layout.wrapper;
+    let Some(index) = check::tool_choice(wrapper, cx.target(), findings) else { return };
+    let kept: Vec<Member<'a>> =
+        wrapper.iter().enumerate().filter(|(i, _)| *i != index).map(|(_, m)| *m).collect();
+    lowered.layout.wrapper = arena.alloc_slice_copy(&kept);
+    for f in findings.drain(..) {
+        let kind = EntryKind::metadata_lost(Code::CatalogMemberDropped);
+        let message = format!("{}; dropped", f.note.message);
+        let note = Note { kind, feature: f.note.feature, pointer: f.note.pointer, message };
+        cx.record(&crate::formats::EMPTY_TOOL, f.at, note);
+    }
 }
 
 /// The error of a report past its budget ([`crate::report::Recorder::budget`]).

@@ -24,6 +24,7 @@ mod xai;
 pub use a2a::A2a;
 pub use anthropic::Anthropic;
 pub use bedrock::Bedrock;
+pub use bedrock::families::ModelFamily;
 pub use cohere::Cohere;
 pub use gemini::{Gemini, GeminiJson};
 pub use langchain::LangChain;

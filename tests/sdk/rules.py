@@ -25,16 +25,49 @@ from typing import Any
 
 import anthropic.types
 import anthropic.types.beta
+import botocore.session
+import cohere.types
 import mcp.types
+import mistralai.client.models
+import ollama
 import openai.types.chat
 import openai.types.responses
 import typing_extensions
+from botocore.validate import ParamValidator
+from google.genai import models as genai_models
 from google.genai import types as genai_types
+from google.protobuf import json_format
+from xai_sdk.proto import chat_pb2 as xai_chat
 from jsonschema import Draft202012Validator
 from pydantic import TypeAdapter, ValidationError
 
 # The targets this module checks, in the order the report prints them.
-TARGETS = ("openai", "openai-responses", "anthropic", "gemini", "gemini-json", "mcp")
+TARGETS = (
+    "openai",
+    "openai-responses",
+    "anthropic",
+    "gemini",
+    "gemini-json",
+    "mcp",
+    "mistral",
+    "cohere",
+    "ollama",
+    "xai",
+    "vertex",
+    "bedrock",
+    # Bedrock held to one model family's facts (`--model-family`).
+    *(f"bedrock+{family}" for family in ("anthropic", "nova", "llama", "mistral", "cohere")),
+)
+
+# The Bedrock targets: the format, and the format for each model family.
+BEDROCK = tuple(t for t in TARGETS if t.split("+")[0] == "bedrock")
+
+
+def cli_args(target: str) -> list[str]:
+    """The CLI's arguments naming `target`: `--to bedrock --model-family nova` for
+    `bedrock+nova`."""
+    base, _, family = target.partition("+")
+    return ["--to", base] + (["--model-family", family] if family else [])
 
 Problem = tuple[str, str, str]
 
@@ -63,6 +96,14 @@ SHAPES = {
     "gemini": Shape(("name",), ("parameters",)),
     "gemini-json": Shape(("name",), ("parametersJsonSchema",)),
     "mcp": Shape(("name",), ("inputSchema",)),
+    # The formats that share OpenAI's Chat Completions shape (their folders' `wire_of`).
+    "mistral": Shape(("function", "name"), ("function", "parameters")),
+    "cohere": Shape(("function", "name"), ("function", "parameters")),
+    "ollama": Shape(("function", "name"), ("function", "parameters")),
+    "xai": Shape(("function", "name"), ("function", "parameters")),
+    # Gemini's declarations on Vertex AI.
+    "vertex": Shape(("name",), ("parameters",)),
+    **{t: Shape(("toolSpec", "name"), ("toolSpec", "inputSchema", "json")) for t in BEDROCK},
 }
 
 
@@ -85,7 +126,8 @@ def tool_name(target: str, tool: Any) -> str:
 def is_strict(target: str, tool: Any) -> bool:
     """Whether the provider reads this tool as strict.
 
-    Chat Completions, Responses and Anthropic: only `"strict": true` holds a tool to strict
+    Chat Completions, Responses, Anthropic and Bedrock (`toolSpec.strict`): only
+    `"strict": true` holds a tool to strict
     mode's rules. The Responses API makes a tool without `strict` strict where its schema
     allows and falls back otherwise: "Responses requests will attempt to normalize your
     schema into strict mode when possible, and will fall back to non-strict, best-effort
@@ -103,6 +145,9 @@ def is_strict(target: str, tool: Any) -> bool:
         return tool.get("strict") is True
     if target == "anthropic":
         return tool.get("strict") is True
+    if target in BEDROCK:
+        spec = tool.get("toolSpec")
+        return isinstance(spec, dict) and spec.get("strict") is True
     return False
 
 
@@ -252,6 +297,8 @@ def rule(rule_id: str, *targets: str, strict_only: bool = False):
 
 OPENAI = ("openai", "openai-responses")
 GEMINI = ("gemini", "gemini-json")
+# The formats that write OpenAI's Chat Completions shape under rules of their own.
+CHAT_WIRE = ("mistral", "cohere", "ollama", "xai")
 
 # ---------------------------------------------------------------------------------------------
 # OpenAI (Chat Completions and Responses function tools).
@@ -444,14 +491,18 @@ def anthropic_name(target, tool):
         yield ptr("name"), f"{name!r} does not match ^[a-zA-Z0-9_-]{{1,128}}$"
 
 
-@rule("anthropic-property-key", "anthropic")
+@rule("anthropic-property-key", "anthropic", *BEDROCK)
 def anthropic_property_key(target, tool):
     """Property keys of `input_schema.properties` match `^[a-zA-Z0-9_.-]{1,64}$`.
 
     API error: "tools.14.custom.input_schema.properties: Property keys should match pattern
     '^[a-zA-Z0-9_.-]{1,64}$'" (anthropics/claude-code#79418, 2026-07-20;
     beautyfree/appstore-connect-mcp#2, 2026-04-13). Every report points at the root's
-    `properties`, so this rule checks the root's keys only. Checked 2026-11-26.
+    `properties`, so this rule checks the root's keys only. Checked 2026-11-26. Bedrock
+    Converse answers the same for Claude: "ValidationException: tools.0.custom.input_schema.
+    properties: Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'"
+    (aws-solutions-library-samples/accelerated-intelligent-document-processing-on-aws#709,
+    2026-08-31). Checked 2026-11-28.
     """
     at, schema = schema_at(target, tool)
     props = schema.get("properties") if isinstance(schema, dict) else None
@@ -491,7 +542,7 @@ def anthropic_root_combinator(target, tool):
                 yield f"{at}{ptr(key)}", f"{key} at the root"
 
 
-@rule("anthropic-strict-additional-properties", "anthropic", strict_only=True)
+@rule("anthropic-strict-additional-properties", "anthropic", "bedrock", "bedrock+anthropic", strict_only=True)
 def anthropic_strict_additional_properties(target, tool):
     """In a strict tool every object has `"additionalProperties": false`.
 
@@ -687,6 +738,134 @@ def gemini_enum_empty_value(target, tool):
 
 
 # ---------------------------------------------------------------------------------------------
+# The providers that serve OpenAI's Chat Completions shape under rules of their own
+# (src/formats/{mistral,cohere,ollama,xai}): their SDK types below, and these API rules.
+
+_MISTRAL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
+_COHERE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@rule("mistral-name", "mistral")
+def mistral_name(target, tool):
+    """Function name: letters, digits, `_` and `-`, at most 64 characters.
+
+    API error: "Function name was add_newam_task_with_due_date___8c498bee-… but must be a-z,
+    A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64."
+    (Kochava-Studios/witsy#164, 2025-04-04). Checked 2026-11-28.
+    """
+    name = get_in(tool, SHAPES[target].name)
+    if not isinstance(name, str) or not _MISTRAL_NAME.match(name):
+        yield ptr(*SHAPES[target].name), f"{name!r} does not match ^[a-zA-Z0-9_-]{{1,64}}$"
+
+
+@rule("cohere-name", "cohere")
+def cohere_name(target, tool):
+    """Function name: letters, digits and `_`, not starting with a digit.
+
+    SDK docstring of `Tool.name` (cohere 7.3.1, `types/tool.py`): "Valid names contain only
+    the characters `a-z`, `A-Z`, `0-9`, `_` and must not begin with a digit." (v2's
+    `ToolV2Function.name` states no rule of its own). Checked 2026-11-28.
+    """
+    name = get_in(tool, SHAPES[target].name)
+    if not isinstance(name, str) or not _COHERE_NAME.match(name):
+        yield ptr(*SHAPES[target].name), f"{name!r} is not a valid Cohere tool name"
+
+
+@rule("cohere-unknown-member", "cohere")
+def cohere_unknown_member(target, tool):
+    """No member beside those `ToolV2` and `ToolV2Function` declare (the SDK types allow
+    extras and send them; the API refuses them).
+
+    API error: "unknown field: parameter 'strict' is not a valid field. For proper usage,
+    please refer to https://docs.cohere.com/reference/chat" (OpenRouterTeam/openrouter-
+    examples#71, 2026-03-23, a 422 for an OpenAI-style `strict`). Checked 2026-11-28.
+    """
+    if not isinstance(tool, dict):
+        return
+    for key in tool:
+        if key not in cohere.types.ToolV2.model_fields:
+            yield ptr(key), f"{key!r} is not a field of ToolV2"
+    fn = tool.get("function")
+    if isinstance(fn, dict):
+        for key in fn:
+            if key not in cohere.types.ToolV2Function.model_fields:
+                yield ptr("function", key), f"{key!r} is not a field of ToolV2Function"
+
+
+@rule("xai-enum-null", "xai")
+def xai_enum_null(target, tool):
+    """No `null` among an `enum`'s values.
+
+    xAI refuses a tool whose schema has `"enum": ["content", "files_with_matches", "count",
+    null]` with "Client specified an invalid argument" (tailcallhq/forgecode#2809,
+    2026-04-02). Checked 2026-11-28.
+    """
+    at, schema = schema_at(target, tool)
+    for here, node in json_schema_nodes(schema, at):
+        values = node.get("enum")
+        if isinstance(values, list):
+            for i, v in enumerate(values):
+                if v is None:
+                    yield f"{here}{ptr('enum', i)}", "null in enum"
+
+
+# ---------------------------------------------------------------------------------------------
+# Bedrock Converse (`toolSpec`). The SDK type is botocore's service model (below); Claude's
+# rules the format encodes (src/formats/bedrock/rules.rs) are checked by the Anthropic rules
+# registered for "bedrock" too.
+
+_BEDROCK_MODEL = botocore.session.get_session().get_service_model("bedrock-runtime")
+_BEDROCK_SPEC = _BEDROCK_MODEL.shape_for("ToolSpecification")
+_BEDROCK_NAME_META = _BEDROCK_SPEC.members["name"].metadata
+_BEDROCK_NAME = re.compile(
+    "^" + _BEDROCK_NAME_META.get("pattern", ".*").strip("^$") + "$"
+)
+
+
+@rule("bedrock-name", *BEDROCK)
+def bedrock_name(target, tool):
+    """Tool name `[a-zA-Z0-9_-]+`, 1 to 64 characters.
+
+    botocore 1.44.5's bedrock-runtime service model, `ToolSpecification.name`: `min` 1,
+    `max` 64, `pattern` `[a-zA-Z0-9_-]+` (botocore's parameter validator checks `min` only,
+    so this rule checks the rest; the Bedrock Runtime API reference states the same).
+    Checked 2026-11-28.
+    """
+    name = get_in(tool, SHAPES[target].name)
+    limit = _BEDROCK_NAME_META.get("max", 64)
+    if not isinstance(name, str) or len(name) > limit or not _BEDROCK_NAME.match(name):
+        yield ptr(*SHAPES[target].name), f"{name!r} is not a valid Bedrock tool name"
+
+
+@rule("bedrock-root-not-object", *BEDROCK)
+def bedrock_root_not_object(target, tool):
+    """`inputSchema.json` describes an object.
+
+    API error: "The value at toolConfig.tools.0.toolSpec.inputSchema.json.type must be one of
+    the following: object" (kirodotdev/Kiro#11026, 2026-08-24). Checked 2026-11-28.
+    """
+    at, schema = schema_at(target, tool)
+    if not (isinstance(schema, dict) and schema.get("type") == "object"):
+        got = schema.get("type") if isinstance(schema, dict) else schema
+        yield at, f'root type is {got!r}, not "object"'
+
+
+@rule("bedrock-family-strict", *(t for t in BEDROCK if t not in ("bedrock", "bedrock+anthropic")))
+def bedrock_family_strict(target, tool):
+    """No `toolSpec.strict` for a model family without strict tool use.
+
+    Bedrock structured outputs (`strict` on a tool) is documented for "Anthropic: Claude
+    Haiku 4.5, Claude Sonnet 4.5, Claude Opus 4.5, Claude Opus 4.6" and "select" open-weight
+    models (langchain-ai/langchain-aws#883); no other family documents which of its models
+    enforce it, so a tool written for one holds no `strict` (src/formats/bedrock/families.rs).
+    Checked 2026-11-28.
+    """
+    spec = tool.get("toolSpec") if isinstance(tool, dict) else None
+    if isinstance(spec, dict) and "strict" in spec:
+        yield ptr("toolSpec", "strict"), f"strict for {target.partition('+')[2]} models"
+
+
+# ---------------------------------------------------------------------------------------------
 # The SDK types.
 
 _OPENAI_CHAT = openai.types.chat.ChatCompletionFunctionToolParam
@@ -769,13 +948,86 @@ def sdk_problems(target: str, tool: Any) -> list[Problem]:
             for w in caught
             if "is not a valid" in str(w.message)
         ]
-    if target == "mcp":
+    if target in _MODELS:
+        type_name, model = _MODELS[target]
         try:
-            mcp.types.Tool.model_validate(tool)
+            model.model_validate(tool)
         except ValidationError as err:
-            return _pydantic_problems("mcp.Tool", err)
+            return _pydantic_problems(type_name, err)
         return []
+    if target == "xai":
+        return _xai_problems(tool)
+    if target in BEDROCK:
+        report = ParamValidator().validate(tool, _BEDROCK_TOOL)
+        if report.has_errors():
+            return [("sdk-botocore.Tool:invalid", "", report.generate_report()[:200])]
+        return []
+    if target == "vertex":
+        return _vertex_mode_problems({"functionDeclarations": [tool]})
     raise ValueError(f"unknown target {target}")
+
+
+# The SDK types that are pydantic models: `model_validate` refuses what the type cannot hold.
+# Mistral's, Cohere's and Ollama's ignore (Cohere's send) members they do not declare.
+_MODELS = {
+    "mcp": ("mcp.Tool", mcp.types.Tool),
+    "mistral": ("mistralai.Tool", mistralai.client.models.Tool),
+    "cohere": ("cohere.ToolV2", cohere.types.ToolV2),
+    "ollama": ("ollama.Tool", ollama.Tool),
+}
+
+# Bedrock's SDK type: the Converse `Tool` union of botocore's service model, checked by
+# botocore's own parameter validator (what boto3 runs before sending a request).
+_BEDROCK_TOOL = _BEDROCK_MODEL.shape_for("Tool")
+
+_XAI_MEMBERS = ("type", "function")
+
+
+def _xai_problems(tool: Any) -> list[Problem]:
+    """What xAI's SDK type says of one written tool. xai-sdk (1.21.0) sends tools as the
+    protobuf `chat.Tool`, its function a `Function { name, description, strict, parameters }`
+    whose `parameters` is the JSON Schema as text (`xai_sdk.chat.tool(name, description,
+    parameters)` builds one from a dict); the REST endpoint takes the same function in
+    OpenAI's wrapper. So: the wrapper holds `type: "function"` and `function` only, and the
+    function, `parameters` as text, parses into the protobuf (which refuses unknown fields
+    and wrong types)."""
+    if not isinstance(tool, dict):
+        return [("sdk-xai.Tool:not-an-object", "", type(tool).__name__)]
+    problems = [
+        ("sdk-xai.Tool:unknown-member", ptr(key), f"{key!r} is not a member of the tool")
+        for key in tool
+        if key not in _XAI_MEMBERS
+    ]
+    if tool.get("type") != "function":
+        problems.append(("sdk-xai.Tool:type", ptr("type"), f"{tool.get('type')!r}"))
+    fn = tool.get("function")
+    if not isinstance(fn, dict):
+        return [*problems, ("sdk-xai.Function:missing", ptr("function"), "no function object")]
+    message = dict(fn)
+    if "parameters" in message:
+        message["parameters"] = json.dumps(message["parameters"])
+    try:
+        json_format.ParseDict({"function": message}, xai_chat.Tool())
+    except json_format.ParseError as err:
+        problems.append(("sdk-xai.Function:parse", ptr("function"), str(err)[:200]))
+    return problems
+
+
+def _vertex_mode_problems(element: dict) -> list[Problem]:
+    """What google-genai's Vertex AI mode adds to its types, for one `Tool`: the request is
+    built by `models._Tool_to_vertex` instead of `_Tool_to_mldev` (google-genai 3.6.1). That
+    converter refuses members only the Gemini API has ("file_search parameter is only
+    supported in Gemini Developer API mode, not in Gemini Enterprise Agent Platform mode.")
+    and passes `functionDeclarations` through unchanged, so a declaration is held to the same
+    `FunctionDeclaration` and `Schema` types as on the Gemini API (checked by the Gemini
+    rules). A `Tool` the types refuse is reported by those. Checked 2026-11-28."""
+    try:
+        genai_models._Tool_to_vertex(genai_types.Tool.model_validate(element))
+    except ValidationError:
+        return []
+    except ValueError as err:
+        return [("sdk-Tool:vertex-mode", "", str(err)[:200])]
+    return []
 
 
 def rules_for(target: str) -> list[Rule]:
@@ -785,7 +1037,10 @@ def rules_for(target: str) -> list[Rule]:
 
 def check(target: str, tool: Any) -> list[Problem]:
     """Every problem of one written tool: the SDK types first, then the API rules (a Gemini
-    declaration's by its schema field: `field_target`)."""
+    declaration's by its schema field: `field_target`; a Vertex AI one's as the Gemini API's,
+    and what Vertex mode adds)."""
+    if target == "vertex":
+        return check(field_target("gemini", tool), tool) + sdk_problems("vertex", tool)
     target = field_target(target, tool)
     problems = sdk_problems(target, tool)
     strict = is_strict(target, tool)
@@ -822,7 +1077,7 @@ def check_element(target: str, element: Any) -> list[Problem]:
     """Every problem of one element of a request's `tools` list sent to `target`."""
     if not isinstance(element, dict):
         return [("sdk-element:not-an-object", "", type(element).__name__)]
-    if target in GEMINI:
+    if target in (*GEMINI, "vertex"):
         problems = []
         decls = [
             d
@@ -835,6 +1090,8 @@ def check_element(target: str, element: Any) -> list[Problem]:
                 genai_types.Tool.model_validate(others)
             except ValidationError as err:
                 problems += _pydantic_problems("Tool", err)
+            if target == "vertex":
+                problems += _vertex_mode_problems(others)
         for i, decl in enumerate(decls):
             problems += [(r, f"/functionDeclarations/{i}{p}", d) for r, p, d in check(target, decl)]
         return problems

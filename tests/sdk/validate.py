@@ -34,9 +34,8 @@ import rules
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 
-# Targets with a strict mode (`tooladapter convert --help`: OpenAI, Anthropic; Bedrock is not
-# checked here: it has no Python SDK type of its own).
-STRICT_TARGETS = ("openai", "openai-responses", "anthropic")
+# Targets with a strict mode (`tooladapter convert --help`).
+STRICT_TARGETS = ("openai", "openai-responses", "anthropic", "bedrock", "bedrock+anthropic")
 
 LINE_ERROR = re.compile(r"^error: line (\d+):")
 
@@ -164,16 +163,16 @@ class Run:
 def written_tools(target: str, text: str) -> list:
     """The tool list of one written catalog."""
     doc = json.loads(text)
-    if target in ("gemini", "gemini-json"):
+    if target in ("gemini", "gemini-json", "vertex"):
         return doc["functionDeclarations"] if isinstance(doc, dict) else doc
-    if target == "mcp":
+    if target in ("mcp", *rules.BEDROCK):
         return doc["tools"] if isinstance(doc, dict) else doc
     return doc if isinstance(doc, list) else [doc]
 
 
 def cli(binary: str, source: str, target: str, strict: bool, ndjson: bool, data: bytes):
     """Runs one conversion; returns (exit code, stdout, report entries, stderr text lines)."""
-    args = [binary, "convert", "--from", "mcp" if source == "mcp" else "openai", "--to", target]
+    args = [binary, "convert", "--from", "mcp" if source == "mcp" else "openai", *rules.cli_args(target)]
     args += ["--report", "json", "--jobs", "1"]
     if strict:
         args.append("--strict")
@@ -299,6 +298,10 @@ PAYLOADS = (
         ("gemini", "gemini-json"),
         ("generativelanguage.googleapis.com", "aiplatform.googleapis.com"),
     ),
+    ("pydantic-ai/gemini-generate-content", ("vertex",), ("aiplatform.googleapis.com",)),
+    ("pydantic-ai/openai-compatible-chat-completions", ("mistral",), ("api.mistral.ai",)),
+    ("pydantic-ai/openai-compatible-chat-completions", ("cohere",), ("api.cohere.com/v2/",)),
+    ("pydantic-ai/openai-compatible-chat-completions", ("ollama",), ("ollama.com/",)),
 )
 
 
@@ -337,7 +340,8 @@ class Verdicts:
 def cli_check(binary: str, target: str, lines: list[bytes], jobs: int) -> dict[int, list]:
     """`tooladapter check --to target` of each line alone (NDJSON, one tool or request element
     a line): the findings by line number (1-based), as `pointer: message`."""
-    args = [binary, "check", "--to", target, "--ndjson", "--report", "json", "--jobs", str(jobs)]
+    args = [binary, "check", *rules.cli_args(target), "--ndjson", "--report", "json"]
+    args += ["--jobs", str(jobs)]
     proc = subprocess.run(args, input=b"\n".join(lines) + b"\n", capture_output=True, check=False)
     found: dict[int, list] = defaultdict(list)
     for line in proc.stdout.decode(errors="replace").splitlines():

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tooladapter::{Code, Format, ProfileSet, Severity, Strict};
+use tooladapter::{Code, Format, ModelFamily, ProfileSet, Severity, Strict};
 
 use crate::batch::{Batch, Emit, Work};
 use crate::report::{Pointers, Printing, ReportMode};
@@ -35,6 +35,10 @@ pub struct CheckArgs {
     /// or `toolfoundation` (the Go toolfoundation library's support matrix; no strict mode).
     #[arg(long, value_parser = crate::names::profile(), default_value_t = ProfileSet::Default)]
     profile: ProfileSet,
+    /// With `--to bedrock`: the model family behind the request (as `convert --model-family`),
+    /// whose facts the tools are checked against.
+    #[arg(long, value_name = "FAMILY", value_parser = crate::names::model_family())]
+    model_family: Option<ModelFamily>,
     /// How to print the findings on stdout.
     #[arg(long, value_enum, default_value_t = ReportMode::Text)]
     report: ReportMode,
@@ -65,6 +69,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     if let Err(code) = started.and_then(|()| run::input_usable(input)) {
         return code;
     }
+    let to = match crate::model::target(to, args.model_family, args.strict) {
+        Ok(to) => to,
+        Err(code) => return code,
+    };
     let options = run::options(args.profile, args.strict).record_inverse(false);
     // Only what the provider would reject is a finding; a dated limit is told as a warning.
     let printing = Printing {
@@ -73,7 +81,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         pointers: args.report_pointers,
         also: Some(Code::DatedLimit),
     };
-    let batch = match Batch::new(&from, &to, &options, printing, args.jobs) {
+    let batch = match Batch::new(&from, to, &options, printing, args.jobs) {
         Ok(batch) => batch.work(Work::Check).keep_inverse(false).input(input),
         Err(e) => return crate::io_error(e),
     };

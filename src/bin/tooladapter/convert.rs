@@ -18,7 +18,10 @@ pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
     if let Err(code) = run::begin(args.report, input, args.profile, args.strict) {
         return code;
     }
-    let to: &dyn Adapter = &args.to;
+    let to = match crate::model::target(args.to, args.model_family, args.strict) {
+        Ok(to) => to,
+        Err(code) => return code,
+    };
     let filtered = match operations(args) {
         Ok(filtered) => filtered,
         Err(code) => return code,

@@ -21,6 +21,7 @@ mod convert;
 mod exact;
 mod input;
 mod maps;
+mod model;
 mod names;
 mod output;
 mod report;
@@ -179,6 +180,10 @@ struct ConvertArgs {
     /// support matrix: unsupported keywords dropped, a warning each; no strict mode).
     #[arg(long, value_parser = names::profile(), default_value_t = ProfileSet::Default)]
     profile: ProfileSet,
+    /// With `--to bedrock`: the model family behind the request, whose facts the tools are
+    /// held to (only `anthropic` has a strict mode; without a family, Claude's rules hold).
+    #[arg(long, value_name = "FAMILY", value_parser = names::model_family())]
+    model_family: Option<tooladapter::ModelFamily>,
     /// Write the inverse map (renamed tools and keys, strict widening) as JSON to this file,
     /// for `tooladapter unmap --map`.
     #[arg(long, value_name = "PATH")]

@@ -9,7 +9,9 @@ use std::str::FromStr;
 
 use clap::builder::{PossibleValue, TypedValueParser};
 use tooladapter::traffic::TrafficKind;
-use tooladapter::{Adapter, DenyLoss, Format, ProfileSet, Severity, Strict, UnknownName};
+use tooladapter::{
+    Adapter, DenyLoss, Format, ModelFamily, ProfileSet, Severity, Strict, UnknownName,
+};
 
 /// A flag's parser: the values it takes, by name, and why a value the library knows is not
 /// one of them.
@@ -85,6 +87,11 @@ pub(crate) fn strict() -> Named<Strict> {
 /// `--profile`.
 pub(crate) fn profile() -> Named<ProfileSet> {
     Named::new(ProfileSet::ALL.map(|p| (p.as_str(), p)), takes_all)
+}
+
+/// `--model-family`.
+pub(crate) fn model_family() -> Named<ModelFamily> {
+    Named::new(ModelFamily::ALL.map(|f| (f.as_str(), f)), takes_all)
 }
 
 /// `--deny-loss[=RULE]`.

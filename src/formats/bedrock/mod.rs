@@ -11,6 +11,7 @@
 //! Reference: Bedrock Runtime API, `ToolConfiguration`, `Tool`, `ToolSpecification` and
 //! `ToolInputSchema` (docs.aws.amazon.com/bedrock/latest/APIReference/).
 
+pub mod families;
 pub mod rules;
 pub mod stream;
 mod traffic;

@@ -96,14 +96,20 @@ const MARKS: &[Mark] = &[Mark::any(NOT_FUNCTION_TOOLS, "built-in tool")];
 /// schema required (`ToolSpecification.inputSchema`, "Required: Yes") whose root is an object
 /// schema ("The value at toolConfig.tools.0.toolSpec.inputSchema.json.type must be one of the
 /// following: object", kirodotdev/Kiro#11026, 2026-08-24; checked 2026-11-25), and `strict`.
-pub const INFO: FormatInfo = FormatInfo::new("bedrock", &PROFILE)
-    .strict(StrictMode::new(&STRICT))
-    .object_root()
-    .provider()
-    .catalog_object()
-    .name_pointer("/toolSpec/name")
-    .schema_members(&[super::SPEC_KEY])
-    .marks(MARKS);
+pub const INFO: FormatInfo =
+    converse(FormatInfo::new("bedrock", &PROFILE)).strict(StrictMode::new(&STRICT));
+
+/// The facts of a Converse tool whatever model reads it (`info` names the format and its
+/// schema rules): the envelope's, shared by [`INFO`] and the model families' profiles
+/// (`families.rs`), which differ in what the model takes, not in the shape.
+pub(crate) const fn converse(info: FormatInfo) -> FormatInfo {
+    info.object_root()
+        .provider()
+        .catalog_object()
+        .name_pointer("/toolSpec/name")
+        .schema_members(&[super::SPEC_KEY])
+        .marks(MARKS)
+}
 
 // Tool traffic (read 2026-11-28).
 
