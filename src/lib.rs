@@ -87,7 +87,7 @@ pub use ir::{FeatureSet, SchemaFeature};
 #[cfg(feature = "validate")]
 pub use meta_schema::{Dialect, MAX_SCHEMA_ERRORS, SchemaError, SchemaErrors};
 pub use named::UnknownName;
-pub use options::{Limits, Options, ProfileSet, Strict};
+pub use options::{Limits, Options, ProfileSet, Strict, StrictRefused};
 pub use owned::{CanonicalTool, InstanceType, Items, JsonSchema, SchemaObject, SchemaType};
 pub use owned::{MAX_NAME_LEN, ToolId, ToolIdError, ToolValidationError};
 pub use profile::Action;

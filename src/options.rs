@@ -204,6 +204,30 @@ impl ProfileSet {
     pub const fn has_strict_mode(self) -> bool {
         matches!(self, ProfileSet::Default)
     }
+
+    /// Why strict mode may not be asked under this set of `target` (or, with no target yet,
+    /// of any): the one place that question is decided, for the library's option check and
+    /// the CLI alike. The target is asked first: a format without a strict mode has none
+    /// under any profile.
+    pub fn strict_refused(self, target: Option<&FormatInfo>) -> Option<StrictRefused> {
+        if target.is_some_and(|t| !t.holds_strict()) {
+            Some(StrictRefused::Target)
+        } else if !self.has_strict_mode() {
+            Some(StrictRefused::Profile)
+        } else {
+            None
+        }
+    }
+}
+
+/// Why strict mode cannot be asked of a conversion ([`ProfileSet::strict_refused`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StrictRefused {
+    /// The target format has no strict mode.
+    Target,
+    /// The profile set makes no tool strict.
+    Profile,
 }
 
 /// Options for one conversion.
@@ -406,15 +430,16 @@ impl Options {
     pub fn check_target(&self, target: &FormatInfo) -> Result<(), ConversionError> {
         let set = self.profile_set;
         let strict = matches!(self.strict, Strict::On | Strict::Require);
+        let refused = if strict { set.strict_refused(Some(target)) } else { None };
         let problem = if set.profile_for(target).is_none() {
             format!("the {} profile has no entry for the format {:?}", set.as_str(), target.name)
-        } else if strict && !target.holds_strict() {
+        } else if refused == Some(StrictRefused::Target) {
             format!(
                 "strict mode {:?} was asked of the {} format, which has no strict mode",
                 self.strict.as_str(),
                 target.name
             )
-        } else if !set.has_strict_mode() && target.holds_strict() && strict {
+        } else if refused == Some(StrictRefused::Profile) {
             format!(
                 "the {} profile has no strict mode; convert without strict mode or with the default profile",
                 set.as_str()

@@ -625,3 +625,41 @@ fn strict_written_is_what_each_written_tool_says() {
         }
     }
 }
+
+/// Whether strict mode may be asked is decided in one place
+/// ([`tooladapter::ProfileSet::strict_refused`]), and the library's option check and the CLI
+/// agree with it for every profile set × every format a conversion writes.
+#[test]
+fn strict_may_be_asked_where_one_rule_says_so_library_and_cli_alike() {
+    let input = r#"{"name":"t","description":"d","inputSchema":{"type":"object","properties":{}}}"#;
+    let dir = std::env::temp_dir().join(format!("tooladapter-strict-asked-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("tool.json");
+    std::fs::write(&file, input).expect("writes");
+    for set in tooladapter::ProfileSet::ALL {
+        for info in tooladapter::formats::infos().filter(|f| f.writes) {
+            let refused = set.strict_refused(Some(info));
+            let expected = if !info.holds_strict() {
+                Some(tooladapter::StrictRefused::Target)
+            } else if !set.has_strict_mode() {
+                Some(tooladapter::StrictRefused::Profile)
+            } else {
+                None
+            };
+            assert_eq!(refused, expected, "{set:?} -> {}", info.name);
+            let options = Options::default().profile_set(set).strict(Strict::On);
+            if set.profile_for(info).is_some() {
+                assert_eq!(options.check_target(info).is_err(), refused.is_some(), "{}", info.name);
+            }
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_tooladapter"))
+                .args(["convert", "--from", "mcp", "--to", info.name, "--strict"])
+                .args(["--profile", set.as_str()])
+                .arg(&file)
+                .output()
+                .expect("runs");
+            let usage_error = out.status.code() == Some(2);
+            assert_eq!(usage_error, refused.is_some(), "{set:?} -> {}: {out:?}", info.name);
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

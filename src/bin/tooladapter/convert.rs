@@ -10,7 +10,7 @@ use tooladapter::formats::OpenApi;
 use tooladapter::{Adapter, Inverse, Options, Strict};
 
 use crate::report::{Printing, ReportMode};
-use crate::{ConvertArgs, Outcome, and_list, batch, io_error, output, run};
+use crate::{ConvertArgs, Outcome, batch, io_error, output, run};
 
 /// Runs `convert`.
 pub(crate) fn run(args: &ConvertArgs) -> ExitCode {
@@ -169,10 +169,9 @@ fn options(args: &ConvertArgs, to: &dyn Adapter) -> Result<Options, ExitCode> {
     options.record_inverse = args.map_out.is_some();
     // A report printed nowhere reads no pointers: its entries are not placed in the document.
     options.document_pointers = args.report != ReportMode::None;
-    if args.strict.is_some() && !to.info().holds_strict() {
-        let strict: Vec<&str> =
-            tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
-        error!("usage"; "{} has no strict mode ({} do)", to.name(), and_list(&strict));
+    let refused = args.profile.strict_refused(Some(to.info()));
+    if args.strict.is_some() && refused == Some(tooladapter::StrictRefused::Target) {
+        error!("usage"; "{} has no strict mode ({} do)", to.name(), crate::strict_formats());
         return Err(ExitCode::from(2));
     }
     if let Some(n) = args.max_ref_expansion {

@@ -85,21 +85,26 @@ struct FormatsArgs {
 /// `convert --strict`'s help: the formats with a strict mode, from the built-in list, so a
 /// format given one is named without an edit here.
 fn strict_help() -> String {
-    let strict: Vec<&str> =
-        tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
     format!(
         "Make every tool strict for targets with a strict mode ({}): every object closed, \
          (OpenAI) every property required with optional ones nullable. A tool that cannot be \
          strict is written with `\"strict\": false` and a `strict-fallback` warning saying \
          why; `--strict=require` makes it an error instead. \
          Without the flag, a source tool marked strict is kept strict",
-        and_list(&strict)
+        strict_formats()
     )
+}
+
+/// The formats with a strict mode, as a list for people ("openai, openai-responses and …").
+fn strict_formats() -> String {
+    let strict: Vec<&str> =
+        tooladapter::formats::infos().filter(|f| f.holds_strict()).map(|f| f.name).collect();
+    and_list(&strict)
 }
 
 /// Refuses `--strict` with a profile set that has no strict mode (exit 2, a usage error).
 fn strict_usable(set: ProfileSet, strict: Option<Strict>) -> Result<(), ExitCode> {
-    if strict.is_some() && !set.has_strict_mode() {
+    if strict.is_some() && set.strict_refused(None).is_some() {
         error!(
             "usage";
             "--strict cannot be used with --profile {set}: that profile has no strict mode"
