@@ -113,7 +113,7 @@ pub struct Lowerer<'a, 's> {
     adapter: &'s str,
     scratch: &'s mut Vec<(u64, u32)>,
     openapi_types: bool,
-    /// The spellings of the OpenAPI type names read since [`Lowerer::set_openapi_types`]:
+    /// The spellings of the OpenAPI type names read under [`Lowerer::with_openapi_types`]:
     /// bit 1 a lower-case one (`string`), bit 2 an upper-case one (`STRING`).
     type_case: u8,
     /// The target's property-key rule, tested on every `properties` key as it is lowered
@@ -125,8 +125,8 @@ pub struct Lowerer<'a, 's> {
     keeps: MemberKeeps,
     /// The conversion writes the format it reads (or has no target).
     same_format: bool,
-    /// An unknown keyword a reader asked to hear of ([`Lowerer::watch_keyword`]), and whether
-    /// a schema lowered since it last asked holds it.
+    /// An unknown keyword a reader listens for ([`Lowerer::watching`]), and whether
+    /// a schema lowered while it listens holds it.
     watch: &'static str,
     watched: bool,
     /// The object being lowered as a schema that is also a tool's envelope
@@ -185,20 +185,22 @@ impl<'a, 's> Lowerer<'a, 's> {
         self.tape
     }
 
-    /// Reads `type` names as Gemini's OpenAPI `Type` enum spells them too (`STRING`), for
-    /// schemas lowered until this is set back.
-    pub fn set_openapi_types(&mut self, on: bool) {
-        self.openapi_types = on;
-        if on {
-            self.type_case = 0;
-        }
-    }
-
-    /// Whether every OpenAPI type name read since [`Lowerer::set_openapi_types`] turned the
-    /// reading on was spelled lower-case (`string`, which Gemini's API reads as `STRING`), and
-    /// there was one: the same format writes them back so.
-    pub fn openapi_types_lower(&self) -> bool {
-        self.type_case == 1
+    /// Runs `lower` with `type` names read as Gemini's OpenAPI `Type` enum spells them too
+    /// (`STRING`) when `openapi` is true (a reading mode of the declaration being lowered, an
+    /// argument rather than a switch left set); gives back what `lower` gave and whether every
+    /// OpenAPI type name it read was spelled lower-case (`string`, which Gemini's API reads as
+    /// `STRING`), and there was one: the same format writes them back so.
+    pub fn with_openapi_types<T>(
+        &mut self,
+        openapi: bool,
+        lower: impl FnOnce(&mut Self) -> T,
+    ) -> (T, bool) {
+        let outer = (self.openapi_types, self.type_case);
+        (self.openapi_types, self.type_case) = (openapi, 0);
+        let out = lower(self);
+        let lower_case = openapi && self.type_case == 1;
+        (self.openapi_types, self.type_case) = outer;
+        (out, lower_case)
     }
 
     /// Whether the target drops an envelope member of role `role` whole (an output schema it
@@ -243,18 +245,20 @@ impl<'a, 's> Lowerer<'a, 's> {
         self.same_format
     }
 
-    /// Asks to hear of the unknown keyword `key` in the schemas lowered from now on (MCP's
-    /// `x-mcp-header`): [`Lowerer::watched`] says whether one held it. Checked only where an
-    /// unknown keyword is lowered, so it costs nothing on the common path.
-    pub(crate) fn watch_keyword(&mut self, key: &'static str) {
-        self.watch = key;
-        self.watched = false;
-    }
-
-    /// Whether a schema lowered since [`Lowerer::watch_keyword`] (or the last call) held the
-    /// watched keyword; the answer is reset.
-    pub(crate) fn watched(&mut self) -> bool {
-        std::mem::take(&mut self.watched)
+    /// Runs `lower` listening for the unknown keyword `key` (MCP's `x-mcp-header`) in the
+    /// schemas it lowers; gives back what `lower` gave and whether one held it. Checked only
+    /// where an unknown keyword is lowered, so it costs nothing on the common path.
+    pub(crate) fn watching<T>(
+        &mut self,
+        key: &'static str,
+        lower: impl FnOnce(&mut Self) -> T,
+    ) -> (T, bool) {
+        let outer = (self.watch, self.watched);
+        (self.watch, self.watched) = (key, false);
+        let out = lower(self);
+        let seen = self.watched;
+        (self.watch, self.watched) = outer;
+        (out, seen)
     }
 
     /// Notes an unknown keyword `key` as it is lowered.

@@ -396,7 +396,7 @@ impl<'a> Lowerer<'a, '_> {
         Ok(list)
     }
 
-    /// Notes how the OpenAPI type name at `at` is spelled (see `Lowerer::openapi_types_lower`).
+    /// Notes how the OpenAPI type name at `at` is spelled (see `Lowerer::with_openapi_types`).
     #[inline]
     fn note_type_case(&mut self, at: At) {
         if let Some(name) = self.str(at) {

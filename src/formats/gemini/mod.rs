@@ -120,12 +120,10 @@ fn lower<'a>(
         return Err(two_schemas(lw, path, first, second));
     }
     let openapi = field == Some(PARAMETERS);
-    // `parameters` is OpenAPI: its type names may be upper case. The flag is set for the
+    // `parameters` is OpenAPI: its type names may be upper case. The reading holds for the
     // whole declaration, which is harmless for the other members (kept verbatim).
-    lw.set_openapi_types(openapi);
-    let tool = lower_envelope(lw, at, path, |key| ROLES.of(key));
-    let lower = openapi && lw.openapi_types_lower();
-    lw.set_openapi_types(false);
+    let (tool, lower) =
+        lw.with_openapi_types(openapi, |lw| lower_envelope(lw, at, path, |key| ROLES.of(key)));
     let mut tool = tool?;
     tool.openapi_schema = openapi;
     tool.lower_type_names = lower;

@@ -115,14 +115,16 @@ impl Adapter for Mcp {
         at: At,
         path: &Path<'_>,
     ) -> Result<Tool<'a>, ConversionError> {
-        lw.watch_keyword(header::KEY);
         let execution = Cell::new(false);
-        let mut tool = lower_envelope(lw, at, path, |key| {
-            execution.set(execution.get() || key == EXECUTION);
-            ROLES.of(key)
-        })?;
+        let (tool, watched) = lw.watching(header::KEY, |lw| {
+            lower_envelope(lw, at, path, |key| {
+                execution.set(execution.get() || key == EXECUTION);
+                ROLES.of(key)
+            })
+        });
+        let mut tool = tool?;
         tool.input_pointer = "/inputSchema";
-        if lw.watched() {
+        if watched {
             header::check(lw, &mut tool)?;
         }
         if execution.get() {
