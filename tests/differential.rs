@@ -38,26 +38,15 @@ use serde_json::{Map, Value, json};
 use tooladapter::inverse::ArgNode;
 use tooladapter::{Effect, Options, Registry, Severity, Strict};
 
-/// Every target with an input schema, and whether strict mode is asked.
-const TARGETS: [(&str, bool); 17] = [
-    ("mcp", false),
-    ("openai", false),
-    ("openai-responses", false),
-    ("anthropic", false),
-    ("bedrock", false),
-    ("gemini", false),
-    ("gemini-json", false),
-    ("langchain", false),
-    ("mistral", false),
-    ("ollama", false),
-    ("xai", false),
-    ("cohere", false),
-    ("vertex", false),
-    ("openai", true),
-    ("openai-responses", true),
-    ("anthropic", true),
-    ("bedrock", true),
-];
+/// Every target with an input schema, and whether strict mode is asked: each such built-in
+/// format plain, then each with a strict mode strict (from `formats::infos()`, so a new format
+/// is judged without an edit here).
+fn targets() -> Vec<(&'static str, bool)> {
+    let schemas: Vec<_> =
+        tooladapter::formats::infos().filter(|f| f.writes && f.holds_input_schema).collect();
+    let plain = schemas.iter().map(|f| (f.name, false));
+    plain.chain(schemas.iter().filter(|f| f.holds_strict()).map(|f| (f.name, true))).collect()
+}
 const SKIP_FILES: [&str; 4] = ["refRemote.json", "dynamicRef.json", "anchor.json", "format.json"];
 const SKIP_KEYS: [&str; 5] = ["$dynamicRef", "$anchor", "$id", "$dynamicAnchor", "format"];
 const DRAFT7: &str = "http://json-schema.org/draft-07/schema#";
@@ -521,14 +510,15 @@ struct Tally {
 /// Converts every case to every target and tallies per target; prints the table.
 fn run(title: &str, cases: &[Case]) -> Vec<Tally> {
     let r = Registry::default();
+    let targets = targets();
     let results: Vec<Result<Vec<Outcome>, String>> = cases
         .par_iter()
         .map(|case| {
             let source = validator(&case.schema)?;
-            Ok(TARGETS.iter().map(|(to, strict)| judge(&r, case, &source, to, *strict)).collect())
+            Ok(targets.iter().map(|(to, strict)| judge(&r, case, &source, to, *strict)).collect())
         })
         .collect();
-    let mut tallies: Vec<Tally> = TARGETS.iter().map(|_| Tally::default()).collect();
+    let mut tallies: Vec<Tally> = targets.iter().map(|_| Tally::default()).collect();
     let mut unbuilt = 0;
     for (case, outcomes) in cases.iter().zip(results) {
         let outcomes = match outcomes {
@@ -539,7 +529,7 @@ fn run(title: &str, cases: &[Case]) -> Vec<Tally> {
                 continue;
             }
         };
-        for ((to, strict), (t, o)) in TARGETS.iter().zip(tallies.iter_mut().zip(outcomes)) {
+        for ((to, strict), (t, o)) in targets.iter().zip(tallies.iter_mut().zip(outcomes)) {
             t.tools += 1;
             let j = match o {
                 Outcome::Refused => {
@@ -605,7 +595,7 @@ fn run(title: &str, cases: &[Case]) -> Vec<Tally> {
         "silent",
         "contra"
     );
-    for ((to, strict), t) in TARGETS.iter().zip(&tallies) {
+    for ((to, strict), t) in targets.iter().zip(&tallies) {
         let name = format!("{to}{}", if *strict { " --strict" } else { "" });
         eprintln!(
             "{name:<26}{:>7}{:>8}{:>8}{:>10}{:>7.1}%{:>8}{:>8}{:>8}{:>8}{:>9}{:>8}{:>8}",
@@ -629,7 +619,7 @@ fn run(title: &str, cases: &[Case]) -> Vec<Tally> {
 /// Fails on any silent change, contradiction or broken output, listing a few of each.
 fn assert_clean(title: &str, tallies: &[Tally], from_mcp: bool) {
     let mut failures = Vec::new();
-    for ((to, strict), t) in TARGETS.iter().zip(tallies) {
+    for ((to, strict), t) in targets().iter().zip(tallies) {
         let name = format!("{to}{}", if *strict { " --strict" } else { "" });
         for (kind, list) in [("silent", &t.silent), ("contradicts", &t.contradicts)] {
             let new: Vec<&String> = list.iter().map(|(_, at)| at).collect();
@@ -678,7 +668,7 @@ fn corpus_mcp_tools() {
     // mode's closing of objects (an `object-closed` entry per tool) shows on most tools.
     let t = &tallies[0];
     assert!(t.meant_valid * 100 >= t.meant * 95, "{} of {}", t.meant_valid, t.meant);
-    let at = TARGETS.iter().position(|t| *t == ("openai", true)).expect("openai --strict");
+    let at = targets().iter().position(|t| *t == ("openai", true)).expect("openai --strict");
     let strict = &tallies[at];
     assert!(strict.narrowed * 2 > strict.judged, "{} of {}", strict.narrowed, strict.judged);
     assert_clean("corpus", &tallies, true);
