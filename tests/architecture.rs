@@ -600,3 +600,54 @@ fn the_tests_readme_lists_every_suite_once() {
          listed twice {twice:?}"
     );
 }
+
+/// The pass order the docs describe is the order `passes::run_all` runs: its numbered steps
+/// (`// 1. envelope: …`) against docs/contributing.md's arrow list and docs/design-notes.md's,
+/// so a pass added, moved or removed fails here until both say so.
+#[test]
+fn docs_list_the_passes_in_the_order_they_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| fs::read_to_string(root.join(p)).expect("reads");
+    let code = read("src/passes/mod.rs");
+    let steps: Vec<String> = code
+        .lines()
+        .filter_map(|l| {
+            let (n, rest) = l.trim_start().strip_prefix("// ")?.split_once(". ")?;
+            n.parse::<u32>().ok()?;
+            rest.split([':', ',', ' ']).next().map(str::to_owned)
+        })
+        .collect();
+    assert!(steps.len() >= 10, "the numbered steps of run_all: {steps:?}");
+    let between = |text: &str, from: &str, to: &str| -> String {
+        let start = text.find(from).map(|i| i + from.len()).expect(from);
+        let end = text[start..].find(to).expect(to);
+        text[start..start + end].to_owned()
+    };
+    // Arrows inside parentheses (`oneOf` → `anyOf`) are no steps.
+    let top_level_steps = |list: &str| -> Vec<String> {
+        let (mut depth, mut pieces, mut piece) = (0i32, Vec::new(), String::new());
+        for c in list.chars() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                '→' if depth == 0 => pieces.push(std::mem::take(&mut piece)),
+                _ => {}
+            }
+            if c != '→' || depth != 0 {
+                piece.push(c);
+            }
+        }
+        pieces.push(piece);
+        pieces
+            .iter()
+            .filter_map(|p| {
+                let word = p.split_whitespace().next()?;
+                Some(word.trim_matches(|c: char| c == '`' || c == ',').to_owned())
+            })
+            .collect()
+    };
+    let contributing = between(&read("docs/contributing.md"), "eleven steps:", "; then strict");
+    assert_eq!(top_level_steps(&contributing), steps, "docs/contributing.md");
+    let notes = between(&read("docs/design-notes.md"), "one file each):", "; `strict` after");
+    assert_eq!(top_level_steps(&notes), steps, "docs/design-notes.md");
+}
