@@ -1,6 +1,7 @@
 //! The conformance matrix (issue 31): generated, not hand-picked. Every verb (`convert`,
 //! `check`, `unmap`; the library and the CLI) runs on every built-in format as source and
-//! target (`formats::builtins()`, the same format included), every input shape its reader
+//! target (`formats::builtins()`, the same format included; the library's verbs also on
+//! Bedrock's model families, `ModelFamily::adapter`), every input shape its reader
 //! takes (a tool, an array, its catalog object, a request body around the list, its JSON-RPC
 //! response, the list of catalog objects a request holds; NDJSON and a folder through the
 //! CLI), as the source says and with `--strict`, under each profile set. The fixtures are
@@ -204,8 +205,11 @@ fn keep_everything() -> Options {
 // ---------------------------------------------------------------------------------------------
 // The formats, from `builtins()` and their facts.
 
+/// Every built-in format, then Bedrock's model families (`ModelFamily::adapter`: profiles of
+/// `bedrock` the library converts into and checks against like any format).
 fn formats() -> Vec<&'static dyn Adapter> {
-    tooladapter::formats::builtins().to_vec()
+    let families = tooladapter::ModelFamily::ALL.iter().map(|f| f.adapter());
+    tooladapter::formats::builtins().iter().copied().chain(families).collect()
 }
 
 fn readable() -> Vec<&'static dyn Adapter> {
@@ -214,6 +218,18 @@ fn readable() -> Vec<&'static dyn Adapter> {
 
 fn writable() -> Vec<&'static dyn Adapter> {
     formats().into_iter().filter(|f| f.info().writes).collect()
+}
+
+/// [`readable`] as the CLI names them: the built-in formats (a family is `--to bedrock
+/// --model-family F`, held to the library by tests/bedrock.rs).
+fn cli_readable() -> Vec<&'static dyn Adapter> {
+    let builtins = tooladapter::formats::builtins().iter().copied();
+    builtins.filter(|f| f.info().reads && !f.info().imports).collect()
+}
+
+/// [`writable`] as the CLI names them (see [`cli_readable`]).
+fn cli_writable() -> Vec<&'static dyn Adapter> {
+    tooladapter::formats::builtins().iter().copied().filter(|f| f.info().writes).collect()
 }
 
 fn adapter(name: &str) -> &'static dyn Adapter {
@@ -670,7 +686,7 @@ fn run(args: &[String], stdin: &[u8]) -> (i32, Vec<u8>, String) {
 
 #[test]
 fn the_cli_writes_what_the_library_writes_and_its_check_agrees() {
-    for from in readable() {
+    for from in cli_readable() {
         let docs = docs_of(from);
         let ndjson: Vec<u8> =
             docs.iter().flat_map(|d| [d.bytes(), b"\n".to_vec()].concat()).collect();
@@ -684,7 +700,7 @@ fn the_cli_writes_what_the_library_writes_and_its_check_agrees() {
         let check = ["check", "--to", from.name(), "--ndjson", "--jobs", "1"].map(String::from);
         let (code, _, err) = run(&check, &ndjson);
         assert_eq!(code, i32::from(found), "check --to {}: {err}", from.name());
-        for to in writable() {
+        for to in cli_writable() {
             for (strict, set) in modes() {
                 let what =
                     format!("{} → {} ({strict:?}, {})", from.name(), to.name(), set.as_str());
@@ -754,13 +770,13 @@ fn read_folder(dir: &Path) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn a_folder_converts_to_what_the_library_writes() {
-    for from in readable() {
+    for from in cli_readable() {
         let docs = docs_of(from);
         let input = temp_folder(&format!("in-{}", from.name()));
         for (i, d) in docs.iter().enumerate() {
             std::fs::write(input.join(format!("doc{i:03}.json")), d.bytes()).expect("write");
         }
-        for to in writable() {
+        for to in cli_writable() {
             let output = temp_folder(&format!("out-{}-{}", from.name(), to.name()));
             let mut args = cli_flags(from.name(), to.name(), Strict::Source, ProfileSet::Default);
             args.extend([
@@ -829,8 +845,8 @@ fn sample(s: &Value) -> Value {
 #[test]
 fn unmap_gives_back_what_the_library_gives_back() {
     let map = temp_folder("maps");
-    for from in readable() {
-        for to in writable().into_iter().filter(|t| t.info().holds_strict()) {
+    for from in cli_readable() {
+        for to in cli_writable().into_iter().filter(|t| t.info().holds_strict()) {
             for seed in SEEDS {
                 let sources = mcp_tools(seed);
                 let what = format!("{} → {} seed {seed}", from.name(), to.name());
