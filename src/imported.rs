@@ -51,7 +51,8 @@ impl Imported {
     /// in the translated catalog, and its name), or about the whole document when `None`.
     /// `pointer` points into the source document. `kind` says what the import does to the
     /// calls the source accepts, and whether the entry is about them at all (see
-    /// [`ReportEntry::effect`] and [`ReportEntry::arguments`]); its severity follows.
+    /// [`crate::ReportEntry::effect`] and [`crate::ReportEntry::arguments`]); its severity
+    /// follows.
     pub fn note(
         &mut self,
         tool: Option<(usize, &str)>,
