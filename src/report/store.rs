@@ -17,7 +17,7 @@ use super::links::{EMPTY, Link, NONE, pieces};
 pub(super) use super::row::{Extra, Formats, Row};
 use super::text::Written;
 pub(crate) use super::text::{Span, Text, TextSpan, Texts};
-use super::{Code, Effect, EntryKind, More, Report, ReportEntry, Severity};
+use super::{Code, Effect, EntryKind, More, Report, ReportEntry};
 
 /// An entry's parts, its texts written, for [`Report::record_row`].
 pub(super) struct Parts<'t> {
@@ -424,21 +424,9 @@ impl Report {
             match list.get_mut(i) {
                 Some(e) => fill(e),
                 None => {
-                    let mut e = ReportEntry {
-                        tool: String::new(),
-                        severity: Severity::Info,
-                        code: Code::KeywordDropped,
-                        effect: Effect::None,
-                        arguments: true,
-                        feature: String::new(),
-                        pointer: String::new(),
-                        tool_pointer: String::new(),
-                        output_pointer: None,
-                        from: String::new(),
-                        to: String::new(),
-                        message: String::new(),
-                        order: (0, 0, 0),
-                    };
+                    // `fill` writes every field; the kind is a placeholder.
+                    let kind = EntryKind::arguments(Code::KeywordDropped, Effect::None);
+                    let mut e = ReportEntry::of(kind);
                     fill(&mut e);
                     list.push(e);
                 }

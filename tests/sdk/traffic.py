@@ -230,33 +230,27 @@ def body(prefix: str, value: dict) -> str:
     return f"{prefix}-body-stream" if value.get("stream") is True else f"{prefix}-body"
 
 
+# The targets whose SDK types are checked the same way: (the response model, the request body
+# `body` names, the type of one message or item of a list).
+PYDANTIC_TYPES = {
+    "openai": ("openai-response", "openai", "openai-message"),
+    "openai-responses": ("responses-response", "responses", "responses-item"),
+    "anthropic": ("anthropic-response", "anthropic", "anthropic-message"),
+}
+
+
 def validate(types: Types, target: str, kind: str, value, forbid: bool) -> None:
     """Raises when `value`, a `kind` payload written as `target`, is not what the target's SDK
     types accept."""
     gt = types.gt
-    if target == "openai":
+    if target in PYDANTIC_TYPES:
+        response, request, item = PYDANTIC_TYPES[target]
         if kind == "response":
-            return types.model("openai-response", value)
+            return types.model(response, value)
         if kind == "messages" and isinstance(value, dict):
-            return types.param(body("openai", value), CALLER_MEMBERS[target] | value, forbid)
+            return types.param(body(request, value), CALLER_MEMBERS[target] | value, forbid)
         for message in items(value):
-            types.param("openai-message", message, forbid)
-        return None
-    if target == "openai-responses":
-        if kind == "response":
-            return types.model("responses-response", value)
-        if kind == "messages" and isinstance(value, dict):
-            return types.param(body("responses", value), CALLER_MEMBERS[target] | value, forbid)
-        for item in items(value):
-            types.param("responses-item", item, forbid)
-        return None
-    if target == "anthropic":
-        if kind == "response":
-            return types.model("anthropic-response", value)
-        if kind == "messages" and isinstance(value, dict):
-            return types.param(body("anthropic", value), CALLER_MEMBERS[target] | value, forbid)
-        for message in items(value):
-            types.param("anthropic-message", message, forbid)
+            types.param(item, message, forbid)
         return None
     if target == "gemini":
         if kind == "response":
